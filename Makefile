@@ -1,0 +1,55 @@
+# Two entry points (README): `make demo` and `make test`. Both install the Debian packages the C
+# shims need when they are missing (as root), then build with SwiftPM.
+SWIFT        ?= swift
+DEB_PACKAGES := libgif-dev libpng-dev libjson-c-dev zlib1g-dev
+DEMO_OUT     := demo-out
+CYLANIM      := .build/debug/cylanim
+
+.PHONY: all deps build test demo bench clean
+
+all: build
+
+# Installs what is missing; without root, prints the exact command and stops.
+deps:
+	@missing=""; \
+	for p in $(DEB_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    echo "make: installing Debian packages:$$missing"; \
+	    export DEBIAN_FRONTEND=noninteractive; \
+	    apt-get install -y -q $$missing || { apt-get update -q && apt-get install -y -q $$missing; } || exit 1; \
+	  else \
+	    echo "make: missing Debian packages:$$missing"; \
+	    echo "make: install them with:  sudo apt-get install -y$$missing"; \
+	    exit 1; \
+	  fi; \
+	fi
+
+build: deps
+	$(SWIFT) build
+
+test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+# Renders every bundled sample to PNG frames under demo-out/ and prints what each one is.
+demo: build
+	@rm -rf $(DEMO_OUT) && mkdir -p $(DEMO_OUT)
+	$(CYLANIM) info sample-animations/spinner.gif
+	$(CYLANIM) render sample-animations/spinner.gif -o $(DEMO_OUT)/spinner/frame-%02d.png --size 81x81
+	$(CYLANIM) info sample-animations/heart-pop.gif --gif-as image
+	$(CYLANIM) render sample-animations/heart-pop.gif -o $(DEMO_OUT)/heart-pop/frame-%d.png --scale 2 --background '#ffffff'
+	$(CYLANIM) info sample-animations/bounce-frames
+	$(CYLANIM) render sample-animations/bounce-frames -o $(DEMO_OUT)/bounce/%03d.png --frames 0-3,10 --height 120
+	$(CYLANIM) render sample-animations/spinner.gif -o $(DEMO_OUT)/spinner-first.png --frames 0 --width 24
+	@echo "demo: frames written under $(DEMO_OUT)/"
+
+# Release-mode benchmarks (medians; add ARGS=--json for machine-readable output).
+bench: deps
+	$(SWIFT) run -c release CodecBench $(ARGS)
+	$(SWIFT) run -c release RasterBench $(ARGS)
+
+clean:
+	rm -rf .build $(DEMO_OUT)

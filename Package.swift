@@ -1,0 +1,51 @@
+// swift-tools-version:6.0
+// The module graph follows DESIGN.md §2: C shims -> codecs/raster -> timeline -> back-ends -> facade -> CLI.
+import PackageDescription
+
+
+
+let package = Package(
+    name: "CYLTabBarItemAnimation",
+    products: [
+        .library(name: "CYLTabBarItemAnimation", targets: ["CYLTabBarItemAnimation"]),
+        .executable(name: "cylanim", targets: ["cylanim"]),
+    ],
+    targets: [
+        // C shims: a modulemap and a header each; the libraries come from Debian's -dev packages.
+        .systemLibrary(name: "CGIF", path: "Sources/CGIF"),
+        .systemLibrary(name: "CPNG", path: "Sources/CPNG"),
+        .systemLibrary(name: "CJSONC", path: "Sources/CJSONC"),
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
+
+        // libm: these modules import no Foundation, so nothing else pulls in floor/round/sqrt.
+        .target(name: "CYLGeometry", linkerSettings: [.linkedLibrary("m")]),
+        .target(name: "CYLRaster", dependencies: ["CYLGeometry"], linkerSettings: [.linkedLibrary("m")]),
+        .target(name: "CYLCodecs", dependencies: ["CYLRaster", "CGIF", "CPNG", "CJSONC", "CZlib"]),
+        .target(name: "CYLTimeline", dependencies: ["CYLRaster"]),
+        .target(name: "CYLGIFAnimator", dependencies: ["CYLTimeline", "CYLCodecs", "CYLRaster"]),
+        .target(name: "CYLFrameSequenceAnimator", dependencies: ["CYLTimeline", "CYLCodecs", "CYLRaster"]),
+        .target(name: "CYLTabBarItemAnimation", dependencies: [
+            "CYLTimeline", "CYLCodecs", "CYLRaster", "CYLGIFAnimator", "CYLFrameSequenceAnimator",
+        ]),
+        .executableTarget(name: "cylanim", dependencies: ["CYLTabBarItemAnimation"], path: "tools/cylanim"),
+
+        // Benchmarks: release executables; the C reference lives beside them so one run prints the ratio.
+        .target(name: "CBenchReference", path: "Benchmarks/CBenchReference",
+                cSettings: [.unsafeFlags(["-O3"])],
+                linkerSettings: [.linkedLibrary("gif"), .linkedLibrary("png")]),
+        .executableTarget(name: "CodecBench", dependencies: ["CYLCodecs", "CBenchReference"],
+                          path: "Benchmarks/CodecBench"),
+
+        .executableTarget(name: "RasterBench", dependencies: ["CYLRaster", "CYLGeometry"],
+                          path: "Benchmarks/RasterBench"),
+
+        .testTarget(name: "CYLGeometryTests", dependencies: ["CYLGeometry"]),
+        .testTarget(name: "CYLRasterTests", dependencies: ["CYLRaster", "CYLCodecs"]),
+        .testTarget(name: "CYLCodecsTests", dependencies: ["CYLCodecs"]),
+        .testTarget(name: "CYLTimelineTests", dependencies: ["CYLTimeline"]),
+        .testTarget(name: "CYLGIFAnimatorTests", dependencies: ["CYLGIFAnimator", "CYLCodecs"]),
+        .testTarget(name: "CYLFrameSequenceAnimatorTests", dependencies: ["CYLFrameSequenceAnimator", "CYLCodecs"]),
+        .testTarget(name: "CYLTabBarItemAnimationTests", dependencies: ["CYLTabBarItemAnimation"]),
+        .testTarget(name: "cylanimTests", dependencies: ["CYLTabBarItemAnimation", "CYLCodecs", "cylanim"]),
+    ]
+)

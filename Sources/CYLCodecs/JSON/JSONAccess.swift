@@ -1,0 +1,160 @@
+// Convenient typed access for readers built on JSON (the Lottie parser, manifests, configs).
+
+extension JSONValue {
+    /// "null", "a boolean", "a number", "a string", "an array", "an object": for messages.
+    public var typeDescription: String {
+        switch self {
+        case .null: return "null"
+        case .bool: return "a boolean"
+        case .number: return "a number"
+        case .string: return "a string"
+        case .array: return "an array"
+        case .object: return "an object"
+        }
+    }
+}
+
+extension JSONNode {
+    /// The member `key` of an object (the first one written; json-c already kept only the last value); nil otherwise.
+    public subscript(key: String) -> JSONNode? {
+        guard case let .object(members) = value else { return nil }
+        for m in members where m.key == key { return m.value }
+        return nil
+    }
+
+    /// Element `index` of an array; nil when out of range or not an array.
+    public subscript(index: Int) -> JSONNode? {
+        guard case let .array(items) = value, index >= 0, index < items.count else { return nil }
+        return items[index]
+    }
+
+    public var isNull: Bool { if case .null = value { return true }; return false }
+    public var asDouble: Double? { if case let .number(d) = value { return d }; return nil }
+    public var asBool: Bool? { if case let .bool(b) = value { return b }; return nil }
+    public var asString: String? { if case let .string(s) = value { return s }; return nil }
+    public var asArray: [JSONNode]? { if case let .array(a) = value { return a }; return nil }
+    public var asObject: [(key: String, value: JSONNode)]? { if case let .object(o) = value { return o }; return nil }
+    /// A number that is a whole number within `Int`'s range.
+    public var asInt: Int? {
+        guard let d = asDouble, d.rounded() == d, d >= -9.2e18, d <= 9.2e18 else { return nil }
+        return Int(d)
+    }
+}
+
+/// A node together with where it is (JSON path, line and column), so that every accessor can
+/// throw an error that says exactly which value was wrong.
+public struct JSONElement: Sendable {
+    public let node: JSONNode
+    public let path: JSONPath
+    public let source: JSONSource
+
+    public init(node: JSONNode, path: JSONPath, source: JSONSource) {
+        self.node = node; self.path = path; self.source = source
+    }
+
+    public var value: JSONValue { node.value }
+    public var offset: Int { node.offset }
+    public var lineColumn: (line: Int, column: Int) { source.lineColumn(node.offset) }
+
+    /// An error located at this value, for readers that find a value unacceptable.
+    public func error(_ message: String, kind: JSONError.Kind = .invalidValue) -> JSONError {
+        source.error(kind, at: node.offset, path: path, message)
+    }
+
+    private func wrongType(_ expected: String) -> JSONError {
+        error("expected \(expected), found \(node.value.typeDescription)",
+              kind: .wrongType(expected: expected, found: node.value.typeDescription))
+    }
+
+    // MARK: Members and elements
+
+    /// The member `key`, or nil when absent (or when this is not an object).
+    public subscript(key: String) -> JSONElement? {
+        node[key].map { JSONElement(node: $0, path: path.appending(key: key), source: source) }
+    }
+
+    /// Element `index`, or nil when out of range (or when this is not an array).
+    public subscript(index: Int) -> JSONElement? {
+        node[index].map { JSONElement(node: $0, path: path.appending(index: index), source: source) }
+    }
+
+    /// The member `key`; throws when this is not an object or the member is absent.
+    public func member(_ key: String) throws(JSONError) -> JSONElement {
+        guard case .object = node.value else { throw wrongType("an object") }
+        guard let m = self[key] else {
+            throw error("missing required key \"\(key)\"", kind: .missingKey(key))
+        }
+        return m
+    }
+
+    /// Element `index`; throws when this is not an array or the index is out of range.
+    public func element(_ index: Int) throws(JSONError) -> JSONElement {
+        guard case let .array(items) = node.value else { throw wrongType("an array") }
+        guard let e = self[index] else {
+            throw error("index \(index) is out of range (the array has \(items.count) elements)",
+                        kind: .indexOutOfRange(index: index, count: items.count))
+        }
+        return e
+    }
+
+    // MARK: Typed values
+
+    public var isNull: Bool { node.isNull }
+
+    public func double() throws(JSONError) -> Double {
+        guard let d = node.asDouble else { throw wrongType("a number") }
+        return d
+    }
+
+    /// A whole number (1.0 is accepted, 1.5 is not).
+    public func int() throws(JSONError) -> Int {
+        guard let d = node.asDouble else { throw wrongType("a number") }
+        guard let i = node.asInt else { throw error("expected a whole number, found \(d)") }
+        return i
+    }
+
+    public func bool() throws(JSONError) -> Bool {
+        guard let b = node.asBool else { throw wrongType("a boolean") }
+        return b
+    }
+
+    public func string() throws(JSONError) -> String {
+        guard let s = node.asString else { throw wrongType("a string") }
+        return s
+    }
+
+    public func array() throws(JSONError) -> [JSONElement] {
+        guard case let .array(items) = node.value else { throw wrongType("an array") }
+        return items.enumerated().map { JSONElement(node: $1, path: path.appending(index: $0), source: source) }
+    }
+
+    public func object() throws(JSONError) -> [(key: String, value: JSONElement)] {
+        guard case let .object(members) = node.value else { throw wrongType("an object") }
+        return members.map { ($0.key, JSONElement(node: $0.value, path: path.appending(key: $0.key), source: source)) }
+    }
+
+    /// Numbers in an array (`[1, 2.5, 3]`).
+    public func doubles() throws(JSONError) -> [Double] {
+        var out: [Double] = []
+        for e in try array() { out.append(try e.double()) }
+        return out
+    }
+
+    // Optional members of a given type: nil when absent or null, an error when present with another type.
+    public func optionalDouble(_ key: String) throws(JSONError) -> Double? {
+        guard let m = self[key], !m.isNull else { return nil }
+        return try m.double()
+    }
+    public func optionalInt(_ key: String) throws(JSONError) -> Int? {
+        guard let m = self[key], !m.isNull else { return nil }
+        return try m.int()
+    }
+    public func optionalString(_ key: String) throws(JSONError) -> String? {
+        guard let m = self[key], !m.isNull else { return nil }
+        return try m.string()
+    }
+    public func optionalBool(_ key: String) throws(JSONError) -> Bool? {
+        guard let m = self[key], !m.isNull else { return nil }
+        return try m.bool()
+    }
+}
