@@ -1,0 +1,166 @@
+// RasterBench: release-mode timings of the rasterizer and compositor.
+// Usage: swift run -c release RasterBench [--json] [--quick]
+#if canImport(Glibc)
+import Glibc
+#endif
+import CYLGeometry
+import CYLRaster
+
+let args = CommandLine.arguments
+let json = args.contains("--json")
+let quick = args.contains("--quick")
+/// `--only TEXT` runs only the benchmarks whose name contains TEXT.
+let only: String? = args.firstIndex(of: "--only").flatMap { $0 + 1 < args.count ? args[$0 + 1] : nil }
+
+/// A closed outline of 100 cubic segments (100 on-curve vertices) filling most of a `size` canvas:
+/// a wobbly blob like an icon silhouette, with smooth tangents.
+func iconOutline(size: Double) -> Path {
+    let n = 100
+    let c = size / 2, r0 = size * 0.38
+    func pt(_ i: Int) -> Point {
+        let a = Double(i) / Double(n) * 2 * Double.pi
+        let r = r0 * (1 + 0.12 * sin(5 * a) + 0.05 * cos(13 * a))
+        return Point(c + r * cos(a), c + r * sin(a))
+    }
+    var p = Path()
+    p.move(to: pt(0))
+    for i in 0..<n {
+        let p0 = pt(i), p3 = pt(i + 1)
+        let t0 = (pt(i + 1) - pt(i - 1)) * (1.0 / 6), t1 = (pt(i + 2) - pt(i)) * (1.0 / 6)
+        p.cubic(to: p3, control1: p0 + t0, control2: p3 - t1)
+    }
+    p.close()
+    return p
+}
+
+struct Result { var name: String; var median: Double; var p90: Double; var extra: String }
+nonisolated(unsafe) var results: [Result] = []
+
+@inline(never) func measure(_ name: String, iterations: Int, extra: (Double) -> String = { _ in "" }, _ body: () throws -> Void) rethrows {
+    if let only, !name.contains(only) { return }
+    let clock = ContinuousClock()
+    for _ in 0..<max(3, iterations / 10) { try body() }  // warm-up
+    var times: [Double] = []
+    times.reserveCapacity(iterations)
+    for _ in 0..<iterations {
+        let t0 = clock.now
+        try body()
+        let d = clock.now - t0
+        times.append(Double(d.components.seconds) * 1e6 + Double(d.components.attoseconds) * 1e-12)
+    }
+    times.sort()
+    let med = times[times.count / 2], p90 = times[times.count * 9 / 10]
+    results.append(Result(name: name, median: med, p90: p90, extra: extra(med)))
+}
+
+let canvas = Canvas()
+let iters = quick ? 50 : 500
+let black = Paint.solid(Color(0.1, 0.2, 0.6, 1))
+
+for size in [256, 1024] {
+    var pm = try Pixmap(width: size, height: size)
+    let icon = iconOutline(size: Double(size))
+    try measure("fill 100-cubic icon \(size)x\(size)", iterations: size == 256 ? iters * 4 : iters) {
+        try canvas.fill(icon, paint: black, into: &pm)
+    }
+    try measure("  rasterize only (spans) \(size)x\(size)", iterations: size == 256 ? iters * 4 : iters) {
+        try canvas.rasterizer.rasterize(icon, clip: IntRect(x: 0, y: 0, width: size, height: size))
+    }
+    let semi = Paint.solid(Color(0.1, 0.2, 0.6, 0.5))
+    try measure("fill icon 50% alpha \(size)x\(size)", iterations: size == 256 ? iters * 4 : iters) {
+        try canvas.fill(icon, paint: semi, into: &pm)
+    }
+}
+
+do {
+    var pm = try Pixmap(width: 256, height: 256)
+    let circle = Path.circle(center: Point(128, 128), radius: 100)
+    let style = StrokeStyle(width: 6, cap: .round, join: .round, dashes: [20, 10])
+    try measure("stroke dashed circle 256x256 (w6, round caps)", iterations: iters) {
+        try canvas.stroke(circle, style: style, paint: black, into: &pm)
+    }
+    let g = Gradient([ColorStop(0, Color(1, 0.8, 0.2)), ColorStop(0.6, Color(0.9, 0.1, 0.3, 0.8)), ColorStop(1, Color(0.1, 0, 0.5, 1))])
+    let radial = Paint.radial(g, center: Point(128, 128), radius: 150, focal: Point(90, 80))
+    let whole = Path.rect(Rect(x: 0, y: 0, width: 256, height: 256))
+    try measure("radial gradient (focal) fill 256x256", iterations: iters) {
+        try canvas.fill(whole, paint: radial, into: &pm)
+    }
+    let linear = Paint.linear(g, start: Point(0, 0), end: Point(256, 200))
+    try measure("linear gradient fill 256x256", iterations: iters) {
+        try canvas.fill(whole, paint: linear, into: &pm)
+    }
+}
+
+// Compositing: a 256² layer with mixed alpha (a semi-transparent gradient, opaque and clear parts)
+// over an opaque background.
+do {
+    var layer = try Pixmap(width: 256, height: 256)
+    let g = Gradient([ColorStop(0, Color(1, 0, 0, 0)), ColorStop(0.5, Color(0, 1, 0, 0.6)), ColorStop(1, Color(0, 0, 1, 1))])
+    try canvas.fill(.rect(Rect(x: 0, y: 0, width: 256, height: 256)), paint: .linear(g, start: Point(0, 0), end: Point(256, 0)), into: &layer)
+    var bg = try Pixmap(width: 256, height: 256)
+    bg.fill(RGBA8(200, 180, 160, 255))
+    let px = 256.0 * 256.0
+    let gpx: (Double) -> String = { us in String(format: "%.2f Gpx/s", px / us / 1000) }
+    measure("composite 256² layer source-over (mixed alpha)", iterations: iters * 4, extra: gpx) {
+        bg.composite(layer, opacity: 1)
+    }
+    var semi = layer
+    semi.fill(RGBA8(60, 50, 40, 128))
+    measure("composite 256² layer source-over (all alpha 128)", iterations: iters * 4, extra: gpx) {
+        bg.composite(semi, opacity: 1)
+    }
+    measure("composite 256² layer at 50% opacity", iterations: iters * 4, extra: gpx) {
+        bg.composite(layer, opacity: 0.5)
+    }
+    measure("composite 256² layer multiply", iterations: iters, extra: gpx) {
+        bg.composite(layer, mode: .multiply)
+    }
+
+    // Masked layer: render a layer, a mask (circle), apply, composite.
+    var m = Mask(width: 256, height: 256)
+    let icon = iconOutline(size: 256)
+    try measure("masked layer 256² (fill layer, fill mask, apply, composite)", iterations: iters) {
+        var l = try canvas.borrowLayer(width: 256, height: 256)
+        try canvas.fill(icon, paint: black, into: &l)
+        try canvas.fillMask(.circle(center: Point(128, 128), radius: 90), into: &m)
+        l.apply(mask: m)
+        bg.composite(l)
+        canvas.recycle(l)
+    }
+    measure("gaussian blur 256² layer sigma 4", iterations: quick ? 10 : 50) {
+        layer.blur(sigma: 4)
+    }
+}
+
+func format(_ v: Double) -> String { String(format: "%.1f", v) }
+if json {
+    print("[")
+    for (i, r) in results.enumerated() {
+        print("  {\"name\": \"\(r.name.trimmingCharacters(in: .whitespaces))\", \"median_us\": \(format(r.median)), \"p90_us\": \(format(r.p90))\(r.extra.isEmpty ? "" : ", \"note\": \"\(r.extra)\"")}\(i + 1 < results.count ? "," : "")")
+    }
+    print("]")
+} else {
+    for r in results {
+        print(r.name.rightPad(62), "median", format(r.median).leftPad(8), "µs   p90", format(r.p90).leftPad(8), "µs  ", r.extra)
+    }
+}
+
+extension String {
+    func leftPad(_ n: Int) -> String { count >= n ? self : String(repeating: " ", count: n - count) + self }
+    func rightPad(_ n: Int) -> String { count >= n ? self : self + String(repeating: " ", count: n - count) }
+    func trimmingCharacters(in _: Whitespace) -> String {
+        var s = Substring(self)
+        while s.first == " " { s = s.dropFirst() }
+        while s.last == " " { s = s.dropLast() }
+        return String(s)
+    }
+    enum Whitespace { case whitespaces }
+}
+func format(_ fmt: String, _ v: Double) -> String { String(format: fmt, v) }
+extension String {
+    init(format: String, _ v: Double) {
+        var buf = [CChar](repeating: 0, count: 64)
+        _ = withVaList([v]) { vsnprintf(&buf, 64, format, $0) }
+        self = String(decoding: buf.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}

@@ -1,0 +1,290 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+public enum LineCap: Sendable, Hashable { case butt, round, square }
+public enum LineJoin: Sendable, Hashable { case miter, round, bevel }
+
+/// How a path is stroked; lengths in the path's (user) space.
+public struct StrokeStyle: Sendable, Hashable {
+    public var width: Double
+    public var cap: LineCap
+    public var join: LineJoin
+    /// Ratio of miter length to stroke width above which a miter join becomes a bevel (SVG rule).
+    public var miterLimit: Double
+    /// Alternating on/off lengths; empty for a solid stroke. An odd count is repeated (SVG rule);
+    /// negative entries or a zero total disable dashing.
+    public var dashes: [Double]
+    /// Distance into the dash pattern at which each subpath starts.
+    public var dashOffset: Double
+
+    public init(width: Double, cap: LineCap = .butt, join: LineJoin = .miter, miterLimit: Double = 4,
+                dashes: [Double] = [], dashOffset: Double = 0) {
+        self.width = width; self.cap = cap; self.join = join; self.miterLimit = miterLimit
+        self.dashes = dashes; self.dashOffset = dashOffset
+    }
+}
+
+/// Turns a path into the outline of its stroke: a path to fill with the non-zero rule.
+///
+/// The path is flattened in its own space (with the tolerance the caller gives, normally
+/// the default flattening tolerance divided by the transform's largest scale), dashed, and each polyline is offset by half
+/// the width on both sides. Outer joins get miter/round/bevel geometry, inner joins go through
+/// the centre point (so every piece of the outline has the same orientation and the non-zero
+/// rule yields their union), open ends get caps. A zero-length subpath or dash draws a round or
+/// square dot when the cap is round or square (SVG behaviour) and nothing with butt caps.
+public struct Stroker: Sendable {
+    var flat = Polylines()
+    var dashed = Polylines()
+    var fwd: [Point] = []
+    var rev: [Point] = []
+    var dashPoints: [Point] = []
+    var tol = 0.05
+    var hw = 0.5
+    var style = StrokeStyle(width: 1)
+
+    public init() {}
+
+    /// The most flattened points a stroked path may have (about 3 M px of outline at the default tolerance).
+    public static let maxPoints = 1 << 20
+
+    /// Writes the stroke outline of `path` to `out` (cleared first).
+    public mutating func stroke(_ path: Path, style: StrokeStyle, tolerance: Double = Flattener.defaultTolerance,
+                                into out: inout Path) throws(GeometryError) {
+        out.removeAll()
+        guard style.width.isFinite, style.miterLimit.isFinite, style.dashOffset.isFinite,
+              style.dashes.allSatisfy(\.isFinite), tolerance.isFinite else { throw .nonFinite("stroke style") }
+        guard style.width > 0 else { return }
+        self.style = style
+        hw = style.width / 2
+        tol = max(tolerance, 1e-9)
+        // Strokes are offset before clipping, so bound the work for absurdly large paths.
+        try Flattener.flatten(path, tolerance: tol, maxPoints: Stroker.maxPoints, into: &flat)
+        let pattern = Stroker.normalizedDashes(style.dashes)
+        if let pattern {
+            dash(pattern, offset: style.dashOffset)
+            for i in dashed.contours.indices {
+                let c = dashed.contours[i]
+                strokePolyline(dashed.points[c.start ..< c.start + c.count], closed: false, into: &out)
+            }
+        } else {
+            for i in flat.contours.indices {
+                let c = flat.contours[i]
+                strokePolyline(flat.points[c.start ..< c.start + c.count], closed: c.closed, into: &out)
+            }
+        }
+    }
+
+    static func normalizedDashes(_ d: [Double]) -> [Double]? {
+        guard !d.isEmpty, d.allSatisfy({ $0 >= 0 }) else { return nil }
+        let p = d.count % 2 == 1 ? d + d : d
+        let total = p.reduce(0, +)
+        return total > 1e-9 ? p : nil
+    }
+
+    // MARK: Dashing
+
+    mutating func dash(_ pattern: [Double], offset: Double) {
+        dashed.removeAll()
+        let total = pattern.reduce(0, +)
+        for ci in flat.contours.indices {
+            let c = flat.contours[ci]
+            var pts = dashPoints
+            dashPoints = []
+            pts.removeAll(keepingCapacity: true)
+            pts.append(contentsOf: flat.points[c.start ..< c.start + c.count])
+            if c.closed, let f = pts.first { pts.append(f) }
+            defer { dashPoints = pts }
+            // Position in the pattern at distance 0.
+            var phase = offset.truncatingRemainder(dividingBy: total)
+            if phase < 0 { phase += total }
+            var idx = 0
+            // Skip whole entries; a zero-length entry at the very start still draws (a dot).
+            while phase > pattern[idx] || (phase == pattern[idx] && pattern[idx] > 0) {
+                phase -= pattern[idx]; idx = (idx + 1) % pattern.count
+            }
+            var remaining = pattern[idx] - phase  // of the current entry
+            var on = idx % 2 == 0
+            let firstDash = dashed.contours.count
+            let startsOn = on
+            var inDash = false
+            if on { dashed.begin(pts[0]); inDash = true }
+            var lastDir = Point(1, 0)
+            for i in 1..<max(1, pts.count) {
+                var a = pts[i - 1]
+                let b = pts[i]
+                var segLen = a.distance(to: b)
+                if segLen <= 0 { continue }
+                let dir = (b - a) * (1 / segLen)
+                lastDir = dir
+                while segLen > 0 {
+                    if remaining > segLen {
+                        remaining -= segLen
+                        if on { dashed.add(b) }
+                        segLen = 0
+                    } else {
+                        let p = a + dir * remaining
+                        segLen -= remaining
+                        if on {
+                            dashed.add(p)
+                            closeDash(dir)
+                            inDash = false
+                        } else {
+                            dashed.begin(p); inDash = true
+                        }
+                        a = p
+                        on.toggle()
+                        idx = (idx + 1) % pattern.count
+                        remaining = pattern[idx]
+                        // Zero-length "on" entries are dots.
+                        while remaining == 0 {
+                            if on { dashed.add(a); closeDash(dir); inDash = false } else { dashed.begin(a); inDash = true }
+                            on.toggle(); idx = (idx + 1) % pattern.count; remaining = pattern[idx]
+                        }
+                    }
+                }
+            }
+            if inDash {
+                closeDash(lastDir)
+                // A closed subpath that is "on" at both ends: join the last dash to the first.
+                if c.closed && startsOn && dashed.contours.count - 1 > firstDash {
+                    let last = dashed.contours.removeLast()
+                    let lastPts = Array(dashed.points[last.start ..< last.start + last.count])
+                    dashed.points.removeSubrange(last.start...)
+                    let first = dashed.contours[firstDash]
+                    let firstPts = Array(dashed.points[first.start ..< first.start + first.count])
+                    // Rewrite the first dash as last + first.
+                    let merged = lastPts + firstPts.dropFirst()
+                    var rebuilt = Polylines()
+                    for j in dashed.contours.indices {
+                        let cj = dashed.contours[j]
+                        let src = j == firstDash ? merged : Array(dashed.points[cj.start ..< cj.start + cj.count])
+                        rebuilt.begin(src[0]); for q in src.dropFirst() { rebuilt.add(q) }
+                    }
+                    dashed = rebuilt
+                }
+            }
+        }
+    }
+
+    /// Ends the current dash; a zero-length dash gets a tiny extent along `dir` so caps have a direction.
+    private mutating func closeDash(_ dir: Point) {
+        let c = dashed.contours[dashed.contours.count - 1]
+        let first = dashed.points[c.start], last = dashed.points[c.start + c.count - 1]
+        if first.distance(to: last) < 1e-9 && c.count <= 2 {
+            dashed.points[c.start] = first - dir * 1e-6
+            if c.count == 1 { dashed.add(first + dir * 1e-6) } else { dashed.points[c.start + 1] = first + dir * 1e-6 }
+        }
+    }
+
+    // MARK: Offsetting
+
+    mutating func strokePolyline(_ src: ArraySlice<Point>, closed: Bool, into out: inout Path) {
+        fwd.removeAll(keepingCapacity: true)
+        for p in src where fwd.last.map({ $0.distance(to: p) > 1e-9 }) ?? true { fwd.append(p) }
+        if closed, fwd.count > 2, let f = fwd.first, let l = fwd.last, f.distance(to: l) <= 1e-9 { fwd.removeLast() }
+        guard let p0 = fwd.first else { return }
+        if fwd.count == 1 {
+            // Zero-length subpath: a dot for round and square caps.
+            switch style.cap {
+            case .butt: return
+            case .round:
+                let circle = Path.circle(center: p0, radius: hw)
+                out.append(circle)
+            case .square:
+                out.append(Path.rect(Rect(minX: p0.x - hw, minY: p0.y - hw, maxX: p0.x + hw, maxY: p0.y + hw)))
+            }
+            return
+        }
+        rev.removeAll(keepingCapacity: true)
+        rev.append(contentsOf: fwd.reversed())
+        if closed && fwd.count > 2 {
+            side(fwd, closed: true, into: &out); out.close()
+            side(rev, closed: true, into: &out); out.close()
+        } else {
+            side(fwd, closed: false, into: &out)
+            cap(at: fwd[fwd.count - 1], dir: (fwd[fwd.count - 1] - fwd[fwd.count - 2]).normalized, into: &out)
+            side(rev, closed: false, into: &out, continuing: true)
+            cap(at: rev[rev.count - 1], dir: (rev[rev.count - 1] - rev[rev.count - 2]).normalized, into: &out)
+            out.close()
+        }
+    }
+
+    @inline(__always) private func normal(_ d: Point) -> Point { Point(-d.y * hw, d.x * hw) }
+
+    /// The left offset of `pts` (which has no repeated points), with joins.
+    private func side(_ pts: [Point], closed: Bool, into out: inout Path, continuing: Bool = false) {
+        let n = pts.count
+        let segs = closed ? n : n - 1
+        var d0 = (pts[1] - pts[0]).normalized
+        let start = pts[0] + normal(d0)
+        if continuing { out.line(to: start) } else { out.move(to: start) }
+        for i in 0..<segs {
+            let b = pts[(i + 1) % n]
+            out.line(to: b + normal(d0))
+            if i + 1 < segs || closed {
+                let c = pts[(i + 2) % n]
+                let d1 = (c - b).normalized
+                join(at: b, d0, d1, into: &out)
+                d0 = d1
+            }
+        }
+    }
+
+    private func join(at p: Point, _ d0: Point, _ d1: Point, into out: inout Path) {
+        let n0 = normal(d0), n1 = normal(d1)
+        let cr = d0.cross(d1), dt = d0.dot(d1)
+        if abs(cr) < 1e-12 && dt > 0 { return }  // straight on
+        if cr > 0 {
+            // Inner side: through the centre point.
+            out.line(to: p); out.line(to: p + n1); return
+        }
+        switch style.join {
+        case .bevel:
+            out.line(to: p + n1)
+        case .miter:
+            let cosHalf = ((1 + dt) / 2).squareRoot()
+            if cosHalf > 1e-12 && 1 / cosHalf <= style.miterLimit {
+                let m = (n0 + n1) * (1 / (1 + dt))
+                out.line(to: p + m)
+            }
+            out.line(to: p + n1)
+        case .round:
+            arc(center: p, from: n0, angle: atan2(cr, dt), into: &out)
+            out.line(to: p + n1)
+        }
+    }
+
+    /// Points on the arc from `center + v0`, turning by `angle` (radius |v0|), excluding the start.
+    private func arc(center: Point, from v0: Point, angle: Double, into out: inout Path) {
+        let r = v0.length
+        guard r > 0 else { return }
+        let step = 2 * acos(max(-1, min(1, 1 - tol / r)))
+        let n = max(1, Int((abs(angle) / max(step, 1e-3)).rounded(.up)))
+        let da = angle / Double(n)
+        let (s, c) = (sin(da), cos(da))
+        var v = v0
+        for _ in 0..<n {
+            v = Point(v.x * c - v.y * s, v.x * s + v.y * c)
+            out.line(to: center + v)
+        }
+    }
+
+    /// A cap at `p` leaving along `dir`, from `p + normal` to `p − normal`.
+    private func cap(at p: Point, dir: Point, into out: inout Path) {
+        let n = normal(dir)
+        switch style.cap {
+        case .butt:
+            out.line(to: p - n)
+        case .square:
+            let e = dir * hw
+            out.line(to: p + n + e); out.line(to: p - n + e); out.line(to: p - n)
+        case .round:
+            // From +n through +dir to −n: rotating n towards dir.
+            arc(center: p, from: n, angle: n.cross(dir) >= 0 ? .pi : -.pi, into: &out)
+            out.line(to: p - n)
+        }
+    }
+}

@@ -1,0 +1,211 @@
+import CYLGeometry
+
+/// Draws paths into pixmaps. Owns all scratch memory (cell grid, span list, shading row, colour
+/// ramp, stroker output, layer pool), so drawing the same scene again allocates nothing.
+/// Not thread-safe: use one canvas per thread.
+public final class Canvas {
+    public let rasterizer = Rasterizer()
+    /// Stroker scratch (reused).
+    public var stroker = Stroker()
+    private var shade: UnsafeMutablePointer<UInt32>
+    private var shadeCapacity = 0
+    private var ramp: [UInt32] = []
+    private var rampKey: (Gradient, Double)? = nil
+    private var pool: [Pixmap] = []
+    private var maskPool: [Mask] = []
+    var strokePath = Path()
+
+    public init() { shade = .allocate(capacity: 1) }
+    deinit { shade.deallocate() }
+
+    /// Fills `path` (user space) mapped by `transform` into `target`.
+    /// Throws `GeometryError.nonFinite` for NaN or infinite points, transform or paint geometry.
+    public func fill(_ path: Path, transform: Transform = .identity, paint: Paint, opacity: Double = 1,
+                     rule: FillRule = .nonZero, clip: IntRect? = nil, into target: inout Pixmap) throws(GeometryError) {
+        let c = clipRect(clip, target.width, target.height)
+        try rasterizer.rasterize(path, transform: transform, rule: rule, clip: c)
+        try paintSpans(rasterizer.spans, paint: paint, transform: transform, opacity: opacity, into: &target)
+    }
+
+    /// Strokes `path` in user space (so a non-uniform `transform` stretches the stroke) into `target`.
+    public func stroke(_ path: Path, style: StrokeStyle, transform: Transform = .identity, paint: Paint,
+                       opacity: Double = 1, clip: IntRect? = nil, into target: inout Pixmap) throws(GeometryError) {
+        try strokeOutline(path, style: style, transform: transform)
+        let c = clipRect(clip, target.width, target.height)
+        try rasterizer.rasterize(strokePath, transform: transform, rule: .nonZero, clip: c)
+        try paintSpans(rasterizer.spans, paint: paint, transform: transform, opacity: opacity, into: &target)
+    }
+
+    /// The stroke outline (a fill path in user space) in `strokePath`.
+    func strokeOutline(_ path: Path, style: StrokeStyle, transform: Transform) throws(GeometryError) {
+        guard transform.isFinite else { throw .nonFinite("transform") }
+        let scale = max(transform.maxScale, 1e-9)
+        try stroker.stroke(path, style: style, tolerance: Flattener.defaultTolerance / scale, into: &strokePath)
+    }
+
+    /// Coverage of `path` written into `mask` (replacing its contents; outside the path is 0).
+    public func fillMask(_ path: Path, transform: Transform = .identity, rule: FillRule = .nonZero,
+                         into mask: inout Mask) throws(GeometryError) {
+        try rasterizer.rasterize(path, transform: transform, rule: rule,
+                                 clip: IntRect(x: 0, y: 0, width: mask.width, height: mask.height))
+        mask.clear()
+        mask.write(spans: rasterizer.spans)
+    }
+
+    /// Coverage of a stroke written into `mask` (replacing its contents).
+    public func strokeMask(_ path: Path, style: StrokeStyle, transform: Transform = .identity,
+                           into mask: inout Mask) throws(GeometryError) {
+        try strokeOutline(path, style: style, transform: transform)
+        try fillMask(strokePath, transform: transform, rule: .nonZero, into: &mask)
+    }
+
+    private func clipRect(_ clip: IntRect?, _ w: Int, _ h: Int) -> IntRect {
+        let full = IntRect(x: 0, y: 0, width: w, height: h)
+        return clip.map { $0.intersection(full) } ?? full
+    }
+
+    // MARK: Layers
+
+    /// A transparent scratch pixmap of the given size from the pool (allocated only when the pool has
+    /// none of that size). Give it back with `recycle` when done.
+    public func borrowLayer(width: Int, height: Int) throws(PixmapError) -> Pixmap {
+        if let i = pool.lastIndex(where: { $0.width == width && $0.height == height }) {
+            var p = pool.remove(at: i)
+            p.clearTransparent()
+            return p
+        }
+        return try Pixmap(width: width, height: height)
+    }
+    /// Returns a pixmap to the pool.
+    public func recycle(_ p: consuming Pixmap) { pool.append(p) }
+
+    /// A zeroed scratch mask from the pool.
+    public func borrowMask(width: Int, height: Int) -> Mask {
+        if let i = maskPool.lastIndex(where: { $0.width == width && $0.height == height }) {
+            var m = maskPool.remove(at: i)
+            m.clear()
+            return m
+        }
+        return Mask(width: width, height: height)
+    }
+    public func recycle(_ m: consuming Mask) { maskPool.append(m) }
+
+    // MARK: Painting spans
+
+    private func ensureShade(_ n: Int) {
+        if n > shadeCapacity {
+            shade.deallocate()
+            shade = .allocate(capacity: n)
+            shadeCapacity = n
+        }
+    }
+
+    /// Paints `spans` (coverage) with `paint` into `target` using source-over.
+    public func paintSpans(_ spans: [Span], paint: Paint, transform: Transform = .identity, opacity: Double = 1,
+                           into target: inout Pixmap) throws(GeometryError) {
+        if spans.isEmpty { return }
+        let stride32 = target.stride >> 2
+        precondition(target.stride & 3 == 0, "pixmap stride must be a multiple of 4")
+        switch paint {
+        case let .solid(color):
+            let src = color.packedPremultiplied(opacity: opacity)
+            if src == 0 { return }
+            target.bytes.withUnsafeMutableBytes { raw in
+                let base = raw.baseAddress!.assumingMemoryBound(to: UInt32.self)
+                spans.withUnsafeBufferPointer { sp in
+                    for s in sp {
+                        let d = base + Int(s.y) * stride32 + Int(s.x)
+                        let c = UInt32(s.coverage)
+                        Kernels.overSolid(d, Int(s.length), c == 255 ? src : scalePixel(src, c))
+                    }
+                }
+            }
+        case let .linear(g, p0, p1):
+            guard p0.isFinite, p1.isFinite, let inv = transform.inverted else {
+                if !(p0.isFinite && p1.isFinite) { throw .nonFinite("gradient point") }
+                return
+            }
+            prepareRamp(g, opacity)
+            let d = p1 - p0, len2 = d.lengthSquared
+            // t(px, py) = A px + B py + C in device space.
+            var A = 0.0, B = 0.0, C = 0.0
+            if len2 > 1e-18 {
+                let dx = d.x / len2, dy = d.y / len2
+                A = inv.a * dx + inv.b * dy; B = inv.c * dx + inv.d * dy
+                C = (inv.tx - p0.x) * dx + (inv.ty - p0.y) * dy
+            } else { C = 1 }  // degenerate: the last stop
+            shadeSpans(spans, stride32, &target) { sh, s in
+                let n = Int(s.length)
+                var t = A * (Double(s.x) + 0.5) + B * (Double(s.y) + 0.5) + C
+                let scale = Double(Gradient.rampSize - 1), maxI = Double(Gradient.rampSize - 1)
+                self.ramp.withUnsafeBufferPointer { r in
+                    let rp = r.baseAddress!
+                    for i in 0..<n {
+                        // Clamp first so the rounding trick's range holds; no trapping conversion.
+                        let v = t * scale
+                        sh[i] = rp[roundToInt(v > 0 ? (v < maxI ? v : maxI) : 0)]  // NaN -> 0
+                        t += A
+                    }
+                }
+            }
+        case let .radial(g, center, radius, focalIn):
+            guard center.isFinite, focalIn.isFinite, radius.isFinite else { throw .nonFinite("gradient geometry") }
+            guard let inv = transform.inverted, radius > 1e-12 else { return }
+            prepareRamp(g, opacity)
+            var f = focalIn
+            let fc = f - center
+            if fc.length > radius * 0.999 { f = center + fc * (radius * 0.999 / fc.length) }
+            let cd = center - f
+            let a = cd.lengthSquared - radius * radius  // < 0: focal inside the circle
+            let invA = 1 / a
+            shadeSpans(spans, stride32, &target) { sh, s in
+                let n = Int(s.length)
+                var u = inv.apply(Point(Double(s.x) + 0.5, Double(s.y) + 0.5)) - f
+                let step = Point(inv.a, inv.b)
+                let scale = Double(Gradient.rampSize - 1), maxI = Double(Gradient.rampSize - 1)
+                self.ramp.withUnsafeBufferPointer { r in
+                    for i in 0..<n {
+                        let b = u.x * cd.x + u.y * cd.y
+                        let disc = max(0, b * b - a * (u.x * u.x + u.y * u.y))
+                        let t = (b - disc.squareRoot()) * invA
+                        let v = t * scale
+                        sh[i] = r.baseAddress![roundToInt(v > 0 ? (v < maxI ? v : maxI) : 0)]  // NaN -> 0
+                        u.x += step.x; u.y += step.y
+                    }
+                }
+            }
+        }
+    }
+
+    private func prepareRamp(_ g: Gradient, _ opacity: Double) {
+        if let k = rampKey, k.0 == g, k.1 == opacity, ramp.count == Gradient.rampSize { return }
+        g.ramp(opacity: opacity, into: &ramp)
+        rampKey = (g, opacity)
+    }
+
+    /// Shades each span into the scratch row with `shader`, then composites it with the span's coverage.
+    @inline(__always)
+    private func shadeSpans(_ spans: [Span], _ stride32: Int, _ target: inout Pixmap,
+                            _ shader: (UnsafeMutablePointer<UInt32>, Span) -> Void) {
+        var maxLen = 0
+        for s in spans where Int(s.length) > maxLen { maxLen = Int(s.length) }
+        ensureShade(maxLen)
+        let sh = shade
+        target.bytes.withUnsafeMutableBytes { raw in
+            let base = raw.baseAddress!.assumingMemoryBound(to: UInt32.self)
+            for s in spans {
+                shader(sh, s)
+                Kernels.overRow(base + Int(s.y) * stride32 + Int(s.x), sh, Int(s.length), coverage: UInt32(s.coverage))
+            }
+        }
+    }
+}
+
+extension Pixmap {
+    /// Sets every byte to 0 (transparent).
+    public mutating func clearTransparent() {
+        bytes.withUnsafeMutableBytes { raw in
+            _ = raw.baseAddress!.initializeMemory(as: UInt8.self, repeating: 0, count: raw.count)
+        }
+    }
+}

@@ -1,0 +1,142 @@
+/// An 8-bit coverage mask (0 = outside, 255 = inside), rows `width` bytes apart.
+public struct Mask: Sendable, Equatable {
+    public let width: Int
+    public let height: Int
+    public var bytes: [UInt8]
+
+    /// A mask of zeros. Sizes below 1 are raised to 1 (masks are made for existing pixmaps).
+    public init(width: Int, height: Int, value: UInt8 = 0) {
+        self.width = max(1, width); self.height = max(1, height)
+        bytes = [UInt8](repeating: value, count: self.width * self.height)
+    }
+
+    public subscript(x: Int, y: Int) -> UInt8 {
+        get { bytes[y * width + x] }
+        set { bytes[y * width + x] = newValue }
+    }
+
+    public mutating func clear() { fill(0) }
+    public mutating func fill(_ v: UInt8) {
+        bytes.withUnsafeMutableBufferPointer { $0.update(repeating: v) }
+    }
+
+    /// Writes span coverage (spans must lie inside the mask).
+    public mutating func write(spans: [Span]) {
+        let w = width
+        bytes.withUnsafeMutableBufferPointer { b in
+            let base = b.baseAddress!
+            for s in spans {
+                (base + Int(s.y) * w + Int(s.x)).update(repeating: s.coverage, count: Int(s.length))
+            }
+        }
+    }
+
+    /// The sum of all coverage values divided by 255: the covered area in pixels.
+    public var coveredArea: Double {
+        var sum = 0
+        for v in bytes { sum += Int(v) }
+        return Double(sum) / 255
+    }
+
+    /// How a mask combines with the masks before it (Lottie's mask modes).
+    public enum Mode: Sendable, Hashable, CaseIterable {
+        case add, subtract, intersect, difference, lighten, darken
+    }
+
+    /// Combines `other` into this mask: `other` is first inverted (when `inverted`), then scaled by
+    /// `opacity`, then combined with `mode` (in 0...1: add `m + c − m·c`, subtract `m·(1 − c)`,
+    /// intersect `m·c`, difference `|m − c|`, lighten `max`, darken `min`). Lottie starts the
+    /// accumulator at 0 when the first mask adds and at 255 when it subtracts or intersects.
+    public mutating func combine(_ other: Mask, mode: Mode, opacity: Double = 1, inverted: Bool = false) {
+        precondition(other.width == width && other.height == height, "mask sizes differ")
+        let op = UInt32(min(max(opacity.isNaN ? 0 : opacity, 0), 1) * 255 + 0.5)
+        let n = bytes.count
+        other.bytes.withUnsafeBufferPointer { ob in
+            bytes.withUnsafeMutableBufferPointer { mb in
+                for i in 0..<n {
+                    var c = UInt32(ob[i])
+                    if inverted { c = 255 - c }
+                    if op != 255 { c = (c * op + 127) / 255 }
+                    let m = UInt32(mb[i])
+                    let r: UInt32
+                    switch mode {
+                    case .add: r = m + c - (m * c + 127) / 255
+                    case .subtract: r = (m * (255 - c) + 127) / 255
+                    case .intersect: r = (m * c + 127) / 255
+                    case .difference: r = m > c ? m - c : c - m
+                    case .lighten: r = max(m, c)
+                    case .darken: r = min(m, c)
+                    }
+                    mb[i] = UInt8(truncatingIfNeeded: r)
+                }
+            }
+        }
+    }
+
+    /// Every value v becomes 255 − v.
+    public mutating func invert() {
+        bytes.withUnsafeMutableBufferPointer { b in for i in b.indices { b[i] = 255 &- b[i] } }
+    }
+}
+
+/// How a track matte's pixels gate the layer above it.
+public enum MatteMode: Sendable, Hashable, CaseIterable {
+    case alpha, alphaInverted, luma, lumaInverted
+}
+
+extension Mask {
+    /// The gate value of each pixel of `matte` (premultiplied): its alpha, or its luminance
+    /// (Rec. 601 weights on the premultiplied colour, i.e. luma times alpha, as After Effects does),
+    /// optionally inverted.
+    public init(matte: Pixmap, mode: MatteMode) {
+        self.init(width: matte.width, height: matte.height)
+        let w = width, h = height, s = matte.stride
+        matte.bytes.withUnsafeBufferPointer { src in
+            bytes.withUnsafeMutableBufferPointer { dst in
+                for y in 0..<h {
+                    var i = y * s
+                    for x in 0..<w {
+                        let v: UInt32
+                        switch mode {
+                        case .alpha: v = UInt32(src[i + 3])
+                        case .alphaInverted: v = 255 - UInt32(src[i + 3])
+                        case .luma, .lumaInverted:
+                            // 0.299 R + 0.587 G + 0.114 B with weights summing to 256.
+                            let l = (UInt32(src[i]) * 77 + UInt32(src[i + 1]) * 150 + UInt32(src[i + 2]) * 29 + 128) >> 8
+                            v = mode == .luma ? l : 255 - l
+                        }
+                        dst[y * w + x] = UInt8(truncatingIfNeeded: v)
+                        i += 4
+                    }
+                }
+            }
+        }
+    }
+}
+
+extension Pixmap {
+    /// Multiplies every pixel by the mask value / 255 (the mask must have this pixmap's size).
+    public mutating func apply(mask: Mask) {
+        precondition(mask.width == width && mask.height == height, "mask size differs from pixmap")
+        let w = width, h = height, s = stride >> 2
+        precondition(stride & 3 == 0)
+        mask.bytes.withUnsafeBufferPointer { mb in
+            bytes.withUnsafeMutableBytes { raw in
+                let base = raw.baseAddress!.assumingMemoryBound(to: UInt32.self)
+                for y in 0..<h {
+                    let row = base + y * s, mrow = mb.baseAddress! + y * w
+                    for x in 0..<w {
+                        let m = UInt32(mrow[x])
+                        if m == 255 { continue }
+                        row[x] = m == 0 ? 0 : scalePixel(row[x], m)
+                    }
+                }
+            }
+        }
+    }
+
+    /// Gates this layer by a track matte (same size): `layer × gate(matte)`.
+    public mutating func apply(matte: Pixmap, mode: MatteMode) {
+        apply(mask: Mask(matte: matte, mode: mode))
+    }
+}

@@ -1,0 +1,184 @@
+/// A pixel size: positive width and height in pixels.
+public struct PixelSize: Hashable, Sendable, CustomStringConvertible {
+    public var width: Int
+    public var height: Int
+    public init(_ width: Int, _ height: Int) { self.width = width; self.height = height }
+    public init(width: Int, height: Int) { self.width = width; self.height = height }
+    public var pixelCount: Int { width * height }
+    public var description: String { "\(width)x\(height)" }
+}
+
+/// A straight-alpha or premultiplied colour with 8-bit channels.
+public struct RGBA8: Hashable, Sendable {
+    public var r: UInt8, g: UInt8, b: UInt8, a: UInt8
+    public init(_ r: UInt8, _ g: UInt8, _ b: UInt8, _ a: UInt8) { self.r = r; self.g = g; self.b = b; self.a = a }
+    public static let transparent = RGBA8(0, 0, 0, 0)
+    public static let black = RGBA8(0, 0, 0, 255)
+    public static let white = RGBA8(255, 255, 255, 255)
+
+    /// Converts a straight-alpha colour to premultiplied (rounded to nearest).
+    public var premultiplied: RGBA8 {
+        let a = UInt32(self.a)
+        @inline(__always) func m(_ c: UInt8) -> UInt8 { UInt8(truncatingIfNeeded: (UInt32(c) * a + 127) / 255) }
+        return RGBA8(m(r), m(g), m(b), self.a)
+    }
+
+    /// Converts a premultiplied colour back to straight alpha (rounded to nearest).
+    public var unpremultiplied: RGBA8 {
+        if a == 0 { return .transparent }
+        if a == 255 { return self }
+        let a = UInt32(self.a)
+        @inline(__always) func d(_ c: UInt8) -> UInt8 { UInt8(min(255, (UInt32(c) * 255 + a / 2) / a)) }
+        return RGBA8(d(r), d(g), d(b), self.a)
+    }
+}
+
+/// Why a pixmap could not be made.
+public enum PixmapError: Error, Equatable, CustomStringConvertible, Sendable {
+    case invalidSize(width: Int, height: Int)
+    case tooManyPixels(width: Int, height: Int, limit: Int)
+    case bufferTooSmall(needed: Int, got: Int)
+    case invalidStride(stride: Int, width: Int)
+
+    public var description: String {
+        switch self {
+        case let .invalidSize(w, h): return "invalid pixmap size \(w)x\(h): both sides must be at least 1"
+        case let .tooManyPixels(w, h, limit):
+            return "pixmap \(w)x\(h) has \(w * h) pixels, more than the limit of \(limit) (raise it with --max-pixels)"
+        case let .bufferTooSmall(needed, got): return "pixel buffer holds \(got) bytes, \(needed) needed"
+        case let .invalidStride(s, w): return "row stride \(s) bytes is less than 4 x width \(w)"
+        }
+    }
+}
+
+/// An image of premultiplied RGBA8 pixels, rows `stride` bytes apart.
+///
+/// Premultiplied storage is what the compositor and the resampler need (averaging straight-alpha
+/// pixels darkens transparent edges); conversion to straight alpha happens only at the codec edge.
+/// The buffer is a value (copy on write) so a frame handed to a caller is never changed under it.
+public struct Pixmap: Sendable, Equatable {
+    /// The default bound on `width * height` for pixmaps made from untrusted sizes (`Limits` carries the live one).
+    public static let defaultMaxPixels = 64 * 1024 * 1024
+
+    public let width: Int
+    public let height: Int
+    /// Bytes from the start of one row to the next; at least `4 * width`.
+    public let stride: Int
+    /// Premultiplied RGBA bytes, `stride * height` of them.
+    public var bytes: [UInt8]
+
+    public var size: PixelSize { PixelSize(width, height) }
+
+    /// A transparent pixmap. Throws for empty sizes and sizes over `maxPixels`, so an untrusted
+    /// header can never make us allocate without bound.
+    public init(width: Int, height: Int, maxPixels: Int = Pixmap.defaultMaxPixels) throws(PixmapError) {
+        guard width > 0, height > 0 else { throw .invalidSize(width: width, height: height) }
+        guard width <= maxPixels, height <= maxPixels, width * height <= maxPixels else {
+            throw .tooManyPixels(width: width, height: height, limit: maxPixels)
+        }
+        self.width = width
+        self.height = height
+        self.stride = width * 4
+        self.bytes = [UInt8](repeating: 0, count: width * height * 4)
+    }
+
+    /// A transparent pixmap of a size already known to be valid (the caller checked it).
+    public init(size: PixelSize) throws(PixmapError) {
+        try self.init(width: size.width, height: size.height)
+    }
+
+    /// Wraps existing premultiplied bytes.
+    public init(width: Int, height: Int, stride: Int? = nil, premultipliedBytes: [UInt8]) throws(PixmapError) {
+        guard width > 0, height > 0 else { throw .invalidSize(width: width, height: height) }
+        let s = stride ?? width * 4
+        guard s >= width * 4 else { throw .invalidStride(stride: s, width: width) }
+        guard premultipliedBytes.count >= s * height else {
+            throw .bufferTooSmall(needed: s * height, got: premultipliedBytes.count)
+        }
+        self.width = width
+        self.height = height
+        self.stride = s
+        self.bytes = premultipliedBytes
+    }
+
+    /// Makes a pixmap from straight-alpha RGBA bytes (tightly packed), premultiplying them.
+    public init(width: Int, height: Int, straightRGBA: [UInt8]) throws(PixmapError) {
+        try self.init(width: width, height: height, premultipliedBytes: straightRGBA)
+        premultiplyInPlace()
+    }
+
+    /// The pixel at (x, y), premultiplied. Traps when out of bounds (a programming error).
+    public subscript(x: Int, y: Int) -> RGBA8 {
+        get {
+            precondition(x >= 0 && x < width && y >= 0 && y < height, "pixel (\(x),\(y)) outside \(width)x\(height)")
+            let i = y * stride + x * 4
+            return RGBA8(bytes[i], bytes[i + 1], bytes[i + 2], bytes[i + 3])
+        }
+        set {
+            precondition(x >= 0 && x < width && y >= 0 && y < height, "pixel (\(x),\(y)) outside \(width)x\(height)")
+            let i = y * stride + x * 4
+            bytes[i] = newValue.r; bytes[i + 1] = newValue.g; bytes[i + 2] = newValue.b; bytes[i + 3] = newValue.a
+        }
+    }
+
+    /// Sets every pixel to one premultiplied colour.
+    public mutating func fill(_ color: RGBA8) {
+        let (w, h, s) = (width, height, stride)
+        let packed = UInt32(color.r) | UInt32(color.g) << 8 | UInt32(color.b) << 16 | UInt32(color.a) << 24
+        bytes.withUnsafeMutableBytes { raw in
+            for y in 0..<h {
+                let row = (raw.baseAddress! + y * s).assumingMemoryBound(to: UInt32.self)
+                for x in 0..<w { row[x] = packed.littleEndian }
+            }
+        }
+    }
+
+    /// Straight-alpha RGBA bytes, tightly packed, with every fully transparent pixel written as
+    /// 0,0,0,0 (the convention PNG writers and the corpus hashes use).
+    public func straightRGBA() -> [UInt8] {
+        var out = [UInt8](repeating: 0, count: width * height * 4)
+        let (w, h, s) = (width, height, stride)
+        bytes.withUnsafeBufferPointer { src in
+            out.withUnsafeMutableBufferPointer { dst in
+                for y in 0..<h {
+                    var i = y * s, o = y * w * 4
+                    for _ in 0..<w {
+                        let a = UInt32(src[i + 3])
+                        if a == 255 {
+                            dst[o] = src[i]; dst[o + 1] = src[i + 1]; dst[o + 2] = src[i + 2]; dst[o + 3] = 255
+                        } else if a != 0 {
+                            let half = a / 2
+                            dst[o] = UInt8(min(255, (UInt32(src[i]) * 255 + half) / a))
+                            dst[o + 1] = UInt8(min(255, (UInt32(src[i + 1]) * 255 + half) / a))
+                            dst[o + 2] = UInt8(min(255, (UInt32(src[i + 2]) * 255 + half) / a))
+                            dst[o + 3] = UInt8(a)
+                        }
+                        i += 4; o += 4
+                    }
+                }
+            }
+        }
+        return out
+    }
+
+    /// Converts the buffer from straight to premultiplied alpha in place.
+    mutating func premultiplyInPlace() {
+        let (w, h, s) = (width, height, stride)
+        bytes.withUnsafeMutableBufferPointer { p in
+            for y in 0..<h {
+                var i = y * s
+                for _ in 0..<w {
+                    let a = UInt32(p[i + 3])
+                    if a == 0 {
+                        p[i] = 0; p[i + 1] = 0; p[i + 2] = 0
+                    } else if a != 255 {
+                        p[i] = UInt8((UInt32(p[i]) * a + 127) / 255)
+                        p[i + 1] = UInt8((UInt32(p[i + 1]) * a + 127) / 255)
+                        p[i + 2] = UInt8((UInt32(p[i + 2]) * a + 127) / 255)
+                    }
+                    i += 4
+                }
+            }
+        }
+    }
+}

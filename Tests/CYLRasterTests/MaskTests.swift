@@ -1,0 +1,98 @@
+import Testing
+import CYLGeometry
+@testable import CYLRaster
+
+@Suite struct MaskTests {
+    @Test(arguments: Mask.Mode.allCases)
+    func combineModes(mode: Mask.Mode) {
+        // m = 0.5, c = 0.5 (and the inverted / half-opacity variants).
+        var m = Mask(width: 2, height: 1, value: 128)
+        let c = Mask(width: 2, height: 1, value: 128)
+        m.combine(c, mode: mode)
+        let expected: [Mask.Mode: UInt8] = [.add: 192, .subtract: 64, .intersect: 64, .difference: 0, .lighten: 128, .darken: 128]
+        #expect(m[0, 0] == expected[mode]!)
+        // Inverted 255 -> 0, at half opacity: c' = 0 whatever the opacity.
+        var m2 = Mask(width: 1, height: 1, value: 100)
+        m2.combine(Mask(width: 1, height: 1, value: 255), mode: mode, opacity: 0.5, inverted: true)
+        let e2: [Mask.Mode: UInt8] = [.add: 100, .subtract: 100, .intersect: 0, .difference: 100, .lighten: 100, .darken: 0]
+        #expect(m2[0, 0] == e2[mode]!)
+        // Opacity scales the incoming mask: c = 255 at 50% → 128.
+        var m3 = Mask(width: 1, height: 1, value: 0)
+        m3.combine(Mask(width: 1, height: 1, value: 255), mode: mode, opacity: 0.5)
+        let e3: [Mask.Mode: UInt8] = [.add: 128, .subtract: 0, .intersect: 0, .difference: 128, .lighten: 128, .darken: 0]
+        #expect(m3[0, 0] == e3[mode]!)
+    }
+
+    @Test func applyMaskAndMattes() throws {
+        var layer = try Pixmap(width: 4, height: 1)
+        layer.fill(RGBA8(200, 100, 50, 255))
+        var mask = Mask(width: 4, height: 1)
+        mask.bytes = [0, 64, 128, 255]
+        var l1 = layer
+        l1.apply(mask: mask)
+        #expect(l1[0, 0] == .transparent)
+        #expect(near(l1[2, 0], RGBA8(100, 50, 25, 128)))
+        #expect(l1[3, 0] == layer[3, 0])
+
+        var matte = try Pixmap(width: 4, height: 1)
+        matte[0, 0] = RGBA8(255, 255, 255, 255)          // white opaque: luma 255, alpha 255
+        matte[1, 0] = RGBA8(0, 0, 0, 255)                // black opaque: luma 0, alpha 255
+        matte[2, 0] = RGBA8(128, 128, 128, 128)          // white at 50% (premultiplied): luma 128, alpha 128
+        matte[3, 0] = .transparent
+        let alpha = Mask(matte: matte, mode: .alpha).bytes
+        let alphaInv = Mask(matte: matte, mode: .alphaInverted).bytes
+        let luma = Mask(matte: matte, mode: .luma).bytes
+        let lumaInv = Mask(matte: matte, mode: .lumaInverted).bytes
+        #expect(alpha == [255, 255, 128, 0])
+        #expect(alphaInv == [0, 0, 127, 255])
+        #expect(luma == [255, 0, 128, 0])
+        #expect(lumaInv == [0, 255, 127, 255])
+        var l2 = layer
+        l2.apply(matte: matte, mode: .luma)
+        #expect(l2[1, 0] == .transparent && l2[0, 0] == layer[0, 0])
+    }
+
+    @Test func masksFromPaths() throws {
+        let canvas = Canvas()
+        var a = Mask(width: 20, height: 20), b = Mask(width: 20, height: 20)
+        try canvas.fillMask(.rect(Rect(x: 0, y: 0, width: 10, height: 20)), into: &a)
+        try canvas.fillMask(.rect(Rect(x: 5, y: 0, width: 10, height: 20)), into: &b)
+        var m = a
+        m.combine(b, mode: .intersect)
+        #expect(m.coveredArea == 100)
+        m = a; m.combine(b, mode: .add)
+        #expect(m.coveredArea == 300)
+        m = a; m.combine(b, mode: .subtract)
+        #expect(m.coveredArea == 100)
+        m = a; m.combine(b, mode: .difference)
+        #expect(m.coveredArea == 200)
+    }
+}
+
+@Suite struct BlurTests {
+    @Test func impulseSpreadsWithSigma() {
+        var m = Mask(width: 101, height: 101)
+        // A 255 block so rounding does not swamp the tails.
+        for y in 48...52 { for x in 48...52 { m[x, y] = 255 } }
+        let before = m.coveredArea
+        m.blur(sigma: 6)
+        // Mass is kept (within rounding) and spread symmetrically.
+        #expect(abs(m.coveredArea - before) / before < 0.02, "\(m.coveredArea) vs \(before)")
+        #expect(m[50 - 7, 50] == m[50 + 7, 50] && m[50, 50 - 7] == m[50, 50 + 7])
+        // Variance along x ≈ 0.97 σ² (kernel cut at 3σ) + 2 (the 5-px block) ≈ 37; 8-bit rounding
+        // of the faint tails takes a little more off.
+        var sum = 0.0, s2 = 0.0
+        for y in 0..<101 { for x in 0..<101 { let v = Double(m[x, y]); sum += v; s2 += v * Double(x - 50) * Double(x - 50) } }
+        #expect(abs(s2 / sum - 36.5) < 1.5, "variance \(s2 / sum)")
+    }
+
+    @Test func flatAreasStayFlatAndLayersKeepPremultiplication() throws {
+        var p = try Pixmap(width: 40, height: 40)
+        p.fill(RGBA8(100, 50, 200, 220))
+        p.blur(sigma: 3)
+        #expect(p[20, 20] == RGBA8(100, 50, 200, 220))
+        // The edge fades towards transparent, never with colour above alpha.
+        let e = p[0, 0]
+        #expect(e.a < 220 && e.r <= e.a && e.g <= e.a && e.b <= e.a)
+    }
+}
