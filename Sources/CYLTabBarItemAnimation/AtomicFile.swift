@@ -1,0 +1,96 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Output files that appear whole or not at all.
+///
+/// Bytes go to a temporary file in the target's directory (same file system, so the rename is
+/// atomic), and only a complete file is renamed over the target. A failure at any point removes the
+/// temporary file and leaves an existing target untouched.
+public struct StagedFile {
+    /// Where the file will end up.
+    public let path: String
+    /// Where it is being written.
+    public let temporaryPath: String
+
+    /// Writes `bytes` to a new temporary file beside `path`.
+    public static func stage(_ bytes: [UInt8], for path: String) throws(OutputError) -> StagedFile {
+        let dir = parentDirectory(of: path)
+        let base = path.split(separator: "/").last.map(String.init) ?? path
+        var template = Array("\(dir)/.\(base).XXXXXX".utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else {
+            throw OutputError(file: path, .cannotCreate, "cannot create a file in '\(dir)': \(errnoText())")
+        }
+        let temp = String(cString: template.withUnsafeBufferPointer { $0.baseAddress! })
+        var failure: OutputError?
+        bytes.withUnsafeBytes { raw in
+            var done = 0
+            while done < raw.count {
+                let n = Glibc.write(fd, raw.baseAddress! + done, raw.count - done)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    failure = OutputError(file: path, .io, "write failed: \(errnoText())")
+                    return
+                }
+                done += n
+            }
+        }
+        // Files are made readable as a normal new file would be (mkstemp creates them 0600).
+        let mask = umask(0); umask(mask)
+        fchmod(fd, 0o666 & ~mask)
+        if close(fd) != 0 && failure == nil { failure = OutputError(file: path, .io, "close failed: \(errnoText())") }
+        if let failure {
+            unlink(temp)
+            throw failure
+        }
+        return StagedFile(path: path, temporaryPath: temp)
+    }
+
+    /// Renames the staged file into place.
+    public func commit() throws(OutputError) {
+        guard rename(temporaryPath, path) == 0 else {
+            let message = errnoText()
+            unlink(temporaryPath)
+            throw OutputError(file: path, .cannotCreate, "cannot move the finished file into place: \(message)")
+        }
+    }
+
+    /// Removes the staged file without touching the target.
+    public func discard() {
+        unlink(temporaryPath)
+    }
+
+    /// Writes `bytes` to `path` atomically.
+    public static func write(_ bytes: [UInt8], to path: String) throws(OutputError) {
+        try stage(bytes, for: path).commit()
+    }
+
+    /// Creates `dir` and its parents when missing.
+    public static func makeDirectories(_ dir: String) throws(OutputError) {
+        var path = dir.hasPrefix("/") ? "" : "."
+        for part in dir.split(separator: "/") {
+            path += "/" + part
+            var st = stat()
+            if stat(path, &st) == 0 {
+                guard (st.st_mode & S_IFMT) == S_IFDIR else {
+                    throw OutputError(file: dir, .cannotCreate, "'\(path)' exists and is not a directory")
+                }
+                continue
+            }
+            if mkdir(path, 0o777) != 0 && errno != EEXIST {
+                throw OutputError(file: dir, .cannotCreate, "cannot create directory '\(path)': \(errnoText())")
+            }
+        }
+    }
+
+    static func parentDirectory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        let dir = String(path[..<slash])
+        return dir.isEmpty ? "/" : dir
+    }
+}
+
+func errnoText() -> String { String(cString: strerror(errno)) }

@@ -1,0 +1,18 @@
+@_exported import CYLRaster
+@_exported import CYLTimeline
+import CYLFrameSequenceAnimator
+import CYLGIFAnimator
+
+extension AnimatorRegistry {
+    /// Every back-end this package ships: GIF and PNG frame sequences (Lottie joins when its
+    /// back-end lands). GIFs open as tab animations (play once on select).
+    public static var standard: AnimatorRegistry { standard(gifRole: .animation) }
+
+    /// The standard registry with GIFs opened in the given role: `.image` makes them loop forever,
+    /// as a GIF set as a tab's plain image does.
+    public static func standard(gifRole: GIFAnimator.Role) -> AnimatorRegistry {
+        AnimatorRegistry([GIFAnimator(role: gifRole), FrameSequenceAnimator()])
+    }
+}
+
+public typealias GIFRole = GIFAnimator.Role

@@ -1,0 +1,33 @@
+/// A failure while rendering a frame of an already opened timeline.
+public struct RenderError: Error, Sendable, CustomStringConvertible {
+    public var file: String
+    public var frame: Int?
+    public var message: String
+
+    public init(file: String, frame: Int? = nil, _ message: String) {
+        self.file = file
+        self.frame = frame
+        self.message = message
+    }
+
+    public var description: String {
+        if let frame { return "\(file):frame \(frame): \(message)" }
+        return "\(file): \(message)"
+    }
+}
+
+/// A failure to open an input: nothing recognised it, it is missing, or a back-end rejected it.
+public struct OpenError: Error, Sendable, CustomStringConvertible {
+    public enum Kind: Sendable, Equatable { case notFound, unreadable, unrecognized, invalid }
+    public var file: String
+    public var kind: Kind
+    public var message: String
+
+    public init(file: String, _ kind: Kind, _ message: String) {
+        self.file = file
+        self.kind = kind
+        self.message = message
+    }
+
+    public var description: String { "\(file): \(message)" }
+}

@@ -1,0 +1,152 @@
+import CYLRaster
+
+/// Draws the frames of one opened animation.
+///
+/// Raster back-ends decode once and scale on render; vector back-ends draw on demand. A source may
+/// keep state between calls (a decoder cursor, scratch buffers), so it is a class and not shared
+/// across threads.
+public protocol FrameSource: AnyObject {
+    /// Draws frame `index` (0-based, `0 ..< frameCount`) into `target`, replacing its contents:
+    /// the frame is scaled uniformly to fit `target` and centred, transparent around it.
+    func render(frame index: Int, into target: inout Pixmap) throws
+}
+
+/// How long each frame shows.
+public enum FrameTiming: Sendable, Equatable {
+    /// Every frame lasts `1 / fps` seconds (vector formats, frame sequences with `--fps`).
+    case fps(Double)
+    /// Each frame has its own duration (GIF delays, manifests with `durations`).
+    case durations([Duration])
+}
+
+/// What the file asks for when it finishes.
+public enum LoopHint: Sendable, Equatable, CustomStringConvertible {
+    /// No loop information: plays once.
+    case once
+    /// Loops forever (GIF loop count 0).
+    case forever
+    /// Plays, then repeats `n` more times (GIF NETSCAPE loop count n > 0).
+    case repeats(Int)
+
+    public var description: String {
+        switch self {
+        case .once: return "once"
+        case .forever: return "forever"
+        case .repeats(let n): return "repeat \(n) time\(n == 1 ? "" : "s")"
+        }
+    }
+}
+
+/// One animation as a sequence of frames: the shared model every back-end produces.
+///
+/// Frames are numbered `0 ..< frameCount` (the Lottie rule, `ip ≤ f < op`, applied to every
+/// format); frame `i` starts at `startTime(ofFrame: i)`.
+public struct FrameTimeline {
+    /// Human-readable format name ("GIF", "PNG frames", "Lottie").
+    public var format: String
+    /// The input's path as the user gave it, for messages.
+    public var file: String
+    /// The animation's own size, in points (pixels for raster formats).
+    public var canvasSize: PixelSize
+    public let frameCount: Int
+    public let timing: FrameTiming
+    public var loop: LoopHint
+    /// How a tab bar should play this input unless told otherwise.
+    public var suggestedPolicy: PlaybackPolicy
+    /// Whether any frame has pixels that are not fully opaque (nil when unknown without rendering).
+    public var hasTransparency: Bool?
+    public var diagnostics: [Diagnostic]
+    public let source: any FrameSource
+
+    /// Cumulative start times; `starts[frameCount]` is the total duration.
+    private let starts: [Duration]
+
+    /// Makes a timeline. `timing` with explicit durations must have `frameCount` entries.
+    public init(format: String, file: String, canvasSize: PixelSize, frameCount: Int, timing: FrameTiming,
+                loop: LoopHint = .once, suggestedPolicy: PlaybackPolicy = .playOnceOnSelect,
+                hasTransparency: Bool? = nil, diagnostics: [Diagnostic] = [], source: any FrameSource) {
+        precondition(frameCount > 0, "a timeline has at least one frame")
+        if case .durations(let d) = timing { precondition(d.count == frameCount, "one duration per frame") }
+        self.format = format
+        self.file = file
+        self.canvasSize = canvasSize
+        self.frameCount = frameCount
+        self.timing = timing
+        self.loop = loop
+        self.suggestedPolicy = suggestedPolicy
+        self.hasTransparency = hasTransparency
+        self.diagnostics = diagnostics
+        self.source = source
+        self.starts = FrameClock.cumulativeStarts(timing: timing, frameCount: frameCount)
+    }
+
+    /// How long frame `index` shows.
+    public func duration(ofFrame index: Int) -> Duration {
+        switch timing {
+        case .fps(let fps): return .seconds(1 / fps)
+        case .durations(let d): return d[index]
+        }
+    }
+
+    /// When frame `index` starts, from the start of the animation.
+    public func startTime(ofFrame index: Int) -> Duration { starts[index] }
+
+    /// The whole animation's length.
+    public var duration: Duration { starts[frameCount] }
+
+    /// The frame showing `time` after the start, clamped to the first and last frame.
+    public func frameIndex(at time: Duration) -> Int {
+        FrameClock.frameIndex(at: time, starts: starts)
+    }
+
+    /// Per-frame durations in seconds (for players and encoders).
+    public var frameDurations: [Duration] { (0..<frameCount).map(duration(ofFrame:)) }
+
+    /// Renders frame `index` at `size` pixels (fit and centre, transparent around).
+    public func render(frame index: Int, size: PixelSize) throws -> Pixmap {
+        guard index >= 0, index < frameCount else {
+            throw RenderError(file: file, frame: index, "no such frame: the animation has frames 0-\(frameCount - 1)")
+        }
+        var pixmap = try Pixmap(width: size.width, height: size.height)
+        try source.render(frame: index, into: &pixmap)
+        return pixmap
+    }
+}
+
+/// The arithmetic shared by timelines and players: cumulative start times and lookups in them,
+/// in exact `Duration` arithmetic so 3 frames of 100 ms end at exactly 300 ms.
+enum FrameClock {
+    static func cumulativeStarts(timing: FrameTiming, frameCount: Int) -> [Duration] {
+        var starts = [Duration](repeating: .zero, count: frameCount + 1)
+        switch timing {
+        case .fps(let fps):
+            for i in 0...frameCount { starts[i] = .seconds(Double(i) / fps) }
+        case .durations(let d):
+            for i in 0..<frameCount { starts[i + 1] = starts[i] + d[i] }
+        }
+        return starts
+    }
+
+    /// The last frame whose start is at or before `t` (binary search), clamped to valid frames.
+    static func frameIndex(at t: Duration, starts: [Duration]) -> Int {
+        let count = starts.count - 1
+        if t <= .zero { return 0 }
+        if t >= starts[count] { return count - 1 }
+        // A nanosecond of slack so a time computed in floating point (i / fps) lands on frame i.
+        let probe = t + .nanoseconds(1)
+        var lo = 0, hi = count - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if starts[mid] <= probe { lo = mid } else { hi = mid - 1 }
+        }
+        return lo
+    }
+}
+
+extension Duration {
+    /// The duration in seconds as a floating-point number.
+    public var seconds: Double {
+        let (s, atto) = components
+        return Double(s) + Double(atto) * 1e-18
+    }
+}

@@ -1,0 +1,49 @@
+/// Every bound the pipeline enforces on untrusted input, with documented defaults.
+///
+/// A file that exceeds one is rejected with an error naming the limit and the CLI flag that raises
+/// it; nothing is allocated before the check. Back-ends pass the relevant fields to the codecs.
+public struct Limits: Sendable, Equatable {
+    /// Largest canvas or output image, in pixels (`--max-pixels`). Default 16 Mpx (4096 x 4096).
+    public static let defaultMaxCanvasPixels = 16_777_216
+    /// Most frames an animation may have (`--max-frames`). Default 100 000.
+    public static let defaultMaxFrames = 100_000
+    /// Deepest JSON nesting accepted (`--max-json-depth`). Default 64 (json-c's own default is 32,
+    /// which real Lottie files exceed).
+    public static let defaultMaxJSONDepth = 64
+    /// Deepest chain of nested precompositions (`--max-precomp-depth`). Default 32.
+    public static let defaultMaxPrecompDepth = 32
+    /// Most path points in one shape after flattening (`--max-path-points`). Default 1 000 000.
+    public static let defaultMaxPathPoints = 1_000_000
+    /// Most bytes of decoded pixels kept in memory at once by a raster back-end
+    /// (`--max-decoded-bytes`). Default 256 MiB; beyond it frames are decoded again on demand.
+    public static let defaultMaxDecodedBytes = 256 << 20
+
+    /// Largest input file read into memory (`--max-file-bytes`). Default 256 MiB.
+    public static let defaultMaxFileBytes = 256 << 20
+
+    public var maxCanvasPixels: Int
+    public var maxFrames: Int
+    public var maxJSONDepth: Int
+    public var maxPrecompDepth: Int
+    public var maxPathPoints: Int
+    public var maxDecodedBytes: Int
+    public var maxFileBytes: Int
+
+    public init(maxCanvasPixels: Int = Limits.defaultMaxCanvasPixels,
+                maxFrames: Int = Limits.defaultMaxFrames,
+                maxJSONDepth: Int = Limits.defaultMaxJSONDepth,
+                maxPrecompDepth: Int = Limits.defaultMaxPrecompDepth,
+                maxPathPoints: Int = Limits.defaultMaxPathPoints,
+                maxDecodedBytes: Int = Limits.defaultMaxDecodedBytes,
+                maxFileBytes: Int = Limits.defaultMaxFileBytes) {
+        self.maxCanvasPixels = maxCanvasPixels
+        self.maxFrames = maxFrames
+        self.maxJSONDepth = maxJSONDepth
+        self.maxPrecompDepth = maxPrecompDepth
+        self.maxPathPoints = maxPathPoints
+        self.maxDecodedBytes = maxDecodedBytes
+        self.maxFileBytes = maxFileBytes
+    }
+
+    public static let standard = Limits()
+}

@@ -1,0 +1,129 @@
+/// Applies the tab-bar playback rules to a frame timeline, driven by an explicit clock.
+///
+/// Times are `Duration`s from any origin the caller chooses (a test uses a fake clock, an app its
+/// display link); the player never reads a clock itself, so every rule is testable without
+/// sleeping. Events are reported by the call that observes them: a play-once finishes when a
+/// `frame(at:)` call first sees a time past the end.
+public struct Player: Sendable {
+    private enum State: Sendable, Equatable {
+        case resting                    // frame 0, not playing
+        case playingOnce(since: Duration)
+        case holding                    // finished a play-once, last frame
+        case looping(since: Duration)
+    }
+
+    public let policy: PlaybackPolicy
+    /// Rate multiplier (`tabBarItemAnimationSpeed`): 2 plays twice as fast, 0.5 at half speed.
+    public let speed: Double
+    public let frameCount: Int
+    public private(set) var isSelected = false
+    private var state: State
+    private var pending: [PlayerEvent] = []
+    private let starts: [Duration]
+
+    /// A player for `timeline`, unselected at time `origin`.
+    public init(timeline: FrameTimeline, policy: PlaybackPolicy, speed: Double = 1, origin: Duration = .zero) throws(PlayerError) {
+        try self.init(frameDurations: timeline.frameDurations, policy: policy, speed: speed, origin: origin)
+    }
+
+    /// A player for frames with the given durations, unselected at time `origin`.
+    public init(frameDurations: [Duration], policy: PlaybackPolicy, speed: Double = 1, origin: Duration = .zero) throws(PlayerError) {
+        guard speed > 0, speed.isFinite else { throw .invalidSpeed(speed) }
+        guard !frameDurations.isEmpty else { throw .noFrames }
+        self.policy = policy
+        self.speed = speed
+        self.frameCount = frameDurations.count
+        self.starts = FrameClock.cumulativeStarts(timing: .durations(frameDurations), frameCount: frameDurations.count)
+        switch policy {
+        case .playOnceOnSelect:
+            state = .resting
+        case .loopsWhenUnselected, .loop:
+            state = .looping(since: origin)
+            pending.append(.didStart(at: origin))
+        }
+    }
+
+    /// The length of one pass at this player's speed.
+    public var passDuration: Duration { starts[frameCount] / speed }
+
+    /// Whether the animation is moving (playing once or looping), as opposed to resting or holding.
+    public var isAnimating: Bool {
+        switch state {
+        case .playingOnce, .looping: return true
+        case .resting, .holding: return false
+        }
+    }
+
+    /// The tab was tapped at `time`: select it, or replay if it was already selected.
+    public mutating func select(at time: Duration) {
+        isSelected = true
+        switch policy {
+        case .loop:
+            return  // a plain image loops on regardless of selection
+        case .playOnceOnSelect, .loopsWhenUnselected:
+            // Select and reselect both play again from frame 0; a play or loop in progress is cut short.
+            settle(at: time)
+            if isAnimating { pending.append(.didFinish(at: time, completed: false)) }
+            state = .playingOnce(since: time)
+            pending.append(.didStart(at: time))
+        }
+    }
+
+    /// Another tab was selected at `time`.
+    public mutating func deselect(at time: Duration) {
+        guard isSelected else { return }
+        isSelected = false
+        switch policy {
+        case .loop:
+            return
+        case .playOnceOnSelect:
+            settle(at: time)
+            if case .playingOnce = state { pending.append(.didFinish(at: time, completed: false)) }
+            state = .resting
+        case .loopsWhenUnselected:
+            settle(at: time)
+            if case .playingOnce = state { pending.append(.didFinish(at: time, completed: false)) }
+            state = .looping(since: time)
+            pending.append(.didStart(at: time))
+        }
+    }
+
+    /// The frame to show at `time`. Times earlier than the current play's start show its first frame.
+    public mutating func frame(at time: Duration) -> Int {
+        settle(at: time)
+        switch state {
+        case .resting: return 0
+        case .holding: return frameCount - 1
+        case .playingOnce(let since):
+            return FrameClock.frameIndex(at: elapsed(since: since, to: time), starts: starts)
+        case .looping(let since):
+            let total = starts[frameCount].attoseconds
+            guard total > 0 else { return frameCount - 1 }
+            let t = elapsed(since: since, to: time).attoseconds % total
+            return FrameClock.frameIndex(at: Duration(attoseconds: t), starts: starts)
+        }
+    }
+
+    /// The events observed since the last call, oldest first.
+    public mutating func takeEvents() -> [PlayerEvent] {
+        defer { pending.removeAll() }
+        return pending
+    }
+
+    /// Moves a finished play-once into the holding state, reporting its finish.
+    private mutating func settle(at time: Duration) {
+        guard case .playingOnce(let since) = state else { return }
+        if elapsed(since: since, to: time) >= starts[frameCount] {
+            let end = since + passDuration
+            state = .holding
+            pending.append(.didFinish(at: end, completed: true))
+        }
+    }
+
+    /// Animation time played between `since` and `time` at this speed (never negative).
+    private func elapsed(since: Duration, to time: Duration) -> Duration {
+        let wall = time - since
+        guard wall > .zero else { return .zero }
+        return speed == 1 ? wall : wall * speed
+    }
+}

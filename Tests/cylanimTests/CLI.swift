@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+
+/// Runs the built `cylanim` binary (it sits beside the test bundle in .build/<config>/).
+enum CLI {
+    struct Result {
+        let status: Int32
+        let stdout: String
+        let stderr: String
+    }
+
+    static let repo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    static let binary: String = {
+        let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        var dir = URL(fileURLWithPath: exe).deletingLastPathComponent()
+        // The test runner may live inside an .xctest bundle directory.
+        while !FileManager.default.fileExists(atPath: dir.appendingPathComponent("cylanim").path) && dir.path != "/" {
+            dir = dir.deletingLastPathComponent()
+        }
+        return dir.appendingPathComponent("cylanim").path
+    }()
+
+    /// Runs cylanim with `args` in `directory` (default: the repository root). With
+    /// `addressSpaceLimit` (bytes) the run is capped by prlimit, so an unbounded allocation fails
+    /// the test instead of succeeding quietly.
+    @discardableResult
+    static func run(_ args: [String], in directory: String? = nil, addressSpaceLimit: Int? = nil) throws -> Result {
+        let process = Process()
+        if let limit = addressSpaceLimit {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/prlimit")
+            process.arguments = ["--as=\(limit)", binary] + args
+        } else {
+            process.executableURL = URL(fileURLWithPath: binary)
+            process.arguments = args
+        }
+        process.currentDirectoryURL = URL(fileURLWithPath: directory ?? repo.path)
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        // Read both pipes before waiting so a chatty child cannot block on a full pipe.
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+                      stderr: String(decoding: errData, as: UTF8.self))
+    }
+
+    static func sample(_ name: String) -> String { repo.appendingPathComponent("sample-animations/\(name)").path }
+}
+
+/// A scratch directory removed afterwards.
+final class ScratchDir {
+    let path: String
+    init() throws {
+        path = NSTemporaryDirectory() + "cylanim-test-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+    deinit { try? FileManager.default.removeItem(atPath: path) }
+
+    func files(_ sub: String = "") -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: path + "/" + sub)) ?? []).sorted()
+    }
+
+    func write(_ name: String, _ bytes: [UInt8]) throws {
+        try Data(bytes).write(to: URL(fileURLWithPath: "\(path)/\(name)"))
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+import CYLCodecs
+import CYLRaster
+
+/// `info` and `render` end to end, through the binary.
+struct InfoRenderTests {
+    func json(_ text: String) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    }
+
+    func decode(_ path: String) throws -> Pixmap {
+        try PNGCodec.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))), name: path)
+    }
+
+    @Test func infoOnAGIF() throws {
+        let r = try CLI.run(["info", CLI.sample("heart-pop.gif")])
+        #expect(r.status == 0, "\(r.stderr)")
+        for line in ["format        GIF", "canvas        64x64", "frames        7", "loop          once",
+                     "delays        100 ms, 40 ms x 2, 60 ms x 3, 500 ms", "duration      0.860 s",
+                     "play as 10 cs"] {
+            #expect(r.stdout.contains(line), "missing '\(line)' in\n\(r.stdout)")
+        }
+    }
+
+    @Test func infoJSON() throws {
+        let r = try CLI.run(["info", CLI.sample("spinner.gif"), "--json", "--gif-as", "image"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let o = try json(r.stdout)
+        #expect(o["format"] as? String == "GIF")
+        #expect(o["frames"] as? Int == 12)
+        #expect(o["width"] as? Int == 48 && o["height"] as? Int == 48)
+        #expect(o["loop"] as? String == "forever" && o["loop_count"] as? Int == 0)
+        #expect(o["playback"] as? String == "loop")
+        #expect((o["frame_durations_ms"] as? [Double])?.allSatisfy { $0 == 80 } == true)
+        #expect(o["duration_ms"] as? Double == 960)
+    }
+
+    @Test func infoOnAFrameFolder() throws {
+        let r = try CLI.run(["info", CLI.sample("bounce-frames"), "--json"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let o = try json(r.stdout)
+        #expect(o["format"] as? String == "PNG frames")
+        #expect(o["frames"] as? Int == 12 && o["fps"] as? Double == 24)
+        #expect(o["loop"] as? String == "forever")
+    }
+
+    @Test func renderPatternUsesAnimationFrameNumbers() throws {
+        let dir = try ScratchDir()
+        let r = try CLI.run(["render", CLI.sample("spinner.gif"), "-o", "\(dir.path)/out/f-%04d.png",
+                             "--frames", "3,5-6", "--size", "81x81"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr.isEmpty, "no progress when stderr is not a terminal")
+        #expect(dir.files("out") == ["f-0003.png", "f-0005.png", "f-0006.png"])
+        let image = try decode("\(dir.path)/out/f-0005.png")
+        #expect(image.size == PixelSize(81, 81))
+    }
+
+    @Test func renderMatchesTheDecodedFrameAtNativeSize() throws {
+        // At the canvas size the PNG holds the composited GIF frame exactly: compare with the
+        // browser's hash for that frame in the corpus reference.
+        let dir = try ScratchDir()
+        let corpus = CLI.repo.deletingLastPathComponent().appendingPathComponent("shared/corpus")
+        let gif = corpus.appendingPathComponent("gif/pillow__dispose_prev.gif").path
+        guard FileManager.default.fileExists(atPath: gif) else {
+            if ProcessInfo.processInfo.environment["CYL_ALLOW_MISSING_CORPUS"] != "1" { Issue.record("corpus missing at \(gif)") }
+            return
+        }
+        let r = try CLI.run(["render", gif, "-o", "\(dir.path)/f%d.png", "--quiet"])
+        #expect(r.status == 0 && r.stdout.isEmpty, "\(r.stderr)")
+        let tsv = try String(contentsOf: corpus.appendingPathComponent("reference/gif/pillow__dispose_prev/frames.tsv"), encoding: .utf8)
+        for line in tsv.split(separator: "\n").dropFirst() {
+            let f = line.split(separator: "\t")
+            let image = try decode("\(dir.path)/f\(f[0]).png")
+            #expect(SHA256.hexHash(image.straightRGBA()) == String(f[4]), "frame \(f[0])")
+        }
+    }
+
+    @Test func renderOneFileWithBackgroundAndJSONSummary() throws {
+        let dir = try ScratchDir()
+        let r = try CLI.run(["render", CLI.sample("bounce-frames"), "-o", "\(dir.path)/one.png", "--frames", "10",
+                             "--width", "80", "--background", "#ff0000", "--json"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let o = try json(r.stdout)
+        #expect(o["width"] as? Int == 80 && o["height"] as? Int == 80)
+        let frames = try #require(o["frames"] as? [[String: Any]])
+        #expect(frames.count == 1 && frames[0]["index"] as? Int == 10)
+        let image = try decode("\(dir.path)/one.png")
+        #expect(image[0, 0] == RGBA8(255, 0, 0, 255), "transparent corners become the background")
+        #expect((0..<80).allSatisfy { image[$0, 79].a == 255 })
+    }
+}

@@ -1,0 +1,53 @@
+import CYLTabBarItemAnimation
+
+/// Options shared by every command that opens an input: limits, frame rate, GIF role.
+enum CommonOptions {
+    static let specs: [OptionSpec] = [
+        .value("fps", "N", help: "Frame rate for a folder of PNG frames (overrides its manifest.json; default 30)."),
+        .value("gif-as", "animation|image",
+               help: "How a tab bar uses a GIF: 'animation' plays once on select (default), 'image' loops forever."),
+        .value("max-pixels", "N", help: "Largest canvas or output in pixels (default \(Limits.defaultMaxCanvasPixels))."),
+        .value("max-frames", "N", help: "Most frames an input may have (default \(Limits.defaultMaxFrames))."),
+        .value("max-file-bytes", "N", help: "Largest input file read (default \(Limits.defaultMaxFileBytes))."),
+        .value("max-decoded-bytes", "N",
+               help: "Decoded pixels kept in memory before frames are decoded again on demand (default \(Limits.defaultMaxDecodedBytes))."),
+    ]
+
+    static func limits(_ args: ParsedArguments, _ command: CommandSpec) throws(CLIUsageError) -> Limits {
+        var limits = Limits()
+        func int(_ name: String) throws(CLIUsageError) -> Int? {
+            guard let text = args.value(name) else { return nil }
+            guard let n = Int(text), n > 0 else {
+                throw CLIUsageError(message: "Invalid value '\(text)' for '--\(name)': expected a positive whole number.", command: command)
+            }
+            return n
+        }
+        if let n = try int("max-pixels") { limits.maxCanvasPixels = n }
+        if let n = try int("max-frames") { limits.maxFrames = n }
+        if let n = try int("max-file-bytes") { limits.maxFileBytes = n }
+        if let n = try int("max-decoded-bytes") { limits.maxDecodedBytes = n }
+        return limits
+    }
+
+    static func open(_ args: ParsedArguments, _ command: CommandSpec) throws -> FrameTimeline {
+        guard args.positionals.count == 1 else {
+            throw CLIUsageError(message: args.positionals.isEmpty ? "Missing expected argument '<input>'."
+                                : "Unexpected extra argument '\(args.positionals[1])'.", command: command)
+        }
+        var options = OpenOptions(limits: try limits(args, command))
+        if let text = args.value("fps") {
+            guard let fps = Double(text), fps > 0, fps <= 1000 else {
+                throw CLIUsageError(message: "Invalid value '\(text)' for '--fps': expected a number above 0 and at most 1000.", command: command)
+            }
+            options.fps = fps
+        }
+        var role = GIFRole.animation
+        if let text = args.value("gif-as") {
+            guard let r = GIFRole(rawValue: text) else {
+                throw CLIUsageError(message: "Invalid value '\(text)' for '--gif-as': expected 'animation' or 'image'.", command: command)
+            }
+            role = r
+        }
+        return try AnimatorRegistry.standard(gifRole: role).timeline(forPath: args.positionals[0], options: options)
+    }
+}

@@ -1,0 +1,91 @@
+import CYLTabBarItemAnimation
+
+/// `cylanim info`: what an input is and how it will play.
+enum InfoCommand {
+    static let spec = CommandSpec(
+        name: "info",
+        abstract: "Describe an animation: format, canvas, frames, timing, loop, transparency and oddities.",
+        discussion: nil,
+        usage: "cylanim info <input> [--json] [--fps <N>] [--gif-as <animation|image>]",
+        arguments: [ArgumentSpec(name: "input", help: "A GIF file or a directory of PNG frames.")],
+        options: [.flag("json", help: "Print a JSON object instead of text.")] + CommonOptions.specs)
+
+    static func run(_ args: ParsedArguments) throws -> Int32 {
+        let t = try CommonOptions.open(args, spec)
+        let durations = t.frameDurations.map { ms($0) }
+        let policyText: String
+        switch t.suggestedPolicy {
+        case .playOnceOnSelect: policyText = "plays once on select, holds the last frame, frame 0 when deselected"
+        case .loopsWhenUnselected: policyText = "loops while unselected, plays once on select"
+        case .loop: policyText = "loops forever whatever the selection"
+        }
+        if args.has("json") {
+            var members: [(String, JSONOutput)] = [
+                ("file", .string(t.file)), ("format", .string(t.format)),
+                ("width", .int(t.canvasSize.width)), ("height", .int(t.canvasSize.height)),
+                ("frames", .int(t.frameCount)), ("duration_ms", .double(ms(t.duration))),
+            ]
+            if case .fps(let fps) = t.timing { members.append(("fps", .double(fps))) }
+            members += [
+                ("frame_durations_ms", .array(durations.map { .double($0) })),
+                ("loop", .string(t.loop.description)),
+                ("loop_count", { switch t.loop { case .once: return .null; case .forever: return .int(0); case .repeats(let n): return .int(n) } }()),
+                ("transparency", t.hasTransparency.map { .bool($0) } ?? .null),
+                ("playback", .string(t.suggestedPolicy.rawValue)),
+                ("diagnostics", .array(t.diagnostics.map { d in
+                    .object([("severity", .string(d.severity.rawValue)), ("location", .string(d.location)), ("message", .string(d.message))])
+                })),
+            ]
+            print(JSONOutput.object(members).text)
+            return 0
+        }
+        var lines: [(String, String)] = [
+            ("file", t.file), ("format", t.format), ("canvas", "\(t.canvasSize)"),
+            ("frames", "\(t.frameCount)"), ("duration", String(format3: t.duration.seconds) + " s"),
+        ]
+        switch t.timing {
+        case .fps(let fps): lines.append(("frame rate", "\(trim(fps)) fps"))
+        case .durations: lines.append(("delays", runs(durations)))
+        }
+        lines.append(("loop", t.loop.description))
+        lines.append(("transparency", t.hasTransparency.map { $0 ? "yes" : "no" } ?? "unknown until rendered"))
+        lines.append(("playback", policyText))
+        for (k, v) in lines { print(k.padding(14) + v) }
+        if !t.diagnostics.isEmpty {
+            print("notes:")
+            for d in t.diagnostics { print("  \(d)") }
+        }
+        return 0
+    }
+
+    static func ms(_ d: Duration) -> Double { (d.seconds * 1e6).rounded() / 1e3 }
+
+    static func trim(_ v: Double) -> String { v == v.rounded() ? String(Int(v)) : String(v) }
+
+    /// `100 ms x 11, 500 ms`: runs of equal delays, in order.
+    static func runs(_ values: [Double]) -> String {
+        var parts: [String] = []
+        var i = 0
+        while i < values.count {
+            var j = i
+            while j + 1 < values.count && values[j + 1] == values[i] { j += 1 }
+            let n = j - i + 1
+            parts.append("\(trim(values[i])) ms" + (n > 1 ? " x \(n)" : ""))
+            i = j + 1
+        }
+        if parts.count > 12 { return parts.prefix(12).joined(separator: ", ") + ", ... (\(parts.count - 12) more runs; --json lists all)" }
+        return parts.joined(separator: ", ")
+    }
+}
+
+extension String {
+    init(format3 v: Double) {
+        let scaled = Int((v * 1000).rounded())
+        let frac = String(scaled % 1000)
+        self = "\(scaled / 1000)." + String(repeating: "0", count: 3 - frac.count) + frac
+    }
+
+    func padding(_ width: Int) -> String {
+        count >= width ? self + " " : self + String(repeating: " ", count: width - count)
+    }
+}

@@ -1,0 +1,118 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CYLTabBarItemAnimation
+
+/// `cylanim render`: frames to PNG files.
+enum RenderCommand {
+    static let spec = CommandSpec(
+        name: "render",
+        abstract: "Render frames to PNG files at any size.",
+        discussion: """
+        The number in a %d or %04d pattern is the frame's index in the animation (0 = first frame), \
+        not its position in the selection. A plain .png path takes exactly one frame. With --size the \
+        animation is scaled uniformly to fit and centred, transparent around. Files are written only \
+        when every selected frame rendered: on an error no new file is left and existing files are untouched.
+        """,
+        usage: "cylanim render <input> -o <pattern> [--frames <list>] [--size <WxH> | --width <W> | --height <H> | --scale <S>] [--background <color>]",
+        arguments: [ArgumentSpec(name: "input", help: "A GIF file or a directory of PNG frames.")],
+        options: [
+            .value("output", short: "o", "pattern", help: "Output path: out/f-%04d.png for many frames, or a .png path for one. Missing directories are created."),
+            .value("frames", "list", help: "Frames to render, counted from 0: 0-9,12 or 5- (default: all)."),
+            .value("size", "WxH", help: "Fit into WxH pixels, centred (N alone means NxN)."),
+            .value("width", "W", help: "Width in pixels; the height follows the aspect ratio."),
+            .value("height", "H", help: "Height in pixels; the width follows the aspect ratio."),
+            .value("scale", "S", help: "Scale factor, e.g. 2 or 0.5."),
+            .value("background", "color", help: "Colour behind the frames: #rrggbb, #rrggbbaa or a name (default: transparent)."),
+            .value("compression", "0-9", help: "zlib level for the PNGs (default 1: fast, no row filters)."),
+            .flag("quiet", short: "q", help: "Print nothing on success and no progress."),
+            .flag("json", help: "Print a JSON summary of the written files."),
+        ] + CommonOptions.specs)
+
+    static func run(_ args: ParsedArguments) throws -> Int32 {
+        func usage(_ message: String) -> CLIUsageError { CLIUsageError(message: message, command: spec) }
+        guard let output = args.value("output") else { throw usage("Missing expected option '-o <pattern>'.") }
+        let sizeOptions = ["size", "width", "height", "scale"].filter { args.value($0) != nil }
+        guard sizeOptions.count <= 1 else {
+            throw usage("Give only one of --size, --width, --height and --scale (got --\(sizeOptions.joined(separator: " and --"))).")
+        }
+        var request = RenderRequest(output: try wrap { try OutputPattern(output) })
+        if let text = args.value("frames") { request.frames = try wrap { try FrameSelection(parsing: text) } }
+        if let text = args.value("size") { request.size = .box(try wrap { try OutputSize.parseBox(text) }) }
+        if let text = args.value("width") { request.size = .width(try positiveInt(text, "width")) }
+        if let text = args.value("height") { request.size = .height(try positiveInt(text, "height")) }
+        if let text = args.value("scale") {
+            guard let s = Double(text), s > 0, s.isFinite, s <= 64 else {
+                throw usage("Invalid value '\(text)' for '--scale': expected a number above 0 and at most 64.")
+            }
+            request.size = .scale(s)
+        }
+        if let text = args.value("background") {
+            guard let c = RGBA8(parsing: text) else {
+                throw usage("Invalid value '\(text)' for '--background': expected #rgb, #rrggbb, #rrggbbaa or a colour name.")
+            }
+            request.background = c
+        }
+        if let text = args.value("compression") {
+            guard let n = Int(text), (0...9).contains(n) else { throw usage("Invalid value '\(text)' for '--compression': expected 0-9.") }
+            request.compressionLevel = n
+        }
+        let limits = try CommonOptions.limits(args, spec)
+        let timeline = try CommonOptions.open(args, spec)
+        let quiet = args.has("quiet")
+        let showProgress = !quiet && isatty(2) != 0
+        let started = ContinuousClock.now
+        let written = try wrap {
+            try timeline.renderPNGs(request, limits: limits) { done, total in
+                if showProgress { Terminal.progress("rendering frame \(done)/\(total)") }
+            }
+        }
+        if showProgress { Terminal.progress(nil) }
+        let elapsed = ContinuousClock.now - started
+        let size = request.size.resolve(canvas: timeline.canvasSize)
+        if args.has("json") {
+            print(JSONOutput.object([
+                ("input", .string(timeline.file)), ("width", .int(size.width)), ("height", .int(size.height)),
+                ("elapsed_ms", .double((elapsed.seconds * 1e4).rounded() / 10)),
+                ("frames", .array(written.map {
+                    .object([("index", .int($0.index)), ("path", .string($0.path)), ("bytes", .int($0.byteCount))])
+                })),
+            ]).text)
+        } else if !quiet {
+            let where_ = written.count == 1 ? written[0].path : request.output.text
+            print("wrote \(written.count) frame\(written.count == 1 ? "" : "s") at \(size) to \(where_)")
+        }
+        return 0
+    }
+
+    static func positiveInt(_ text: String, _ name: String) throws(CLIUsageError) -> Int {
+        guard let n = Int(text), n > 0 else {
+            throw CLIUsageError(message: "Invalid value '\(text)' for '--\(name)': expected a positive whole number.", command: spec)
+        }
+        return n
+    }
+
+    /// Turns a library `UsageError` into this command's usage error (usage printed, exit 64).
+    static func wrap<T>(_ body: () throws -> T) throws -> T {
+        do { return try body() } catch let e as UsageError { throw CLIUsageError(message: e.message, command: spec) }
+    }
+}
+
+/// Standard error output: progress lines rewritten in place, error messages.
+enum Terminal {
+    /// Writes to file descriptor 2 directly (the C `stderr` global is not concurrency-safe in Swift 6).
+    static func writeError(_ text: String) {
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let n = bytes.withUnsafeBytes { Glibc.write(2, $0.baseAddress, $0.count) }
+            if n <= 0 { if n < 0 && errno == EINTR { continue }; return }
+            bytes = bytes.dropFirst(n)
+        }
+    }
+
+
+    static func progress(_ text: String?) {
+        let line = text.map { "\r\($0)\u{1B}[K" } ?? "\r\u{1B}[K"
+        Terminal.writeError(line)
+    }
+}

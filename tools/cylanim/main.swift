@@ -1,0 +1,76 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CYLCodecs
+import CYLTabBarItemAnimation
+
+/// Exit codes from sysexits.h, as DESIGN.md §5 lists them.
+enum ExitCode {
+    static let usage: Int32 = 64, dataError: Int32 = 65, noInput: Int32 = 66
+    static let cannotCreate: Int32 = 73, ioError: Int32 = 74
+}
+
+let version = "0.1.0"
+let commands = [InfoCommand.spec, RenderCommand.spec]
+
+func printError(_ text: String) { Terminal.writeError("cylanim: error: \(text)\n") }
+
+func printUsageError(_ e: CLIUsageError) {
+    var text = "Error: \(e.message)\n"
+    if let c = e.command {
+        text += "Usage: \(c.usage)\n  See 'cylanim \(c.name) --help' for more information.\n"
+    } else {
+        text += "Usage: cylanim <subcommand>\n  See 'cylanim --help' for more information.\n"
+    }
+    Terminal.writeError(text)
+}
+
+func run(_ argv: [String]) -> Int32 {
+    guard let first = argv.first else {
+        Terminal.writeError(Help.root(commands: commands))
+        return ExitCode.usage
+    }
+    if first == "-h" || first == "--help" { print(Help.root(commands: commands), terminator: ""); return 0 }
+    if first == "--version" { print(version); return 0 }
+    if first == "help" {
+        guard argv.count > 1 else { print(Help.root(commands: commands), terminator: ""); return 0 }
+        guard let c = commands.first(where: { $0.name == argv[1] }) else {
+            printUsageError(CLIUsageError(message: "Unknown subcommand '\(argv[1])'.", command: nil))
+            return ExitCode.usage
+        }
+        print(Help.text(for: c), terminator: "")
+        return 0
+    }
+    guard let command = commands.first(where: { $0.name == first }) else {
+        var message = first.hasPrefix("-") ? "Unknown option '\(first)'." : "Unknown subcommand '\(first)'."
+        if let guess = ArgumentParser.suggestion(for: first, among: commands.map(\.name)) { message += " Did you mean '\(guess)'?" }
+        printUsageError(CLIUsageError(message: message, command: nil))
+        return ExitCode.usage
+    }
+    do {
+        let args = try ArgumentParser.parse(Array(argv.dropFirst()), for: command)
+        if args.helpRequested { print(Help.text(for: command), terminator: ""); return 0 }
+        switch command.name {
+        case "info": return try InfoCommand.run(args)
+        default: return try RenderCommand.run(args)
+        }
+    } catch let e as CLIUsageError {
+        printUsageError(e)
+        return ExitCode.usage
+    } catch let e as OpenError {
+        printError(e.description)
+        switch e.kind {
+        case .notFound, .unreadable: return ExitCode.noInput
+        case .unrecognized, .invalid: return ExitCode.dataError
+        }
+    } catch let e as OutputError {
+        printError(e.description)
+        return e.kind == .cannotCreate ? ExitCode.cannotCreate : ExitCode.ioError
+    } catch {
+        // Codec, render and pixmap errors: the input's data is bad. Each describes its file and place.
+        printError("\(error)")
+        return ExitCode.dataError
+    }
+}
+
+exit(run(Array(CommandLine.arguments.dropFirst())))
