@@ -16,16 +16,18 @@ let package = Package(
         .systemLibrary(name: "CPNG", path: "Sources/CPNG"),
         .systemLibrary(name: "CJSONC", path: "Sources/CJSONC"),
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
+        .systemLibrary(name: "CWebP", path: "Sources/CWebP"),
 
         // libm: these modules import no Foundation, so nothing else pulls in floor/round/sqrt.
         .target(name: "CYLGeometry", linkerSettings: [.linkedLibrary("m")]),
         .target(name: "CYLRaster", dependencies: ["CYLGeometry"], linkerSettings: [.linkedLibrary("m")]),
-        .target(name: "CYLCodecs", dependencies: ["CYLRaster", "CGIF", "CPNG", "CJSONC", "CZlib"]),
+        .target(name: "CYLCodecs", dependencies: ["CYLRaster", "CGIF", "CPNG", "CJSONC", "CZlib", "CWebP"]),
         .target(name: "CYLTimeline", dependencies: ["CYLRaster"]),
         .target(name: "CYLGIFAnimator", dependencies: ["CYLTimeline", "CYLCodecs", "CYLRaster"]),
         .target(name: "CYLFrameSequenceAnimator", dependencies: ["CYLTimeline", "CYLCodecs", "CYLRaster"]),
+        .target(name: "CYLLottieAnimator", dependencies: ["CYLTimeline", "CYLCodecs", "CYLRaster", "CYLGeometry"]),
         .target(name: "CYLTabBarItemAnimation", dependencies: [
-            "CYLTimeline", "CYLCodecs", "CYLRaster", "CYLGIFAnimator", "CYLFrameSequenceAnimator",
+            "CYLTimeline", "CYLCodecs", "CYLRaster", "CYLGIFAnimator", "CYLFrameSequenceAnimator", "CYLLottieAnimator",
         ]),
         .executableTarget(name: "cylanim", dependencies: ["CYLTabBarItemAnimation"], path: "tools/cylanim"),
 
@@ -39,12 +41,16 @@ let package = Package(
         .executableTarget(name: "RasterBench", dependencies: ["CYLRaster", "CYLGeometry"],
                           path: "Benchmarks/RasterBench"),
 
+        .executableTarget(name: "LottieBench", dependencies: ["CYLLottieAnimator", "CYLTimeline", "CYLRaster"],
+                          path: "Benchmarks/LottieBench"),
+
         .testTarget(name: "CYLGeometryTests", dependencies: ["CYLGeometry"]),
         .testTarget(name: "CYLRasterTests", dependencies: ["CYLRaster", "CYLCodecs"]),
         .testTarget(name: "CYLCodecsTests", dependencies: ["CYLCodecs"]),
         .testTarget(name: "CYLTimelineTests", dependencies: ["CYLTimeline"]),
         .testTarget(name: "CYLGIFAnimatorTests", dependencies: ["CYLGIFAnimator", "CYLCodecs"]),
         .testTarget(name: "CYLFrameSequenceAnimatorTests", dependencies: ["CYLFrameSequenceAnimator", "CYLCodecs"]),
+        .testTarget(name: "CYLLottieAnimatorTests", dependencies: ["CYLLottieAnimator", "CYLCodecs"]),
         .testTarget(name: "CYLTabBarItemAnimationTests", dependencies: ["CYLTabBarItemAnimation"]),
         .testTarget(name: "cylanimTests", dependencies: ["CYLTabBarItemAnimation", "CYLCodecs", "cylanim"]),
     ]

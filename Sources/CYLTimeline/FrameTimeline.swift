@@ -11,6 +11,21 @@ public protocol FrameSource: AnyObject {
     func render(frame index: Int, into target: inout Pixmap) throws
 }
 
+/// A named segment of a timeline (a Lottie marker), usable to play or render just that part.
+public struct Marker: Sendable, Equatable {
+    public var name: String
+    /// First frame of the segment, counted from the timeline's frame 0.
+    public var startFrame: Double
+    /// Length in frames (0 for a point marker).
+    public var durationFrames: Double
+
+    public init(name: String, startFrame: Double, durationFrames: Double) {
+        self.name = name
+        self.startFrame = startFrame
+        self.durationFrames = durationFrames
+    }
+}
+
 /// How long each frame shows.
 public enum FrameTiming: Sendable, Equatable {
     /// Every frame lasts `1 / fps` seconds (vector formats, frame sequences with `--fps`).
@@ -56,6 +71,8 @@ public struct FrameTimeline {
     /// Whether any frame has pixels that are not fully opaque (nil when unknown without rendering).
     public var hasTransparency: Bool?
     public var diagnostics: [Diagnostic]
+    /// Named segments (Lottie markers), in frames counted from frame 0 of this timeline.
+    public var markers: [Marker] = []
     public let source: any FrameSource
 
     /// Cumulative start times; `starts[frameCount]` is the total duration.

@@ -32,6 +32,9 @@ enum InfoCommand {
                 ("loop_count", { switch t.loop { case .once: return .null; case .forever: return .int(0); case .repeats(let n): return .int(n) } }()),
                 ("transparency", t.hasTransparency.map { .bool($0) } ?? .null),
                 ("playback", .string(t.suggestedPolicy.rawValue)),
+                ("markers", .array(t.markers.map { m in
+                    .object([("name", .string(m.name)), ("start_frame", .double(m.startFrame)), ("duration_frames", .double(m.durationFrames))])
+                })),
                 ("diagnostics", .array(t.diagnostics.map { d in
                     .object([("severity", .string(d.severity.rawValue)), ("location", .string(d.location)), ("message", .string(d.message))])
                 })),
@@ -50,6 +53,9 @@ enum InfoCommand {
         lines.append(("loop", t.loop.description))
         lines.append(("transparency", t.hasTransparency.map { $0 ? "yes" : "no" } ?? "unknown until rendered"))
         lines.append(("playback", policyText))
+        if !t.markers.isEmpty {
+            lines.append(("markers", t.markers.map { "\($0.name) (frames \(trim($0.startFrame))+\(trim($0.durationFrames)))" }.joined(separator: ", ")))
+        }
         for (k, v) in lines { print(k.padding(14) + v) }
         if !t.diagnostics.isEmpty {
             print("notes:")

@@ -11,7 +11,12 @@ enum ExitCode {
 }
 
 let version = "0.1.0"
-let commands = [InfoCommand.spec, RenderCommand.spec]
+/// Every subcommand: its spec (for help and parsing) and what runs it. A new command is one entry.
+let table: [(spec: CommandSpec, run: (ParsedArguments) throws -> Int32)] = [
+    (InfoCommand.spec, InfoCommand.run),
+    (RenderCommand.spec, RenderCommand.run),
+]
+let commands = table.map(\.spec)
 
 func printError(_ text: String) { Terminal.writeError("cylanim: error: \(text)\n") }
 
@@ -25,6 +30,7 @@ func printUsageError(_ e: CLIUsageError) {
     Terminal.writeError(text)
 }
 
+@MainActor
 func run(_ argv: [String]) -> Int32 {
     guard let first = argv.first else {
         Terminal.writeError(Help.root(commands: commands))
@@ -41,7 +47,7 @@ func run(_ argv: [String]) -> Int32 {
         print(Help.text(for: c), terminator: "")
         return 0
     }
-    guard let command = commands.first(where: { $0.name == first }) else {
+    guard let (command, runCommand) = table.first(where: { $0.spec.name == first }) else {
         var message = first.hasPrefix("-") ? "Unknown option '\(first)'." : "Unknown subcommand '\(first)'."
         if let guess = ArgumentParser.suggestion(for: first, among: commands.map(\.name)) { message += " Did you mean '\(guess)'?" }
         printUsageError(CLIUsageError(message: message, command: nil))
@@ -50,10 +56,7 @@ func run(_ argv: [String]) -> Int32 {
     do {
         let args = try ArgumentParser.parse(Array(argv.dropFirst()), for: command)
         if args.helpRequested { print(Help.text(for: command), terminator: ""); return 0 }
-        switch command.name {
-        case "info": return try InfoCommand.run(args)
-        default: return try RenderCommand.run(args)
-        }
+        return try runCommand(args)
     } catch let e as CLIUsageError {
         printUsageError(e)
         return ExitCode.usage

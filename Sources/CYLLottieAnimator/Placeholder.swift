@@ -1,0 +1,1 @@
+// placeholder until the Lottie back-end's first file lands
