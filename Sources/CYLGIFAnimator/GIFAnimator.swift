@@ -61,10 +61,13 @@ public struct GIFAnimator: CYLTabBarItemAnimator {
     static func diagnostics(_ info: GIFInfo) -> [Diagnostic] {
         var out: [Diagnostic] = []
         let clamped = info.frames.filter { $0.playedDelayCentiseconds != $0.delayCentiseconds }
-        if !clamped.isEmpty {
+        if clamped.count == 1, let f = clamped.first {
+            out.append(Diagnostic(.note, at: "frame \(f.index)",
+                                  "delay of \(f.delayCentiseconds) cs plays as \(f.playedDelayCentiseconds) cs, as browsers do"))
+        } else if !clamped.isEmpty {
             let list = clamped.prefix(8).map { String($0.index) }.joined(separator: ", ")
             out.append(Diagnostic(.note, at: "frames \(list)\(clamped.count > 8 ? ", ..." : "")",
-                                  "\(clamped.count) frame delay\(clamped.count == 1 ? "" : "s") of 0-1 cs play as 10 cs, as browsers do"))
+                                  "\(clamped.count) delays of 0-1 cs play as 10 cs, as browsers do"))
         }
         for f in info.frames where f.extendsOutsideScreen {
             out.append(Diagnostic(.warning, at: "frame \(f.index)",

@@ -65,7 +65,7 @@ struct GIFAnimatorTests {
             let played = raw <= 10 ? 100 : raw
             #expect(t.duration(ofFrame: i) == .milliseconds(played), "frame \(i): raw \(raw) ms")
         }
-        #expect(t.diagnostics.contains { $0.message.contains("play as 10 cs") }, "the clamped first frame is reported")
+        #expect(t.diagnostics.contains { $0.message.contains("as 10 cs, as browsers do") }, "the clamped first frame is reported")
     }
 
     @Test func roleChoosesThePolicy() throws {

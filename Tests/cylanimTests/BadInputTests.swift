@@ -91,7 +91,9 @@ struct BadInputTests {
     @Test func limitsNameTheFlagThatRaisesThem() throws {
         let r = try CLI.run(["info", CLI.sample("spinner.gif"), "--max-pixels", "1000"])
         #expect(r.status == 65, "\(r.stderr)")
-        #expect(r.stderr.contains("spinner.gif"), "\(r.stderr)")
+        #expect(r.stderr.contains("spinner.gif") && r.stderr.contains("--max-pixels"), "\(r.stderr)")
+        let frames = try CLI.run(["info", CLI.sample("spinner.gif"), "--max-frames", "5"])
+        #expect(frames.status == 65 && frames.stderr.contains("--max-frames"), "\(frames.stderr)")
         let big = try CLI.run(["info", CLI.sample("spinner.gif"), "--max-file-bytes", "100"])
         #expect(big.status == 65)
         #expect(big.stderr.contains("--max-file-bytes"), "\(big.stderr)")

@@ -18,7 +18,7 @@ struct InfoRenderTests {
         #expect(r.status == 0, "\(r.stderr)")
         for line in ["format        GIF", "canvas        64x64", "frames        7", "loop          once",
                      "delays        100 ms, 40 ms x 2, 60 ms x 3, 500 ms", "duration      0.860 s",
-                     "play as 10 cs"] {
+                     "note: frame 0: delay of 0 cs plays as 10 cs"] {
             #expect(r.stdout.contains(line), "missing '\(line)' in\n\(r.stdout)")
         }
     }

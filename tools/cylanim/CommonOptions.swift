@@ -9,6 +9,7 @@ enum CommonOptions {
         .value("max-pixels", "N", help: "Largest canvas or output in pixels (default \(Limits.defaultMaxCanvasPixels))."),
         .value("max-frames", "N", help: "Most frames an input may have (default \(Limits.defaultMaxFrames))."),
         .value("max-file-bytes", "N", help: "Largest input file read (default \(Limits.defaultMaxFileBytes))."),
+        .value("max-json-depth", "N", help: "Deepest JSON nesting accepted (default \(Limits.defaultMaxJSONDepth))."),
         .value("max-decoded-bytes", "N",
                help: "Decoded pixels kept in memory before frames are decoded again on demand (default \(Limits.defaultMaxDecodedBytes))."),
     ]
@@ -25,6 +26,7 @@ enum CommonOptions {
         if let n = try int("max-pixels") { limits.maxCanvasPixels = n }
         if let n = try int("max-frames") { limits.maxFrames = n }
         if let n = try int("max-file-bytes") { limits.maxFileBytes = n }
+        if let n = try int("max-json-depth") { limits.maxJSONDepth = n }
         if let n = try int("max-decoded-bytes") { limits.maxDecodedBytes = n }
         return limits
     }

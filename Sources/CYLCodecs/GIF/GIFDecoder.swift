@@ -81,7 +81,7 @@ public final class GIFDecoder {
         let limit = stream.limits.maxCanvasPixels
         if size.w * size.h > limit {
             throw GIFError(name: stream.name, offset: stream.offset, kind: .canvasTooLarge(width: size.w, height: size.h, limit: limit),
-                           message: "canvas \(size.w)x\(size.h) has \(size.w * size.h) pixels, more than the limit of \(limit) (raise GIFLimits.maxCanvasPixels)")
+                           message: "canvas \(size.w)x\(size.h) has \(size.w * size.h) pixels, more than the limit of \(limit) (raise it with --max-pixels)")
         }
     }
 

@@ -169,7 +169,7 @@ final class GIFStream {
             case IMAGE_DESC_RECORD_TYPE:
                 if framesRead >= limits.maxFrames {
                     throw GIFError(name: name, frame: framesRead, offset: recordOffset, kind: .tooManyFrames(limit: limits.maxFrames),
-                                   message: "more than \(limits.maxFrames) frames (raise GIFLimits.maxFrames)")
+                                   message: "more than \(limits.maxFrames) frames (raise it with --max-frames)")
                 }
                 if DGifGetImageDesc(gif) == GIF_ERROR { return try endOrThrow(fail(frameIndex, .record)) }
                 let im = gif.pointee.Image

@@ -97,7 +97,7 @@ final class JSONCTree {
                 throw source.error(.syntax, at: buf.count, "the document ends inside a value")
             case json_tokener_error_depth:
                 throw source.error(.depthLimit(limit: depth), at: min(end, buf.count),
-                                   "nesting is deeper than the limit of \(depth) levels (raise maxDepth)")
+                                   "nesting is deeper than the limit of \(depth) levels (raise it with --max-json-depth)")
             default:
                 let desc = String(cString: json_tokener_error_desc(err))
                 let at = min(end, buf.count)

@@ -83,7 +83,7 @@ public enum PNGCodec {
             let w = Int(r.width), h = Int(r.height)
             guard w > 0, h > 0, w <= maxPixels, h <= maxPixels, w * h <= maxPixels else {
                 throw PNGError(name: name, offset: r.pos, kind: .tooLarge(width: w, height: h, limit: maxPixels),
-                               message: "image \(w)x\(h) has \(w * h) pixels, more than the limit of \(maxPixels) (raise maxPixels)")
+                               message: "image \(w)x\(h) has \(w * h) pixels, more than the limit of \(maxPixels) (raise it with --max-pixels)")
             }
             var rgba = [UInt8](repeating: 0, count: w * h * 4)
             let rc = rgba.withUnsafeMutableBufferPointer { cyl_png_reader_read_rgba(&r, $0.baseAddress, w * 4) }
