@@ -62,10 +62,13 @@ public struct OpenOptions: Sendable {
     public var limits: Limits
     /// Frame rate for inputs that carry none (a folder of PNG frames without a manifest).
     public var fps: Double?
+    /// Keypath → colour overrides for vector formats (dark-mode colours without a second file).
+    public var colorOverrides: [ColorOverride]
 
-    public init(limits: Limits = .standard, fps: Double? = nil) {
+    public init(limits: Limits = .standard, fps: Double? = nil, colorOverrides: [ColorOverride] = []) {
         self.limits = limits
         self.fps = fps
+        self.colorOverrides = colorOverrides
     }
 }
 

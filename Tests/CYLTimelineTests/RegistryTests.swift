@@ -61,3 +61,23 @@ struct RegistryTests {
         #expect(try InputFile.read(path, limits: Limits(maxFileBytes: 1000)).count == 1000)
     }
 }
+
+/// Keypath patterns: `*` is one name, `**` any number (including none).
+struct ColorOverrideTests {
+    @Test(arguments: [
+        ("Heart.Fill 1", ["Heart", "Fill 1"], true),
+        ("Heart.Fill 1", ["Heart", "Fill 2"], false),
+        ("Heart.*", ["Heart", "Fill 1"], true),
+        ("Heart.*", ["Heart", "Group", "Fill 1"], false),
+        ("**.Fill 1", ["Heart", "Group", "Fill 1"], true),
+        ("**.Fill 1", ["Fill 1"], true),
+        ("Heart.**", ["Heart"], true),
+        ("**", ["a", "b", "c"], true),
+        ("a.**.c", ["a", "x", "y", "c"], true),
+        ("a.**.c", ["a", "x", "y", "d"], false),
+        ("*.*", ["a"], false),
+    ])
+    func keypathMatching(_ pattern: String, _ names: [String], _ expected: Bool) {
+        #expect(ColorOverride(keypath: pattern, color: .white).matches(names) == expected)
+    }
+}
