@@ -44,6 +44,11 @@ demo: build
 	$(CYLANIM) info sample-animations/bounce-frames
 	$(CYLANIM) render sample-animations/bounce-frames -o $(DEMO_OUT)/bounce/%03d.png --frames 0-3,10 --height 120
 	$(CYLANIM) render sample-animations/spinner.gif -o $(DEMO_OUT)/spinner-first.png --frames 0 --width 24
+	$(CYLANIM) info sample-animations/checkmark.json
+	$(CYLANIM) render sample-animations/checkmark.json -o $(DEMO_OUT)/checkmark/%02d.png --size 81x81
+	$(CYLANIM) render sample-animations/badge.json -o $(DEMO_OUT)/badge/%02d.png --size 162x162
+	$(CYLANIM) render sample-animations/heart-mask.json -o $(DEMO_OUT)/heart-mask/%02d.png --size 243x243 --background '#ffffff'
+	$(CYLANIM) keypaths sample-animations/heart-mask.json
 	@echo "demo: frames written under $(DEMO_OUT)/"
 
 # Release-mode benchmarks (medians; add ARGS=--json for machine-readable output).

@@ -10,6 +10,8 @@ enum CommonOptions {
         .value("max-frames", "N", help: "Most frames an input may have (default \(Limits.defaultMaxFrames))."),
         .value("max-file-bytes", "N", help: "Largest input file read (default \(Limits.defaultMaxFileBytes))."),
         .value("max-json-depth", "N", help: "Deepest JSON nesting accepted (default \(Limits.defaultMaxJSONDepth))."),
+        .value("max-precomp-depth", "N", help: "Deepest chain of nested Lottie precompositions (default \(Limits.defaultMaxPrecompDepth))."),
+        .value("max-path-points", "N", help: "Most points in one flattened shape (default \(Limits.defaultMaxPathPoints))."),
         .value("max-decoded-bytes", "N",
                help: "Decoded pixels kept in memory before frames are decoded again on demand (default \(Limits.defaultMaxDecodedBytes))."),
     ]
@@ -27,6 +29,8 @@ enum CommonOptions {
         if let n = try int("max-frames") { limits.maxFrames = n }
         if let n = try int("max-file-bytes") { limits.maxFileBytes = n }
         if let n = try int("max-json-depth") { limits.maxJSONDepth = n }
+        if let n = try int("max-precomp-depth") { limits.maxPrecompDepth = n }
+        if let n = try int("max-path-points") { limits.maxPathPoints = n }
         if let n = try int("max-decoded-bytes") { limits.maxDecodedBytes = n }
         return limits
     }

@@ -21,7 +21,7 @@ enum Help {
 
     static func root(commands: [CommandSpec]) -> String {
         var out = """
-        OVERVIEW: Turn tab-bar icon animations (GIF, folders of PNG frames) into one frame timeline,
+        OVERVIEW: Turn tab-bar icon animations (Lottie, GIF, folders of PNG frames) into one frame timeline,
         render it at any size, and play it by the tab-bar rules.
 
         USAGE: cylanim <subcommand>

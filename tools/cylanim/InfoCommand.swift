@@ -7,7 +7,7 @@ enum InfoCommand {
         abstract: "Describe an animation: format, canvas, frames, timing, loop, transparency and oddities.",
         discussion: nil,
         usage: "cylanim info <input> [--json] [--fps <N>] [--gif-as <animation|image>]",
-        arguments: [ArgumentSpec(name: "input", help: "A GIF file or a directory of PNG frames.")],
+        arguments: [ArgumentSpec(name: "input", help: "A Lottie file (.json, .tgs), a GIF file or a directory of PNG frames.")],
         options: [.flag("json", help: "Print a JSON object instead of text.")] + CommonOptions.specs)
 
     static func run(_ args: ParsedArguments) throws -> Int32 {

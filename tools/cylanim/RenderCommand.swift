@@ -15,7 +15,7 @@ enum RenderCommand {
         when every selected frame rendered: on an error no new file is left and existing files are untouched.
         """,
         usage: "cylanim render <input> -o <pattern> [--frames <list>] [--size <WxH> | --width <W> | --height <H> | --scale <S>] [--background <color>]",
-        arguments: [ArgumentSpec(name: "input", help: "A GIF file or a directory of PNG frames.")],
+        arguments: [ArgumentSpec(name: "input", help: "A Lottie file (.json, .tgs), a GIF file or a directory of PNG frames.")],
         options: [
             .value("output", short: "o", "pattern", help: "Output path: out/f-%04d.png for many frames, or a .png path for one. Missing directories are created."),
             .value("frames", "list", help: "Frames to render, counted from 0: 0-9,12 or 5- (default: all)."),

@@ -15,6 +15,7 @@ let version = "0.1.0"
 let table: [(spec: CommandSpec, run: (ParsedArguments) throws -> Int32)] = [
     (InfoCommand.spec, InfoCommand.run),
     (RenderCommand.spec, RenderCommand.run),
+    (KeypathsCommand.spec, KeypathsCommand.run),
 ]
 let commands = table.map(\.spec)
 

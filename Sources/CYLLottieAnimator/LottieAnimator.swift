@@ -1,0 +1,136 @@
+import CYLCodecs
+import CYLRaster
+import CYLTimeline
+
+/// The Lottie back-end: recognises Lottie JSON (content starting with `{` or `[` after whitespace
+/// or a byte-order mark) and gzip-compressed Lottie (`.tgs`, magic `1f 8b`), and plays it as a
+/// frame timeline drawn on demand by our rasterizer.
+///
+/// Frame N of the timeline is composition frame `ip + N`; there are `op - ip` frames (rounded).
+public struct LottieAnimator: CYLTabBarItemAnimator {
+    public var formatName: String { "Lottie" }
+
+    public init() {}
+
+    public func canOpen(_ probe: ContentProbe) -> Bool {
+        guard !probe.isDirectory else { return false }
+        if Gzip.isGzip(probe.head) { return true }
+        return LottieAnimator.looksLikeJSON(probe.head)
+    }
+
+    /// Whether `head` starts with `{` or `[` after an optional UTF-8 byte-order mark and whitespace.
+    static func looksLikeJSON(_ head: [UInt8]) -> Bool {
+        var i = 0
+        if head.count >= 3 && head[0] == 0xEF && head[1] == 0xBB && head[2] == 0xBF { i = 3 }
+        while i < head.count, head[i] == 0x20 || head[i] == 0x0A || head[i] == 0x0D || head[i] == 0x09 { i += 1 }
+        return i < head.count && (head[i] == UInt8(ascii: "{") || head[i] == UInt8(ascii: "["))
+    }
+
+    public func timeline(for probe: ContentProbe, options: OpenOptions) throws -> FrameTimeline {
+        var bytes = try InputFile.read(probe.path, limits: options.limits)
+        if Gzip.isGzip(bytes) {
+            do {
+                bytes = try Gzip.inflate(bytes, name: probe.path, maxBytes: options.limits.maxFileBytes)
+            } catch {
+                throw OpenError(file: probe.path, .invalid, "cannot inflate the gzip (.tgs) data: \(error.message)")
+            }
+        }
+        do {
+            var t = try timeline(fromJSON: bytes, name: probe.path, options: options)
+            if Gzip.isGzip(probe.head) { t.format = "Lottie (gzip, .tgs)" }
+            return t
+        } catch let e as LottieError {
+            throw OpenError(file: probe.path, .invalid, e.location.isEmpty ? e.message : "\(e.location): \(e.message)")
+        } catch let e as JSONError {
+            throw OpenError(file: probe.path, .invalid, Self.strip(e.description, probe.path))
+        }
+    }
+
+    private static func strip(_ text: String, _ name: String) -> String {
+        text.hasPrefix(name + ":") ? String(text.dropFirst(name.count + 1)).trimmingLeadingSpace() : text
+    }
+
+    /// Opens Lottie JSON already in memory (the dotLottie reader calls this for each animation).
+    /// Throws `JSONError` for malformed JSON and `LottieError` for a document that is not a usable
+    /// Lottie animation; both name `name` and the place in the document.
+    public func timeline(fromJSON bytes: [UInt8], name: String, options: OpenOptions) throws -> FrameTimeline {
+        let document = try LottieDocument(bytes: bytes, name: name, options: options)
+        return document.timeline()
+    }
+}
+
+extension String {
+    fileprivate func trimmingLeadingSpace() -> String { String(drop(while: { $0 == " " })) }
+}
+
+/// A parsed Lottie animation: its model, what the parser noticed, and ways to render it.
+public final class LottieDocument: @unchecked Sendable {
+    let model: AnimationModel
+    public let name: String
+    public let options: OpenOptions
+    public let diagnostics: [Diagnostic]
+    /// Every layer, group and shape item keypath (see `LottieKeypath`).
+    public let keypaths: [LottieKeypath]
+
+    /// Parses Lottie JSON, or gzip-compressed Lottie JSON (`.tgs`), inflated first.
+    public convenience init(contentsOf bytes: [UInt8], name: String, options: OpenOptions = OpenOptions()) throws {
+        var data = bytes
+        if Gzip.isGzip(bytes) { data = try Gzip.inflate(bytes, name: name, maxBytes: options.limits.maxFileBytes) }
+        try self.init(bytes: data, name: name, options: options)
+    }
+
+    /// Parses Lottie JSON (not gzip; see `init(contentsOf:name:options:)`).
+    public init(bytes: [UInt8], name: String, options: OpenOptions = OpenOptions()) throws {
+        let root = try JSONDocument.parseElement(bytes, name: name, maxDepth: options.limits.maxJSONDepth)
+        var parser = LottieParser(name: name, limits: options.limits)
+        model = try parser.parseDocument(root)
+        self.name = name
+        self.options = options
+        self.diagnostics = parser.diagnostics
+        self.keypaths = LottieParser.keypaths(root, maxDepth: options.limits.maxPrecompDepth)
+    }
+
+    /// The composition's size in points.
+    public var size: (width: Double, height: Double) { (model.width, model.height) }
+    public var frameRate: Double { model.frameRate }
+    /// Composition frames `ip ..< op`.
+    public var inPoint: Double { model.inPoint }
+    public var outPoint: Double { model.outPoint }
+    /// `op - ip`, rounded, at least 1.
+    public var frameCount: Int { max(1, Int((model.outPoint - model.inPoint).rounded())) }
+
+    /// Markers in frames counted from the timeline's frame 0.
+    public var markers: [Marker] {
+        model.markers.map { Marker(name: $0.name, startFrame: $0.time - model.inPoint, durationFrames: $0.duration) }
+    }
+
+    /// A renderer with its own scratch memory (one per thread).
+    public func makeRenderer() -> LottieFrameRenderer { LottieFrameRenderer(self) }
+
+    public func timeline() -> FrameTimeline {
+        let w = max(1, Int(model.width.rounded())), h = max(1, Int(model.height.rounded()))
+        var t = FrameTimeline(format: "Lottie", file: name, canvasSize: PixelSize(w, h), frameCount: frameCount,
+                              timing: .fps(model.frameRate), loop: .forever, suggestedPolicy: .playOnceOnSelect,
+                              hasTransparency: true, diagnostics: diagnostics,
+                              source: LottieRenderer(model: model, name: name, limits: options.limits))
+        t.markers = markers
+        return t
+    }
+}
+
+/// Renders frames of a `LottieDocument` (fractional frames allowed). Not thread-safe.
+public final class LottieFrameRenderer {
+    let renderer: LottieRenderer
+    let document: LottieDocument
+
+    init(_ document: LottieDocument) {
+        self.document = document
+        renderer = LottieRenderer(model: document.model, name: document.name, limits: document.options.limits)
+    }
+
+    /// Draws timeline frame `frame` (0 = composition frame `ip`; fractions allowed) into `target`,
+    /// fitted and centred.
+    public func render(frame: Double, into target: inout Pixmap) throws {
+        try renderer.render(at: document.model.inPoint + frame, into: &target)
+    }
+}

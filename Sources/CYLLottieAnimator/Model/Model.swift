@@ -1,0 +1,173 @@
+import CYLGeometry
+import CYLRaster
+
+/// A layer's or a group's transform (`ks` / `tr`).
+struct TransformModel: Sendable {
+    var anchor: VectorProperty = .fixed([0, 0])
+    /// `p`, or separate `x`/`y` when the file splits the position.
+    var position: VectorProperty = .fixed([0, 0])
+    var positionX: VectorProperty? = nil
+    var positionY: VectorProperty? = nil
+    var scale: VectorProperty = .fixed([100, 100])
+    var rotation: VectorProperty = .fixed([0])
+    var opacity: VectorProperty = .fixed([100])
+    var skew: VectorProperty = .fixed([0])
+    var skewAxis: VectorProperty = .fixed([0])
+
+    var isStatic: Bool {
+        anchor.isStatic && position.isStatic && (positionX?.isStatic ?? true) && (positionY?.isStatic ?? true)
+            && scale.isStatic && rotation.isStatic && skew.isStatic && skewAxis.isStatic
+    }
+
+    func positionPoint(at t: Double) -> Point {
+        if let x = positionX, let y = positionY { return Point(x.scalar(at: t), y.scalar(at: t)) }
+        return position.point(at: t)
+    }
+
+    /// The matrix at frame `t`: anchor, scale, skew, rotation, then position.
+    func matrix(at t: Double) -> Transform {
+        let a = anchor.point(at: t)
+        let s = scale.value(at: t)
+        let sx = (s.count > 0 ? s[0] : 100) / 100, sy = (s.count > 1 ? s[1] : sx * 100) / 100
+        let r = rotation.scalar(at: t) * .pi / 180
+        let p = positionPoint(at: t)
+        var m = Transform.translation(-a.x, -a.y).then(.scale(sx, sy))
+        let sk = skew.scalar(at: t)
+        if sk != 0 {
+            let sa = skewAxis.scalar(at: t) * .pi / 180
+            m = m.then(Transform.skew(-sk * .pi / 180, axis: sa))
+        }
+        if r != 0 { m = m.then(.rotation(r)) }
+        return m.then(.translation(p.x, p.y))
+    }
+}
+
+enum FillRuleModel: Sendable { case nonZero, evenOdd }
+
+struct DashModel: Sendable {
+    enum Kind: Sendable { case dash, gap, offset }
+    var kind: Kind
+    var value: VectorProperty
+}
+
+struct GradientModel: Sendable {
+    var linear: Bool
+    var colorCount: Int
+    var stops: VectorProperty
+    var start: VectorProperty
+    var end: VectorProperty
+    var highlightLength: VectorProperty
+    var highlightAngle: VectorProperty
+}
+
+struct StrokeModel: Sendable {
+    var width: VectorProperty
+    var cap: LineCap
+    var join: LineJoin
+    var miterLimit: Double
+    var dashes: [DashModel]
+}
+
+/// One item of a shape list (`shapes` / `it`).
+indirect enum ShapeItem: Sendable {
+    case group(name: String, items: [ShapeItem], transform: TransformModel?)
+    case path(ShapeProperty, reversed: Bool)
+    case rect(position: VectorProperty, size: VectorProperty, roundness: VectorProperty, reversed: Bool)
+    case ellipse(position: VectorProperty, size: VectorProperty, reversed: Bool)
+    case star(StarModel)
+    case fill(color: VectorProperty, opacity: VectorProperty, rule: FillRuleModel)
+    case stroke(color: VectorProperty, opacity: VectorProperty, StrokeModel)
+    case gradientFill(GradientModel, opacity: VectorProperty, rule: FillRuleModel)
+    case gradientStroke(GradientModel, opacity: VectorProperty, StrokeModel)
+    case trim(start: VectorProperty, end: VectorProperty, offset: VectorProperty, sequential: Bool)
+    case roundCorners(VectorProperty)
+    /// Pucker (negative) or bloat (positive), in percent.
+    case puckerBloat(VectorProperty)
+    /// Offset path: amount, join, miter limit.
+    case offsetPath(amount: VectorProperty, join: LineJoin, miterLimit: VectorProperty)
+    /// A repeater and the items before it in its list (which it copies).
+    case repeater(RepeaterModel, content: [ShapeItem])
+    /// Something that draws nothing (unsupported items are reported when parsed).
+    case ignored
+}
+
+struct StarModel: Sendable {
+    var isStar: Bool
+    var position: VectorProperty
+    var points: VectorProperty
+    var rotation: VectorProperty
+    var outerRadius: VectorProperty
+    var outerRoundness: VectorProperty
+    var innerRadius: VectorProperty
+    var innerRoundness: VectorProperty
+    var reversed: Bool
+}
+
+struct RepeaterModel: Sendable {
+    var copies: VectorProperty
+    var offset: VectorProperty
+    var above: Bool
+    var transform: TransformModel
+    var startOpacity: VectorProperty
+    var endOpacity: VectorProperty
+}
+
+struct MaskModel: Sendable {
+    var mode: Mask.Mode?     // nil: "n", no effect
+    var shape: ShapeProperty
+    var opacity: VectorProperty
+    var inverted: Bool
+    var expansion: VectorProperty
+}
+
+enum LayerContent: Sendable {
+    case shapes([ShapeItem])
+    case precomp(id: String, width: Double?, height: Double?)
+    case solid(color: Color, width: Double, height: Double)
+    case image(id: String)
+    case null
+    case unsupported
+}
+
+/// One layer of a composition.
+struct LayerModel: Sendable {
+    var name: String
+    var index: Int?
+    var parent: Int?
+    var content: LayerContent
+    var transform: TransformModel
+    var autoOrient: Bool
+    var inPoint: Double
+    var outPoint: Double
+    var startTime: Double
+    var stretch: Double
+    var timeRemap: VectorProperty?
+    var masks: [MaskModel]
+    var matteMode: MatteMode?
+    /// `tp`: the index (`ind`) of the matte layer, when the file names it.
+    var matteParent: Int?
+    var isMatteSource: Bool
+    var blendMode: BlendMode
+    var hidden: Bool
+}
+
+/// A composition: the root or a precomp asset.
+struct CompositionModel: Sendable {
+    var layers: [LayerModel]
+    /// Position of each layer's `ind` in `layers`.
+    var indexOf: [Int: Int]
+}
+
+/// A parsed Lottie document.
+struct AnimationModel: Sendable {
+    var name: String
+    var width: Double
+    var height: Double
+    var frameRate: Double
+    var inPoint: Double
+    var outPoint: Double
+    var root: CompositionModel
+    var precomps: [String: CompositionModel]
+    var images: [String: Pixmap]
+    var markers: [(name: String, time: Double, duration: Double)]
+}

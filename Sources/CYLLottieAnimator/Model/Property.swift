@@ -1,0 +1,203 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CYLGeometry
+
+/// A cubic-bezier timing curve from (0,0) to (1,1) with control points (x1,y1), (x2,y2): Lottie's
+/// keyframe easing. Solved for y at a given x by Newton's method with a bisection fallback.
+struct Easing: Sendable, Equatable {
+    var x1: Double, y1: Double, x2: Double, y2: Double
+    var isLinear: Bool
+
+    init(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) {
+        self.x1 = min(max(x1, 0), 1); self.y1 = y1; self.x2 = min(max(x2, 0), 1); self.y2 = y2
+        isLinear = x1 == y1 && x2 == y2
+    }
+    static let linear = Easing(0, 0, 1, 1)
+
+    @inline(__always) private static func coord(_ t: Double, _ p1: Double, _ p2: Double) -> Double {
+        // B(t) for P0 = 0, P3 = 1.
+        let u = 1 - t
+        return 3 * u * u * t * p1 + 3 * u * t * t * p2 + t * t * t
+    }
+    @inline(__always) private static func slope(_ t: Double, _ p1: Double, _ p2: Double) -> Double {
+        let u = 1 - t
+        return 3 * u * u * p1 + 6 * u * t * (p2 - p1) + 3 * t * t * (1 - p2)
+    }
+
+    func value(_ x: Double) -> Double {
+        if isLinear { return x }
+        if x <= 0 { return 0 }
+        if x >= 1 { return 1 }
+        var t = x
+        for _ in 0..<8 {
+            let err = Easing.coord(t, x1, x2) - x
+            if abs(err) < 1e-7 { return Easing.coord(t, y1, y2) }
+            let d = Easing.slope(t, x1, x2)
+            if abs(d) < 1e-6 { break }
+            t -= err / d
+            if t < 0 || t > 1 { break }
+        }
+        var lo = 0.0, hi = 1.0
+        t = x
+        for _ in 0..<40 {
+            let v = Easing.coord(t, x1, x2)
+            if abs(v - x) < 1e-7 { break }
+            if v < x { lo = t } else { hi = t }
+            t = (lo + hi) / 2
+        }
+        return Easing.coord(t, y1, y2)
+    }
+}
+
+/// One keyframe: the value from `time` until the next keyframe's time.
+struct Keyframe<V: Sendable>: Sendable {
+    var time: Double
+    var start: V
+    /// The value this segment ends at (`e` in old files; otherwise the next keyframe's `s`).
+    var end: V?
+    var hold: Bool
+    /// Easing per dimension (one entry when the file gives scalars).
+    var easings: [Easing]
+    /// Spatial bezier (position only): arc-length table and control points, when `to`/`ti` are set.
+    var spatial: SpatialSegment?
+}
+
+/// A position segment that moves along a cubic (`to`/`ti` tangents), sampled by arc length.
+struct SpatialSegment: Sendable {
+    var p0: Point, c1: Point, c2: Point, p3: Point
+    var lengths: [Double]   // cumulative at t = i/n
+
+    init?(from a: [Double], to b: [Double], outTangent: [Double], inTangent: [Double]) {
+        guard a.count >= 2, b.count >= 2, outTangent.count >= 2, inTangent.count >= 2 else { return nil }
+        if outTangent[0] == 0 && outTangent[1] == 0 && inTangent[0] == 0 && inTangent[1] == 0 { return nil }
+        p0 = Point(a[0], a[1]); p3 = Point(b[0], b[1])
+        c1 = p0 + Point(outTangent[0], outTangent[1]); c2 = p3 + Point(inTangent[0], inTangent[1])
+        let n = 64
+        var acc = 0.0, prev = p0
+        lengths = [0]
+        for i in 1...n {
+            let q = Bezier.cubic(p0, c1, c2, p3, Double(i) / Double(n))
+            acc += prev.distance(to: q); prev = q
+            lengths.append(acc)
+        }
+    }
+
+    func point(atFraction f: Double) -> Point {
+        let total = lengths[lengths.count - 1]
+        if total <= 0 { return p0.lerp(p3, f) }
+        let d = f * total
+        if d <= 0 { return f < 0 ? p0 + (c1 - p0) * 0 : p0 }
+        if d >= total { return p3 }
+        var lo = 0, hi = lengths.count - 1
+        while hi - lo > 1 { let m = (lo + hi) / 2; if lengths[m] < d { lo = m } else { hi = m } }
+        let span = lengths[hi] - lengths[lo]
+        let t = (Double(lo) + (span > 0 ? (d - lengths[lo]) / span : 0)) / Double(lengths.count - 1)
+        return Bezier.cubic(p0, c1, c2, p3, t)
+    }
+}
+
+/// A value that interpolates with per-dimension progress.
+protocol Interpolatable: Sendable {
+    func interpolated(to other: Self, progress: [Double]) -> Self
+}
+
+extension Array: Interpolatable where Element == Double {
+    func interpolated(to other: [Double], progress: [Double]) -> [Double] {
+        var out = self
+        let n = Swift.min(count, other.count)
+        for i in 0..<n {
+            let t = progress[Swift.min(i, progress.count - 1)]
+            out[i] = self[i] + (other[i] - self[i]) * t
+        }
+        return out
+    }
+}
+
+/// A property: a fixed value or keyframes.
+enum Animatable<V: Interpolatable>: Sendable {
+    case fixed(V)
+    case keyframed([Keyframe<V>])
+
+    var isStatic: Bool { if case .fixed = self { return true }; return false }
+
+    /// The value at `frame` (the layer's local time, in frames).
+    func value(at frame: Double) -> V {
+        switch self {
+        case .fixed(let v): return v
+        case .keyframed(let kfs):
+            let first = kfs[0]
+            if kfs.count == 1 || frame <= first.time { return first.start }
+            // The segment whose start is the last one at or before `frame`.
+            var lo = 0, hi = kfs.count - 1
+            if frame >= kfs[hi].time {
+                // After the last keyframe: its value, or the previous segment's end when it has none.
+                return kfs[hi].start
+            }
+            while hi - lo > 1 { let m = (lo + hi) / 2; if kfs[m].time <= frame { lo = m } else { hi = m } }
+            let k = kfs[lo], next = kfs[lo + 1]
+            if k.hold { return k.start }
+            let endValue = k.end ?? next.start
+            let span = next.time - k.time
+            let x = span > 0 ? (frame - k.time) / span : 1
+            var progress: [Double] = []
+            progress.reserveCapacity(k.easings.count)
+            for e in k.easings { progress.append(e.value(x)) }
+            if progress.isEmpty { progress = [x] }
+            if let sp = k.spatial, var v = k.start as? [Double] {
+                let p = sp.point(atFraction: progress[0])
+                v[0] = p.x; v[1] = p.y
+                if v.count > 2, let e = endValue as? [Double], e.count > 2 { v[2] += (e[2] - v[2]) * progress[0] }
+                return v as! V
+            }
+            return k.start.interpolated(to: endValue, progress: progress)
+        }
+    }
+}
+
+typealias VectorProperty = Animatable<[Double]>
+
+extension Animatable where V == [Double] {
+    static func constant(_ v: Double) -> VectorProperty { .fixed([v]) }
+    /// The first component at `frame`.
+    func scalar(at frame: Double) -> Double {
+        let v = value(at: frame)
+        return v.isEmpty ? 0 : v[0]
+    }
+    func point(at frame: Double) -> Point {
+        let v = value(at: frame)
+        return Point(v.count > 0 ? v[0] : 0, v.count > 1 ? v[1] : 0)
+    }
+}
+
+/// A bezier path in Lottie's vertex form: vertices with in and out tangents relative to them.
+struct BezierShape: Sendable, Equatable {
+    var closed: Bool
+    var vertices: [Point]
+    var inTangents: [Point]
+    var outTangents: [Point]
+
+    static let empty = BezierShape(closed: false, vertices: [], inTangents: [], outTangents: [])
+}
+
+extension BezierShape: Interpolatable {
+    func interpolated(to other: BezierShape, progress: [Double]) -> BezierShape {
+        let t = progress.first ?? 0
+        let n = min(vertices.count, other.vertices.count)
+        if n == 0 { return self }
+        var out = self
+        if out.vertices.count != n {
+            out.vertices.removeLast(out.vertices.count - n)
+            out.inTangents.removeLast(max(0, out.inTangents.count - n))
+            out.outTangents.removeLast(max(0, out.outTangents.count - n))
+        }
+        for i in 0..<n {
+            out.vertices[i] = vertices[i].lerp(other.vertices[i], t)
+            if i < inTangents.count && i < other.inTangents.count { out.inTangents[i] = inTangents[i].lerp(other.inTangents[i], t) }
+            if i < outTangents.count && i < other.outTangents.count { out.outTangents[i] = outTangents[i].lerp(other.outTangents[i], t) }
+        }
+        return out
+    }
+}
+
+typealias ShapeProperty = Animatable<BezierShape>

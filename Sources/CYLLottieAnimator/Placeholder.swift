@@ -1,1 +1,0 @@
-// placeholder until the Lottie back-end's first file lands

@@ -1,0 +1,123 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CYLGeometry
+
+/// Lottie's offset path: every segment moves sideways by `amount` (positive grows a clockwise
+/// shape), curves by offsetting their control polygon; corners that open up are joined with the
+/// join style, corners that overlap are cut at the segments' crossing.
+enum PathOffsetter {
+    struct Seg { var p0: Point, c1: Point, c2: Point, p3: Point }
+
+    static func offset(_ s: BezierShape, _ amount: Double, join: LineJoin, miterLimit: Double) -> BezierShape {
+        let n = s.vertices.count
+        guard n >= 2 else { return s }
+        let count = s.closed ? n : n - 1
+        var segs: [Seg] = []
+        for k in 0..<count {
+            let a = s.vertices[k], b = s.vertices[(k + 1) % n]
+            let c1 = a + s.outTangents[k], c2 = b + s.inTangents[(k + 1) % n]
+            if a.distance(to: b) < 1e-9 && c1.distance(to: a) < 1e-9 && c2.distance(to: b) < 1e-9 { continue }
+            segs.append(offsetSeg(Seg(p0: a, c1: c1, c2: c2, p3: b), amount))
+        }
+        guard !segs.isEmpty else { return s }
+        var out = BezierShape(closed: s.closed, vertices: [], inTangents: [], outTangents: [])
+        func addSeg(_ g: Seg) {
+            if out.vertices.isEmpty || out.vertices[out.vertices.count - 1].distance(to: g.p0) > 1e-9 {
+                out.vertices.append(g.p0); out.inTangents.append(.zero); out.outTangents.append(.zero)
+            }
+            out.outTangents[out.outTangents.count - 1] = g.c1 - g.p0
+            out.vertices.append(g.p3); out.inTangents.append(g.c2 - g.p3); out.outTangents.append(.zero)
+        }
+        // Resolve each corner between segment k and k+1.
+        let m = segs.count
+        for k in 0..<m {
+            guard s.closed || k + 1 < m else { break }
+            let a = segs[k], b = segs[(k + 1) % m]
+            if a.p3.distance(to: b.p0) < 1e-9 { continue }
+            let da = tangentEnd(a), db = tangentStart(b)
+            guard let x = intersect(a.p3, da, b.p0, db) else { continue }
+            let turn = da.cross(db)
+            // Outward corner when the turn and the offset side disagree: the segments do not meet.
+            let opens = (turn < 0) == (amount > 0)
+            if !opens {
+                segs[k].p3 = x; segs[(k + 1) % m].p0 = x
+                if isLine(a) { segs[k].c2 = x }
+                if isLine(b) { segs[(k + 1) % m].c1 = x }
+            }
+        }
+        for k in 0..<m {
+            addSeg(segs[k])
+            guard s.closed || k + 1 < m else { break }
+            let a = segs[k], b = segs[(k + 1) % m]
+            if a.p3.distance(to: b.p0) < 1e-9 { continue }
+            let da = tangentEnd(a), db = tangentStart(b)
+            switch join {
+            case .bevel:
+                break
+            case .miter:
+                if let x = intersect(a.p3, da, b.p0, db), x.distance(to: a.p3) <= abs(amount) * miterLimit {
+                    out.vertices.append(x); out.inTangents.append(.zero); out.outTangents.append(.zero)
+                }
+            case .round:
+                // A circular arc around the original corner from a.p3 to b.p0.
+                let center = s.vertices[(k + 1) % n]
+                let r = abs(amount)
+                let a0 = atan2(a.p3.y - center.y, a.p3.x - center.x)
+                var sweep = atan2(b.p0.y - center.y, b.p0.x - center.x) - a0
+                while sweep > .pi { sweep -= 2 * .pi }
+                while sweep < -.pi { sweep += 2 * .pi }
+                let h = 4.0 / 3.0 * tan(sweep / 4) * r
+                let t0 = Point(-sin(a0), cos(a0)) * h
+                let a1 = a0 + sweep
+                let t1 = Point(-sin(a1), cos(a1)) * h
+                out.outTangents[out.outTangents.count - 1] = t0
+                out.vertices.append(b.p0); out.inTangents.append(-t1); out.outTangents.append(.zero)
+            }
+        }
+        if s.closed, out.vertices.count > 1, out.vertices[0].distance(to: out.vertices[out.vertices.count - 1]) < 1e-9 {
+            out.inTangents[0] = out.inTangents[out.inTangents.count - 1]
+            out.vertices.removeLast(); out.inTangents.removeLast(); out.outTangents.removeLast()
+        }
+        return out
+    }
+
+    static func isLine(_ g: Seg) -> Bool { g.c1 == g.p0 && g.c2 == g.p3 }
+
+    static func tangentStart(_ g: Seg) -> Point {
+        let d = g.c1 - g.p0
+        if d.length > 1e-9 { return d.normalized }
+        let e = g.c2 - g.p0
+        return e.length > 1e-9 ? e.normalized : (g.p3 - g.p0).normalized
+    }
+    static func tangentEnd(_ g: Seg) -> Point {
+        let d = g.p3 - g.c2
+        if d.length > 1e-9 { return d.normalized }
+        let e = g.p3 - g.c1
+        return e.length > 1e-9 ? e.normalized : (g.p3 - g.p0).normalized
+    }
+
+    static func normal(_ d: Point) -> Point { Point(d.y, -d.x) }
+
+    static func offsetSeg(_ g: Seg, _ amount: Double) -> Seg {
+        if isLine(g) {
+            let nrm = normal((g.p3 - g.p0).normalized) * amount
+            return Seg(p0: g.p0 + nrm, c1: g.p0 + nrm, c2: g.p3 + nrm, p3: g.p3 + nrm)
+        }
+        let n0 = normal(tangentStart(g)) * amount, n3 = normal(tangentEnd(g)) * amount
+        // The middle control points move along the normal of the control polygon's middle leg.
+        let mid = g.c2 - g.c1
+        let nm = mid.length > 1e-9 ? normal(mid.normalized) * amount : (n0 + n3) * 0.5
+        let c1 = intersect(g.p0 + n0, g.c1 - g.p0, g.c1 + nm, mid) ?? (g.c1 + n0)
+        let c2 = intersect(g.p3 + n3, g.c2 - g.p3, g.c2 + nm, mid) ?? (g.c2 + n3)
+        return Seg(p0: g.p0 + n0, c1: c1, c2: c2, p3: g.p3 + n3)
+    }
+
+    /// Where the lines through `p` along `d` and through `q` along `e` cross.
+    static func intersect(_ p: Point, _ d: Point, _ q: Point, _ e: Point) -> Point? {
+        let den = d.cross(e)
+        if abs(den) < 1e-12 { return nil }
+        let t = (q - p).cross(e) / den
+        return p + d * t
+    }
+}

@@ -1,0 +1,238 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CYLGeometry
+import CYLRaster
+
+/// Geometry collected from a shape list at one frame: shapes in their own space plus the
+/// transform to layer space.
+struct GeoPath {
+    var shapes: [BezierShape]
+    var transform: Transform
+}
+
+/// A fill or stroke and the paths it paints.
+struct DrawOp {
+    enum Kind {
+        case fill(Paint, FillRule)
+        case stroke(Paint, StrokeStyle)
+    }
+    var kind: Kind
+    var opacity: Double
+    /// The transform of the group holding the style (stroke widths and gradients live in its space).
+    var groupTransform: Transform
+    var paths: [Int]
+}
+
+/// Evaluates a layer's shape list at one frame (Lottie's rules: a style paints the paths before it
+/// in its group and in nested groups before it; a modifier changes those paths for every style;
+/// the first item is on top) and draws it.
+struct ShapeEvaluator {
+    var geo: [GeoPath] = []
+    var ops: [DrawOp] = []
+    var maxPathPoints: Int
+
+    init(maxPathPoints: Int) { self.maxPathPoints = maxPathPoints }
+
+    mutating func reset() {
+        geo.removeAll(keepingCapacity: true)
+        ops.removeAll(keepingCapacity: true)
+    }
+
+    /// Walks `items` in order; returns the indices in `geo` of every path they contain.
+    mutating func collect(_ items: [ShapeItem], t: Double, transform: Transform, opacity: Double) -> [Int] {
+        var local: [Int] = []
+        for item in items {
+            switch item {
+            case let .group(_, children, tr):
+                var m = transform, o = opacity
+                if let tr {
+                    m = tr.matrix(at: t).then(transform)
+                    o *= tr.opacity.scalar(at: t) / 100
+                }
+                local += collect(children, t: t, transform: m, opacity: o)
+            case let .path(prop, reversed):
+                var s = prop.value(at: t)
+                if reversed { s = s.reversed() }
+                local.append(add([s], transform))
+            case let .rect(p, s, r, reversed):
+                local.append(add([ShapeBuilder.rect(center: p.point(at: t), size: s.point(at: t),
+                                                     roundness: r.scalar(at: t), reversed: reversed)], transform))
+            case let .ellipse(p, s, reversed):
+                local.append(add([ShapeBuilder.ellipse(center: p.point(at: t), size: s.point(at: t), reversed: reversed)], transform))
+            case let .star(m):
+                local.append(add([ShapeBuilder.star(m, at: t, maxPoints: min(100_000, maxPathPoints))], transform))
+            case let .fill(c, o, rule):
+                let op = opacity * o.scalar(at: t) / 100
+                ops.append(DrawOp(kind: .fill(.solid(color(c, t)), rule == .evenOdd ? .evenOdd : .nonZero),
+                                  opacity: op, groupTransform: transform, paths: local))
+            case let .stroke(c, o, sm):
+                let op = opacity * o.scalar(at: t) / 100
+                ops.append(DrawOp(kind: .stroke(.solid(color(c, t)), style(sm, t)), opacity: op, groupTransform: transform, paths: local))
+            case let .gradientFill(g, o, rule):
+                let op = opacity * o.scalar(at: t) / 100
+                ops.append(DrawOp(kind: .fill(gradient(g, t), rule == .evenOdd ? .evenOdd : .nonZero),
+                                  opacity: op, groupTransform: transform, paths: local))
+            case let .gradientStroke(g, o, sm):
+                let op = opacity * o.scalar(at: t) / 100
+                ops.append(DrawOp(kind: .stroke(gradient(g, t), style(sm, t)), opacity: op, groupTransform: transform, paths: local))
+            case let .trim(s, e, o, sequential):
+                trim(local, start: s.scalar(at: t) / 100, end: e.scalar(at: t) / 100, offset: o.scalar(at: t) / 360, sequential: sequential)
+            case let .roundCorners(r):
+                let radius = r.scalar(at: t)
+                if radius > 0 {
+                    for i in local { geo[i].shapes = geo[i].shapes.map { ShapeBuilder.roundCorners($0, radius: radius) } }
+                }
+            case let .puckerBloat(a):
+                let amount = a.scalar(at: t) / 100
+                if amount != 0 {
+                    for i in local { geo[i].shapes = geo[i].shapes.map { ShapeBuilder.puckerBloat($0, amount: amount) } }
+                }
+            case let .offsetPath(a, join, ml):
+                let amount = a.scalar(at: t)
+                if amount != 0 {
+                    let limit = ml.scalar(at: t)
+                    for i in local { geo[i].shapes = geo[i].shapes.map { PathOffsetter.offset($0, amount, join: join, miterLimit: limit) } }
+                }
+            case let .repeater(rep, content):
+                local += repeat_(rep, content, t: t, transform: transform, opacity: opacity)
+            case .ignored:
+                break
+            }
+        }
+        return local
+    }
+
+    private mutating func add(_ shapes: [BezierShape], _ transform: Transform) -> Int {
+        geo.append(GeoPath(shapes: shapes, transform: transform))
+        return geo.count - 1
+    }
+
+    private func color(_ c: VectorProperty, _ t: Double) -> Color {
+        let v = c.value(at: t)
+        func at(_ i: Int) -> Double { i < v.count ? v[i] : 0 }
+        return Color(at(0), at(1), at(2), 1)
+    }
+
+    private func style(_ m: StrokeModel, _ t: Double) -> StrokeStyle {
+        var dashes: [Double] = []
+        var offset = 0.0
+        for d in m.dashes {
+            switch d.kind {
+            case .dash, .gap: dashes.append(max(0, d.value.scalar(at: t)))
+            case .offset: offset = d.value.scalar(at: t)
+            }
+        }
+        if dashes.count % 2 == 1 { dashes.append(dashes[dashes.count - 1]) }
+        if dashes.reduce(0, +) <= 0 { dashes = [] }
+        return StrokeStyle(width: m.width.scalar(at: t), cap: m.cap, join: m.join, miterLimit: m.miterLimit,
+                           dashes: dashes, dashOffset: offset)
+    }
+
+    private func gradient(_ g: GradientModel, _ t: Double) -> Paint {
+        let raw = g.stops.value(at: t)
+        let n = max(0, min(g.colorCount, raw.count / 4))
+        var colors: [ColorStop] = []
+        var big = false
+        for i in 0..<n where raw[i * 4 + 1] > 1 || raw[i * 4 + 2] > 1 || raw[i * 4 + 3] > 1 { big = big || i >= 0 }
+        let div = big ? 255.0 : 1.0
+        for i in 0..<n {
+            colors.append(ColorStop(raw[i * 4], Color(raw[i * 4 + 1] / div, raw[i * 4 + 2] / div, raw[i * 4 + 3] / div, 1)))
+        }
+        var alphas: [OpacityStop] = []
+        var k = n * 4
+        while k + 1 < raw.count {
+            alphas.append(OpacityStop(raw[k], raw[k + 1]))
+            k += 2
+        }
+        if colors.isEmpty { colors = [ColorStop(0, .black)] }
+        let gradient = Gradient(colors, opacityStops: alphas)
+        let s = g.start.point(at: t), e = g.end.point(at: t)
+        if g.linear { return .linear(gradient, start: s, end: e) }
+        let radius = s.distance(to: e)
+        var h = g.highlightLength.scalar(at: t) / 100
+        h = min(max(h, -0.99), 0.99)
+        let angle = atan2(e.y - s.y, e.x - s.x) + g.highlightAngle.scalar(at: t) * .pi / 180
+        let focal = Point(s.x + cos(angle) * radius * h, s.y + sin(angle) * radius * h)
+        return .radial(gradient, center: s, radius: radius, focal: focal)
+    }
+
+    private mutating func trim(_ paths: [Int], start: Double, end: Double, offset: Double, sequential: Bool) {
+        var s = start, e = end
+        if s > e { swap(&s, &e) }
+        s = min(max(s, 0), 1); e = min(max(e, 0), 1)
+        if s <= 0 && e >= 1 { return }
+        if e - s <= 1e-9 {
+            for i in paths { geo[i].shapes = [] }
+            return
+        }
+        if !sequential {
+            for i in paths {
+                var path = Path()
+                for sh in geo[i].shapes { sh.append(to: &path, transform: nil) }
+                geo[i].shapes = BezierShape.shapes(from: path.trimmed(start: s, end: e, offset: offset))
+            }
+            return
+        }
+        // Sequential: all paths are one line, in order.
+        var measures: [(Int, PathMeasure, Path)] = []
+        var total = 0.0
+        for i in paths {
+            var path = Path()
+            for sh in geo[i].shapes { sh.append(to: &path, transform: nil) }
+            let m = PathMeasure(path)
+            total += m.length
+            measures.append((i, m, path))
+        }
+        guard total > 0 else { return }
+        var a = (s + offset) * total, b = (e + offset) * total
+        let shift = (a / total).rounded(.down) * total
+        a -= shift; b -= shift
+        var base = 0.0
+        for (i, m, _) in measures {
+            var out = Path()
+            let len = m.length
+            // Ranges [a, b] and [a - total, b - total] (the wrapped part) intersected with this path.
+            for (lo, hi) in [(a, b), (a - total, b - total)] {
+                let x0 = max(lo, base), x1 = min(hi, base + len)
+                if x1 > x0 { m.extract(from: x0 - base, to: x1 - base, into: &out) }
+            }
+            geo[i].shapes = BezierShape.shapes(from: out)
+            base += len
+        }
+    }
+
+    private mutating func repeat_(_ rep: RepeaterModel, _ content: [ShapeItem], t: Double, transform: Transform,
+                                  opacity: Double) -> [Int] {
+        let copies = max(0, min(1000, rep.copies.scalar(at: t).rounded()))
+        guard copies >= 1 else { return [] }
+        let n = Int(copies)
+        let offset = rep.offset.scalar(at: t)
+        let tr = rep.transform
+        let a = tr.anchor.point(at: t), p = tr.positionPoint(at: t)
+        let sv = tr.scale.value(at: t)
+        let sx = (sv.count > 0 ? sv[0] : 100) / 100, sy = (sv.count > 1 ? sv[1] : sv.first ?? 100) / 100
+        let r = tr.rotation.scalar(at: t) * .pi / 180
+        let so = rep.startOpacity.scalar(at: t) / 100, eo = rep.endOpacity.scalar(at: t) / 100
+        var all: [Int] = []
+        var groups: [[DrawOp]] = []
+        let savedOps = ops
+        for k in 0..<n {
+            let i = Double(k) + offset
+            let m = Transform.translation(-a.x, -a.y)
+                .then(.scale(pow(sx, i), pow(sy, i)))
+                .then(.rotation(r * i))
+                .then(.translation(a.x, a.y))
+                .then(.translation(p.x * i, p.y * i))
+            let f = n > 1 ? Double(k) / Double(n - 1) : 0
+            let o = so + (eo - so) * f
+            ops = []
+            all += collect(content, t: t, transform: m.then(transform), opacity: opacity * o)
+            groups.append(ops)
+        }
+        ops = savedOps
+        // Ops are painted last to first: with "above", later copies must come earlier in the list.
+        if rep.above { for g in groups.reversed() { ops += g } } else { for g in groups { ops += g } }
+        return all
+    }
+}
