@@ -42,6 +42,9 @@ let package = Package(
         .executableTarget(name: "RasterBench", dependencies: ["CYLRaster", "CYLGeometry"],
                           path: "Benchmarks/RasterBench"),
 
+        .executableTarget(name: "EncodeBench", dependencies: ["CYLCodecs", "CYLRaster", "CYLGeometry"],
+                          path: "Benchmarks/EncodeBench"),
+
         .executableTarget(name: "LottieBench", dependencies: ["CYLLottieAnimator", "CYLTimeline", "CYLRaster"],
                           path: "Benchmarks/LottieBench"),
 

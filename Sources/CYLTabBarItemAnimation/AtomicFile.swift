@@ -25,6 +25,8 @@ public struct StagedFile {
             throw OutputError(file: path, .cannotCreate, "cannot create a file in '\(dir)': \(errnoText())")
         }
         let temp = String(cString: template.withUnsafeBufferPointer { $0.baseAddress! })
+        let slot = PendingTemporaries.register(temp)
+        defer { PendingTemporaries.unregister(slot) }
         var failure: OutputError?
         bytes.withUnsafeBytes { raw in
             var done = 0
@@ -46,11 +48,13 @@ public struct StagedFile {
             unlink(temp)
             throw failure
         }
+        PendingTemporaries.keep(slot)
         return StagedFile(path: path, temporaryPath: temp)
     }
 
     /// Renames the staged file into place.
     public func commit() throws(OutputError) {
+        PendingTemporaries.forget(temporaryPath)
         guard rename(temporaryPath, path) == 0 else {
             let message = errnoText()
             unlink(temporaryPath)
@@ -60,7 +64,14 @@ public struct StagedFile {
 
     /// Removes the staged file without touching the target.
     public func discard() {
+        PendingTemporaries.forget(temporaryPath)
         unlink(temporaryPath)
+    }
+
+    /// Makes Ctrl-C, SIGTERM and SIGHUP remove staged files that are not yet committed before the
+    /// process dies, and turns SIGXFSZ (file size limit) into an ordinary write error. For CLIs.
+    public static func installSignalCleanup() {
+        PendingTemporaries.installHandlers()
     }
 
     /// Writes `bytes` to `path` atomically.
@@ -94,3 +105,59 @@ public struct StagedFile {
 }
 
 func errnoText() -> String { String(cString: strerror(errno)) }
+
+/// Temporary files that exist but are not committed yet, in C memory a signal handler can read:
+/// a fixed table of `strdup`ed paths. Registration happens on the writing thread only.
+enum PendingTemporaries {
+    static let capacity = 4096
+    nonisolated(unsafe) static let slots: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?> = {
+        let p = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: capacity)
+        p.initialize(repeating: nil, count: capacity)
+        return p
+    }()
+    /// Slots whose file was handed to a StagedFile (then `forget` releases them by path).
+    nonisolated(unsafe) static var kept = Set<Int>()
+
+    /// Records `path`; returns its slot (-1 when the table is full: the file is then not cleaned up on a signal).
+    static func register(_ path: String) -> Int {
+        for i in 0..<capacity where slots[i] == nil {
+            slots[i] = strdup(path)
+            return i
+        }
+        return -1
+    }
+
+    static func keep(_ slot: Int) { if slot >= 0 { kept.insert(slot) } }
+
+    /// Releases a slot unless it was kept.
+    static func unregister(_ slot: Int) {
+        guard slot >= 0, !kept.contains(slot), let p = slots[slot] else { return }
+        slots[slot] = nil
+        free(p)
+    }
+
+    /// Releases the kept slot holding `path` (after commit or discard).
+    static func forget(_ path: String) {
+        for i in kept where slots[i].map({ String(cString: $0) == path }) ?? false {
+            let p = slots[i]
+            slots[i] = nil
+            kept.remove(i)
+            free(p)
+            return
+        }
+    }
+
+    static func installHandlers() {
+        signal(SIGXFSZ, SIG_IGN)
+        for sig in [SIGINT, SIGTERM, SIGHUP] {
+            signal(sig) { received in
+                // Only async-signal-safe calls: unlink, signal, raise.
+                for i in 0..<PendingTemporaries.capacity {
+                    if let p = PendingTemporaries.slots[i] { unlink(p) }
+                }
+                signal(received, SIG_DFL)
+                raise(received)
+            }
+        }
+    }
+}

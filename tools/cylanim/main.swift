@@ -16,6 +16,7 @@ let table: [(spec: CommandSpec, run: (ParsedArguments) throws -> Int32)] = [
     (InfoCommand.spec, InfoCommand.run),
     (RenderCommand.spec, RenderCommand.run),
     (KeypathsCommand.spec, KeypathsCommand.run),
+    (ConvertCommand.spec, ConvertCommand.run),
 ]
 let commands = table.map(\.spec)
 

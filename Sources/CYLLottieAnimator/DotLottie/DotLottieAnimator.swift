@@ -1,0 +1,47 @@
+import CYLCodecs
+import CYLTimeline
+
+/// The dotLottie back-end (`.lottie`): a zip (magic `PK\x03\x04`) holding `manifest.json` and
+/// `animations/<id>.json`. Plays the manifest's first animation, or `animationID`, through the Lottie
+/// back-end. Images packed in the archive are not resolved yet (image layers render as missing).
+public struct DotLottieAnimator: CYLTabBarItemAnimator {
+    /// Which animation of the file to open; nil: the manifest's first.
+    public var animationID: String?
+    public var formatName: String { "dotLottie" }
+
+    public init(animationID: String? = nil) {
+        self.animationID = animationID
+    }
+
+    public func canOpen(_ probe: ContentProbe) -> Bool {
+        !probe.isDirectory && probe.starts(with: [0x50, 0x4B, 0x03, 0x04])
+    }
+
+    public func timeline(for probe: ContentProbe, options: OpenOptions) throws -> FrameTimeline {
+        let bytes = try InputFile.read(probe.path, limits: options.limits)
+        let json: [UInt8]
+        let id: String
+        do {
+            let file = try DotLottieFile(bytes: bytes, name: probe.path, maxEntryBytes: options.limits.maxFileBytes)
+            id = animationID ?? file.animationIDs[0]
+            json = try file.animationJSON(id: id)
+        } catch {
+            throw OpenError(file: probe.path, .invalid, "dotLottie: " + Self.strip(error.description, probe.path))
+        }
+        let name = "\(probe.path):animations/\(id).json"
+        do {
+            var t = try LottieAnimator().timeline(fromJSON: json, name: name, options: options)
+            t.format = "dotLottie"
+            t.file = probe.path
+            return t
+        } catch let e as LottieError {
+            throw OpenError(file: name, .invalid, e.location.isEmpty ? e.message : "\(e.location): \(e.message)")
+        } catch let e as JSONError {
+            throw OpenError(file: name, .invalid, Self.strip(e.description, name))
+        }
+    }
+
+    private static func strip(_ text: String, _ name: String) -> String {
+        text.hasPrefix(name + ": ") ? String(text.dropFirst(name.count + 2)) : text
+    }
+}

@@ -1,0 +1,95 @@
+/// Which source frame each output frame shows and for how long, before any encoder sees a pixel.
+public struct FramePlan: Sendable, Equatable {
+    public struct Entry: Sendable, Equatable {
+        /// Frame of the source timeline.
+        public var source: Int
+        public var duration: Duration
+    }
+    public var entries: [Entry]
+    /// Whether output frames were resampled to a new rate (then they are numbered by position).
+    public var resampled: Bool
+
+    public var totalDuration: Duration { entries.reduce(.zero) { $0 + $1.duration } }
+
+    /// The selected frames with their own durations, optionally resampled to `fps` (every output
+    /// frame lasts 1/fps, the last one what is left), then played `speed` times as fast.
+    public init(timeline: FrameTimeline, frames: FrameSelection = .all, fps: Double? = nil, speed: Double = 1) throws(UsageError) {
+        guard speed > 0, speed.isFinite else { throw UsageError("speed must be above 0, not \(speed)") }
+        let indices = try frames.frames(count: timeline.frameCount)
+        var list = indices.map { Entry(source: $0, duration: timeline.duration(ofFrame: $0)) }
+        resampled = false
+        if let fps {
+            guard fps > 0, fps.isFinite else { throw UsageError("fps must be above 0, not \(fps)") }
+            let total = list.reduce(Duration.zero) { $0 + $1.duration }.seconds
+            let n = max(1, Int((total * fps - 1e-6).rounded(.up)))
+            var out: [Entry] = []
+            out.reserveCapacity(n)
+            var j = 0, start = 0.0  // list[j] covers [start, start + duration)
+            for k in 0..<n {
+                let t = Double(k) / fps
+                while j + 1 < list.count && start + list[j].duration.seconds <= t + 1e-9 {
+                    start += list[j].duration.seconds
+                    j += 1
+                }
+                let length = min(1 / fps, total - t)
+                out.append(Entry(source: list[j].source, duration: .seconds(max(0, length))))
+            }
+            list = out
+            resampled = true
+        }
+        if speed != 1 {
+            for i in list.indices { list[i].duration = .seconds(list[i].duration.seconds / speed) }
+        }
+        entries = list
+    }
+
+    public init(entries: [Entry], resampled: Bool = false) {
+        self.entries = entries
+        self.resampled = resampled
+    }
+
+    /// GIF timing: whole centiseconds with the rounding error carried forward, so the total is the
+    /// exact duration rounded down to a centisecond (30 fps gives 3, 3, 4, 3, 3, 4 ...).
+    ///
+    /// Browsers play a delay of 0 or 1 cs as 10 cs. Frames that would get under 2 cs are therefore
+    /// merged: the earliest pending frame shows until at least 2 cs have passed (the first and the
+    /// last frame are always kept). `merged` counts the frames dropped that way.
+    public func centiseconds() -> (entries: [(source: Int, delay: Int)], merged: Int) {
+        var out: [(source: Int, delay: Int)] = []
+        var end = Duration.zero, lastEnd = 0
+        var pending: Int? = nil
+        var merged = 0
+        for (k, e) in entries.enumerated() {
+            end += e.duration
+            let cs = Int((end.seconds * 100 + 1e-6).rounded(.down))
+            if pending == nil { pending = e.source } else { merged += 1 }
+            let isLast = k == entries.count - 1
+            if cs - lastEnd >= 2 {
+                if isLast && pending != e.source {
+                    // Keep the true last frame: give the pending one what it needs, the rest to the last.
+                    let d = cs - lastEnd
+                    if d >= 4 {
+                        out.append((pending!, 2)); out.append((e.source, d - 2)); merged -= 1
+                    } else {
+                        out.append((e.source, d))
+                    }
+                } else {
+                    out.append((pending!, cs - lastEnd))
+                }
+                lastEnd = cs
+                pending = nil
+            } else if isLast {
+                // The final sliver: take what is needed from the frame before when it can spare it.
+                var d = cs - lastEnd
+                if d < 2, var prev = out.last, prev.delay - (2 - d) >= 2 {
+                    prev.delay -= 2 - d
+                    out[out.count - 1] = prev
+                    d = 2
+                }
+                out.append((e.source, d))
+                pending = nil
+            }
+        }
+        return (out, max(0, merged))
+    }
+}

@@ -1,0 +1,56 @@
+import CYLCodecs
+import CYLRaster
+import Testing
+
+@Suite struct APNGTests {
+    let red = RGBA8(220, 30, 40, 255)
+
+    @Test(arguments: [1, 6])
+    func roundTripWithExactDelays(level: Int) throws {
+        var frames = (0..<5).map { Frames.square(20, 12, at: $0 * 3, 2, color: RGBA8(200, 30, 40, 180)) }
+        frames.append(Frames.ramp(20, 12, color: red))
+        let e = try APNGEncoder(width: 20, height: 12, options: APNGEncodeOptions(compressionLevel: level, plays: 0))
+        for f in frames { try e.add(f, duration: .seconds(1.0 / 30)) }
+        let bytes = try e.finish()
+        let (chunks, crcOK) = PNGChunks.read(bytes)
+        #expect(crcOK)
+        #expect(chunks.first?.type == "IHDR" && chunks.last?.type == "IEND")
+        #expect(chunks.map(\.type).firstIndex(of: "acTL")! < chunks.map(\.type).firstIndex(of: "IDAT")!)
+        let (decoded, plays) = try PNGChunks.decodeAPNG(bytes)
+        #expect(plays == 0)
+        #expect(decoded.count == 6)
+        for (f, d) in zip(frames, decoded) {
+            #expect(f.straightRGBA() == d.0.straightRGBA())
+            #expect(d.1 == 1.0 / 30)  // delay_num/delay_den = 1/30 exactly
+        }
+        // Frame 0 is the default image: libpng alone decodes it.
+        #expect(try PNGCodec.decode(bytes, name: "a.png").straightRGBA() == frames[0].straightRGBA())
+        // Sequence numbers run 0, 1, 2, ... over fcTL and fdAT.
+        var seq: [Int] = []
+        for c in chunks where c.type == "fcTL" || c.type == "fdAT" { seq.append(PNGChunks.be32(c.data, 0)) }
+        #expect(seq == Array(0..<seq.count))
+    }
+
+    @Test func unchangedFramesMergeAndOneFrameIsPlainPNG() throws {
+        let a = Frames.square(8, 8, at: 0, 0, color: red), b = Frames.square(8, 8, at: 4, 4, color: red)
+        let e = try APNGEncoder(width: 8, height: 8, options: APNGEncodeOptions(plays: 2))
+        try e.add(a, duration: .milliseconds(100)); try e.add(a, duration: .milliseconds(50)); try e.add(b, duration: .milliseconds(100))
+        let (decoded, plays) = try PNGChunks.decodeAPNG(try e.finish())
+        #expect(plays == 2)
+        #expect(decoded.map(\.1) == [0.15, 0.1])
+
+        let one = try APNGEncoder(width: 8, height: 8)
+        try one.add(a, duration: .milliseconds(100))
+        let png = try one.finish()
+        #expect(!PNGChunks.read(png).chunks.contains { $0.type == "acTL" || $0.type == "fcTL" })
+        #expect(try PNGCodec.decode(png, name: "one.png") == a)
+    }
+
+    @Test func delayFractions() {
+        #expect(DelayFraction.approximate(seconds: 1.0 / 30) == (1, 30))
+        #expect(DelayFraction.approximate(seconds: 0.04) == (1, 25))
+        #expect(DelayFraction.approximate(seconds: 1001.0 / 30000) == (1001, 30000))
+        let (n, d) = DelayFraction.approximate(seconds: 0.123456)
+        #expect(abs(Double(n) / Double(d) - 0.123456) < 1e-6)
+    }
+}
