@@ -50,6 +50,10 @@ demo: build
 	$(CYLANIM) render sample-animations/heart-mask.json -o $(DEMO_OUT)/heart-mask/%02d.png --size 243x243 --background '#ffffff'
 	$(CYLANIM) keypaths sample-animations/heart-mask.json
 	@echo "demo: frames written under $(DEMO_OUT)/"
+	$(CYLANIM) preview sample-animations/tabbar/tabbar.json --sheet $(DEMO_OUT)/tabbar/sheet.png
+	$(CYLANIM) preview sample-animations/tabbar/tabbar.json -o $(DEMO_OUT)/tabbar/preview.gif --events --script "select 1; wait 1.2s; select 1; wait 1s; select 3; wait 2s"
+	$(CYLANIM) preview sample-animations/tabbar/tabbar.json -o $(DEMO_OUT)/tabbar/preview-dark.png --appearance dark --script "select alerts; wait 1.5s; select me; wait 1s"
+	@echo "demo: tab-bar sheet and previews written under $(DEMO_OUT)/tabbar/"
 
 # Release-mode benchmarks (medians; add ARGS=--json for machine-readable output).
 bench: deps

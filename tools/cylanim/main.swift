@@ -17,6 +17,7 @@ let table: [(spec: CommandSpec, run: (ParsedArguments) throws -> Int32)] = [
     (RenderCommand.spec, RenderCommand.run),
     (KeypathsCommand.spec, KeypathsCommand.run),
     (ConvertCommand.spec, ConvertCommand.run),
+    (PreviewCommand.spec, PreviewCommand.run),
 ]
 let commands = table.map(\.spec)
 

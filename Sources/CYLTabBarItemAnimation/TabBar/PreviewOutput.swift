@@ -1,0 +1,56 @@
+import CYLCodecs
+
+/// Draws the frames of a scripted preview on demand, as a timeline the converters can encode
+/// (GIF, APNG, WebP, PNG sequence) like any other animation.
+final class PreviewFrameSource: FrameSource {
+    let renderer: TabBarRenderer
+    let frames: [PreviewFrame]
+
+    init(renderer: TabBarRenderer, frames: [PreviewFrame]) {
+        self.renderer = renderer
+        self.frames = frames
+    }
+
+    func render(frame index: Int, into target: inout Pixmap) throws {
+        let f = frames[index]
+        let image = try renderer.render(f.states, appearance: f.appearance)
+        image.draw(fittedInto: &target)
+    }
+}
+
+extension ScriptedPreview {
+    /// The preview as a timeline at `fps` (each sampled frame lasts 1/fps), drawn by `renderer`.
+    public func timeline(renderer: TabBarRenderer, fps: Double) -> FrameTimeline {
+        FrameTimeline(format: "tab-bar preview", file: renderer.bar.configuration.file, canvasSize: renderer.size,
+                      frameCount: max(1, frames.count), timing: .fps(fps), loop: .forever,
+                      hasTransparency: false, source: PreviewFrameSource(renderer: renderer, frames: frames))
+    }
+
+    /// Renders output frame `index`.
+    public func render(frame index: Int, renderer: TabBarRenderer) throws -> Pixmap {
+        let f = frames[index]
+        return try renderer.render(f.states, appearance: f.appearance)
+    }
+
+    /// The index of the frame showing time `time` (clamped).
+    public func frameIndex(at time: Duration) -> Int {
+        var best = 0
+        for (i, f) in frames.enumerated() where f.time <= time + .nanoseconds(1000) { best = i }
+        return best
+    }
+}
+
+/// Writing preview images: parent directories created, files staged and renamed into place.
+public enum PreviewFiles {
+    /// Creates the directories above `path` when missing.
+    public static func makeParentDirectories(of path: String) throws(OutputError) {
+        try StagedFile.makeDirectories(StagedFile.parentDirectory(of: path))
+    }
+
+    /// Writes `image` as a PNG (adaptive filters: sheets are mostly flat colour and text).
+    public static func writePNG(_ image: Pixmap, to path: String) throws {
+        let png = try PNGCodec.encode(image, compressionLevel: 6, filter: .adaptive)
+        try makeParentDirectories(of: path)
+        try StagedFile.write(png, to: path)
+    }
+}

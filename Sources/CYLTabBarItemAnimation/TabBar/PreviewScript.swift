@@ -1,0 +1,237 @@
+/// A review script: what a user does to the tab bar over time.
+///
+/// Commands are separated by `;` or new lines: `select 1` (a tap: by 0-based index or identifier;
+/// tapping the selected tab again replays it), `wait 1.2s` (also `500ms`, or plain seconds),
+/// `appearance dark` / `appearance light` (or just `dark`, `light`; the playback position is kept).
+public struct PreviewScript: Sendable, Equatable {
+    public enum Command: Sendable, Equatable {
+        case select(String)
+        case wait(Duration)
+        case appearance(Appearance)
+    }
+
+    public var commands: [Command]
+
+    public init(commands: [Command]) { self.commands = commands }
+
+    /// The script's whole length (the sum of its waits).
+    public var duration: Duration { commands.reduce(.zero) { if case .wait(let d) = $1 { return $0 + d }; return $0 } }
+
+    /// Longest script accepted (10 minutes): a preview is a review, not a film.
+    public static let maxDuration: Duration = .seconds(600)
+
+    public init(parsing text: String) throws(UsageError) {
+        var commands: [Command] = []
+        let statements = text.split(whereSeparator: { $0 == ";" || $0 == "\n" })
+        for (n, raw) in statements.enumerated() {
+            let words = raw.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" }).map(String.init)
+            guard let verb = words.first?.lowercased() else { continue }
+            func bad(_ why: String) -> UsageError {
+                UsageError("script command \(n + 1) '\(raw.trimmingCharacters(in: " "))': \(why)")
+            }
+            switch verb {
+            case "select", "tap":
+                guard words.count == 2 else { throw bad("expected 'select N' with a tab index (from 0) or identifier") }
+                commands.append(.select(words[1]))
+            case "wait":
+                guard words.count == 2, let d = Self.parseDuration(words[1]) else {
+                    throw bad("expected 'wait 1.2s', 'wait 500ms' or 'wait 2' (seconds)")
+                }
+                commands.append(.wait(d))
+            case "appearance":
+                guard words.count == 2, let a = Appearance(rawValue: words[1].lowercased()) else {
+                    throw bad("expected 'appearance light' or 'appearance dark'")
+                }
+                commands.append(.appearance(a))
+            case "light", "dark":
+                guard words.count == 1 else { throw bad("'\(verb)' takes no argument") }
+                commands.append(.appearance(Appearance(rawValue: verb)!))
+            default:
+                throw bad("unknown command '\(words[0])'; the commands are select, wait, appearance")
+            }
+        }
+        guard !commands.isEmpty else { throw UsageError("the script is empty; write e.g. \"select 1; wait 1.2s; select 2; wait 1s\"") }
+        self.commands = commands
+        guard duration <= Self.maxDuration else {
+            throw UsageError("the script lasts \(duration.seconds) s, longer than the \(Int(Self.maxDuration.seconds)) s a preview renders")
+        }
+    }
+
+    /// `1.2s`, `500ms`, `2` (seconds): finite, not negative.
+    static func parseDuration(_ text: String) -> Duration? {
+        let lower = text.lowercased()
+        var number = Substring(lower), factor = 1.0
+        if lower.hasSuffix("ms") { number = number.dropLast(2); factor = 0.001 }
+        else if lower.hasSuffix("s") { number = number.dropLast() }
+        guard let v = Double(number), v.isFinite, v >= 0, v * factor <= 3600 else { return nil }
+        return .milliseconds(Int64((v * factor * 1000).rounded()))
+    }
+}
+
+/// A tab's player event, as `--events` prints it: `{"event":"animationDidStart","tab":1,...}`.
+public struct PreviewEvent: Sendable, Equatable {
+    public enum Kind: String, Sendable, Equatable {
+        case didStart = "animationDidStart"
+        case didFinish = "animationDidFinish"
+    }
+    public var kind: Kind
+    public var tab: Int
+    public var identifier: String?
+    public var time: Duration
+    /// For didFinish: whether the last frame was reached (false: cut short by a deselect or reselect).
+    public var completed: Bool?
+
+    public init(kind: Kind, tab: Int, identifier: String?, time: Duration, completed: Bool? = nil) {
+        self.kind = kind
+        self.tab = tab
+        self.identifier = identifier
+        self.time = time
+        self.completed = completed
+    }
+
+    /// One JSON object on one line; time in seconds with millisecond precision.
+    public var jsonLine: String {
+        var s = "{\"event\":\"\(kind.rawValue)\",\"tab\":\(tab)"
+        if let identifier { s += ",\"identifier\":\(JSONText.quote(identifier))" }
+        let ms = Int64((time.seconds * 1000).rounded())
+        s += ",\"time\":\(ms / 1000).\(String(repeating: "0", count: 3 - String(ms % 1000).count))\(ms % 1000)"
+        if let completed { s += ",\"completed\":\(completed)" }
+        return s + "}"
+    }
+}
+
+enum JSONText {
+    static func quote(_ s: String) -> String {
+        var out = "\""
+        for u in s.unicodeScalars {
+            switch u {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if u.value < 0x20 {
+                    let hex = String(u.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else { out.unicodeScalars.append(u) }
+            }
+        }
+        return out + "\""
+    }
+}
+
+/// One output frame of a scripted preview: every tab's state and the appearance.
+public struct PreviewFrame: Sendable, Equatable {
+    public var time: Duration
+    public var states: [TabState]
+    public var appearance: Appearance
+    public var selectedTab: Int
+}
+
+/// Runs a script against the tab bar's players (DESIGN.md §4: play once on select and hold, reset
+/// on deselect, replay on reselect, loop when unselected, speed) and samples the bar at a fixed
+/// frame rate. The initial selection happens at time 0: the script's first command when it is a
+/// `select`, otherwise `initialTab`.
+public struct ScriptedPreview {
+    public var frames: [PreviewFrame] = []
+    public var events: [PreviewEvent] = []
+    public var duration: Duration = .zero
+
+    public init(bar: TabBar, script: PreviewScript, fps: Double = 30, appearance: Appearance = .light,
+                initialTab: Int = 0) throws {
+        guard fps > 0, fps <= 120, fps.isFinite else { throw UsageError("the preview frame rate must be above 0 and at most 120, not \(fps)") }
+        // Resolve every select first so that a bad tab name fails before any work.
+        var commands: [(PreviewScript.Command, Int?)] = []
+        for c in script.commands {
+            if case .select(let name) = c {
+                guard let i = bar.tabIndex(named: name) else {
+                    let ids = bar.tabs.compactMap { $0.item.identifier }
+                    throw UsageError("script: no tab '\(name)': give an index 0-\(bar.tabs.count - 1)"
+                                     + (ids.isEmpty ? "" : " or an identifier (\(ids.joined(separator: ", ")))"))
+                }
+                commands.append((c, i))
+            } else { commands.append((c, nil)) }
+        }
+        guard initialTab >= 0, initialTab < bar.tabs.count else { throw UsageError("no tab \(initialTab) to select first") }
+
+        // Static-image tabs have no animation and report no events.
+        var players: [Player?] = try bar.tabs.map { tab in
+            if case .images = tab.content { return nil }
+            return try tab.makePlayer(speed: bar.configuration.speed, origin: .zero)
+        }
+        var collected: [(PreviewEvent, Int)] = []
+        var order = 0
+        func drain(_ i: Int) {
+            guard var p = players[i] else { return }
+            for e in p.takeEvents() {
+                let id = bar.tabs[i].item.identifier
+                switch e {
+                case .didStart(let t): collected.append((PreviewEvent(kind: .didStart, tab: i, identifier: id, time: t), order))
+                case .didFinish(let t, let c):
+                    collected.append((PreviewEvent(kind: .didFinish, tab: i, identifier: id, time: t, completed: c), order))
+                }
+                order += 1
+            }
+            players[i] = p
+        }
+        func settle(_ t: Duration) {
+            for i in players.indices where players[i] != nil { _ = players[i]!.frame(at: t); drain(i) }
+        }
+        var selected = initialTab
+        var rest = commands[...]
+        if case .select = rest.first?.0, let i = rest.first?.1 { selected = i; rest = rest.dropFirst() }
+        for i in players.indices { drain(i) }  // looping tabs start at time 0
+        players[selected]?.select(at: .zero)
+        drain(selected)
+
+        var appearanceNow = appearance
+        var time = Duration.zero
+        let step = 1 / fps
+        var k = 0
+        func sample(until end: Duration, inclusive: Bool) {
+            while true {
+                let t = Duration.seconds(Double(k) * step)
+                if inclusive ? t > end + .nanoseconds(1000) : t >= end - .nanoseconds(1000) { break }
+                var states: [TabState] = []
+                for i in players.indices {
+                    if players[i] == nil {
+                        states.append(TabState(frame: 0, selected: i == selected))
+                    } else {
+                        states.append(TabState(frame: players[i]!.frame(at: t), selected: i == selected))
+                        drain(i)
+                    }
+                }
+                frames.append(PreviewFrame(time: t, states: states, appearance: appearanceNow, selectedTab: selected))
+                k += 1
+            }
+        }
+        var endsWithState = true
+        for (command, target) in rest {
+            endsWithState = true
+            switch command {
+            case .wait(let d):
+                sample(until: time + d, inclusive: false)
+                time += d
+                endsWithState = d == .zero
+            case .select:
+                let i = target!
+                settle(time)
+                if i != selected {
+                    players[selected]?.deselect(at: time)
+                    drain(selected)
+                    selected = i
+                }
+                players[i]?.select(at: time)
+                drain(i)
+            case .appearance(let a):
+                appearanceNow = a
+            }
+        }
+        // A script that does not end with a wait still shows its final state.
+        if frames.isEmpty || (endsWithState && frames.last!.time < time - .nanoseconds(1000)) { sample(until: time, inclusive: true) }
+        settle(time)
+        duration = time
+        events = collected.sorted { a, b in a.0.time != b.0.time ? a.0.time < b.0.time : a.1 < b.1 }.map(\.0)
+    }
+}

@@ -1,0 +1,94 @@
+import CYLCodecs
+
+/// Where things go in a tab bar, in pixels at one scale: tabs share the width equally, the icon
+/// sits at the top of its tab and the title under it (UIKit's stacked layout, 49 pt tall for a
+/// 30 pt icon).
+public struct TabBarLayout: Sendable, Equatable {
+    public var scale: Int
+    public var tabCount: Int
+    public var itemWidth: Int
+    public var height: Int
+    public var iconSize: PixelSize
+    public var iconTop: Int
+    public var titleBaseline: Int
+    public var titlePixelSize: Int
+    public var hasTitles: Bool
+
+    public init(iconPoints: Double, scale: Int, tabCount: Int, hasTitles: Bool) {
+        self.scale = scale
+        self.tabCount = tabCount
+        self.hasTitles = hasTitles
+        let s = Double(scale)
+        let icon = max(1, Int((iconPoints * s).rounded()))
+        iconSize = PixelSize(icon, icon)
+        itemWidth = Int((max(75, iconPoints + 24) * s).rounded())
+        titlePixelSize = Int((10 * s).rounded())
+        if hasTitles {
+            iconTop = Int((4 * s).rounded())
+            titleBaseline = iconTop + icon + Int((11 * s).rounded())
+            height = icon + Int((19 * s).rounded())
+        } else {
+            height = max(Int((49 * s).rounded()), icon + Int((8 * s).rounded()))
+            iconTop = (height - icon) / 2
+            titleBaseline = height
+        }
+    }
+
+    public var size: PixelSize { PixelSize(itemWidth * tabCount, height) }
+
+    /// Left edge of the icon of tab `index`.
+    public func iconLeft(_ index: Int) -> Int { index * itemWidth + (itemWidth - iconSize.width) / 2 }
+}
+
+/// The state of one tab in a drawn frame.
+public struct TabState: Sendable, Equatable {
+    /// The (light) animation frame to show.
+    public var frame: Int
+    public var selected: Bool
+    public init(frame: Int, selected: Bool) { self.frame = frame; self.selected = selected }
+}
+
+/// Draws a whole tab bar: background, top hairline, every icon (animated, or tinted template
+/// images) and titles in the selected or unselected colour, with FreeType text.
+public final class TabBarRenderer {
+    public let bar: TabBar
+    public let layout: TabBarLayout
+    private var font: FontFace?
+
+    /// A renderer at `scale` pixels per point (default: the configuration's scale). Opens the
+    /// title font when any tab has a title; a missing font is an error that says what to install.
+    public init(bar: TabBar, scale: Int? = nil) throws {
+        self.bar = bar
+        let config = bar.configuration
+        let hasTitles = config.tabs.contains { !($0.title ?? "").isEmpty }
+        layout = TabBarLayout(iconPoints: config.iconSize, scale: scale ?? config.scale, tabCount: bar.tabs.count, hasTitles: hasTitles)
+        if hasTitles { font = try FontFace.standard(pixelSize: layout.titlePixelSize) }
+    }
+
+    public var size: PixelSize { layout.size }
+
+    /// Draws the bar with every tab in `states` (one per tab) in `appearance`.
+    public func render(_ states: [TabState], appearance: Appearance) throws -> Pixmap {
+        precondition(states.count == bar.tabs.count, "one state per tab")
+        let colors = bar.configuration.colors(appearance)
+        var image = try Pixmap(size: layout.size)
+        image.fill(colors.background.premultiplied)
+        // Top hairline: one pixel at every scale, like UIKit's shadow image.
+        var line = try Pixmap(width: layout.size.width, height: 1)
+        line.fill(colors.separator.premultiplied)
+        image.composite(line)
+        for (i, tab) in bar.tabs.enumerated() {
+            let state = states[i]
+            let tint = state.selected ? colors.tint : colors.unselectedTint
+            let icon = try tab.icon(frame: state.frame, selected: state.selected, appearance: appearance, size: layout.iconSize, tint: tint)
+            image.composite(icon, x: layout.iconLeft(i), y: layout.iconTop)
+            if let title = tab.item.title, !title.isEmpty, let font {
+                let color = state.selected ? (tab.item.selectedTitleColor ?? colors.tint) : (tab.item.titleColor ?? colors.unselectedTint)
+                let text = font.truncated(title, maxWidth: layout.itemWidth - 4 * layout.scale)
+                font.drawCentered(text, centerX: i * layout.itemWidth + layout.itemWidth / 2, baseline: layout.titleBaseline,
+                                  color: color, into: &image)
+            }
+        }
+        return image
+    }
+}

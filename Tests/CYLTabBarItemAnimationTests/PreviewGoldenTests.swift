@@ -1,0 +1,43 @@
+import Testing
+@testable import CYLTabBarItemAnimation
+
+/// Goldens of the review outputs. The bar uses only raster inputs (GIF, PNG frames, template
+/// PNGs) so that the images change only when the preview code does, not when the Lottie renderer
+/// improves; titles and labels come from DejaVu Sans via FreeType.
+struct PreviewGoldenTests {
+    static func bar() throws -> TabBar {
+        let dir = try TabBarScratch()
+        let s = TabBarScratch.sample
+        let path = try dir.write("bar.json", """
+        {"CYLTabBarItemIconSize": 28,
+         "tabBarItemsAttributes": [
+          {"CYLTabBarItemTitle": "Sync", "CYLTabBarGIFFilePath": "\(s("spinner.gif"))", "CYLTabBarLottieLoopsWhenUnselected": true},
+          {"CYLTabBarItemTitle": "Bounce", "CYLTabBarAnimationURL": "\(s("bounce-frames"))"},
+          {"CYLTabBarItemTitle": "Likes", "CYLTabBarItemImage": "\(s("heart-pop.gif"))"},
+          {"CYLTabBarItemTitle": "Me", "CYLTabBarItemImage": "\(s("tabbar/me.png"))", "CYLTabBarItemSelectedImage": "\(s("tabbar/me-selected.png"))",
+           "CYLTabBarItemSelectedTitleColor": "#ff2d55"}
+         ]}
+        """)
+        return try TabBar(configuration: try TabBarConfiguration.load(path: path))
+    }
+
+    @Test func contactSheet() throws {
+        let sheet = try ContactSheet.render(try Self.bar(), options: ContactSheetOptions(frameCount: 4))
+        PreviewGolden.check("preview-sheet", sheet)
+    }
+
+    /// Frames 0.2 s and 0.6 s into "select 1; wait 0.4s; select 3; wait 0.4s": the bounce playing,
+    /// then reset while Me is selected (filled, tinted), the spinner looping throughout.
+    @Test(arguments: [Appearance.light, .dark])
+    func scriptedFrames(_ appearance: Appearance) throws {
+        let bar = try Self.bar()
+        let preview = try ScriptedPreview(bar: bar, script: try PreviewScript(parsing: "select 1; wait 0.4s; select 3; wait 0.4s"),
+                                          fps: 10, appearance: appearance)
+        let renderer = try TabBarRenderer(bar: bar, scale: 2)
+        let a = try preview.render(frame: 2, renderer: renderer), b = try preview.render(frame: 6, renderer: renderer)
+        var both = try Pixmap(width: a.width, height: a.height * 2)
+        both.composite(a)
+        both.composite(b, y: a.height)
+        PreviewGolden.check("preview-\(appearance.rawValue)", both)
+    }
+}
