@@ -49,16 +49,20 @@ demo: build
 	$(CYLANIM) render sample-animations/badge.json -o $(DEMO_OUT)/badge/%02d.png --size 162x162
 	$(CYLANIM) render sample-animations/heart-mask.json -o $(DEMO_OUT)/heart-mask/%02d.png --size 243x243 --background '#ffffff'
 	$(CYLANIM) keypaths sample-animations/heart-mask.json
-	@echo "demo: frames written under $(DEMO_OUT)/"
+	$(CYLANIM) convert sample-animations/checkmark.json -o $(DEMO_OUT)/checkmark.gif --size 162x162 --matte '#ffffff'
+	$(CYLANIM) convert sample-animations/badge.json -o $(DEMO_OUT)/badge.png --size 162x162
+	$(CYLANIM) convert sample-animations/spinner.gif -o $(DEMO_OUT)/spinner.webp --scale 2
 	$(CYLANIM) preview sample-animations/tabbar/tabbar.json --sheet $(DEMO_OUT)/tabbar/sheet.png
 	$(CYLANIM) preview sample-animations/tabbar/tabbar.json -o $(DEMO_OUT)/tabbar/preview.gif --events --script "select 1; wait 1.2s; select 1; wait 1s; select 3; wait 2s"
 	$(CYLANIM) preview sample-animations/tabbar/tabbar.json -o $(DEMO_OUT)/tabbar/preview-dark.png --appearance dark --script "select alerts; wait 1.5s; select me; wait 1s"
-	@echo "demo: tab-bar sheet and previews written under $(DEMO_OUT)/tabbar/"
+	@echo "demo: frames, conversions and the tab-bar sheet and previews are under $(DEMO_OUT)/"
 
 # Release-mode benchmarks (medians; add ARGS=--json for machine-readable output).
 bench: deps
 	$(SWIFT) run -c release CodecBench $(ARGS)
 	$(SWIFT) run -c release RasterBench $(ARGS)
+	$(SWIFT) run -c release LottieBench $(ARGS)
+	$(SWIFT) run -c release EncodeBench $(ARGS)
 
 clean:
 	rm -rf .build $(DEMO_OUT)

@@ -92,32 +92,11 @@ public struct PreviewEvent: Sendable, Equatable {
     /// One JSON object on one line; time in seconds with millisecond precision.
     public var jsonLine: String {
         var s = "{\"event\":\"\(kind.rawValue)\",\"tab\":\(tab)"
-        if let identifier { s += ",\"identifier\":\(JSONText.quote(identifier))" }
+        if let identifier { s += ",\"identifier\":\(JSONOutput.quote(identifier))" }
         let ms = Int64((time.seconds * 1000).rounded())
         s += ",\"time\":\(ms / 1000).\(String(repeating: "0", count: 3 - String(ms % 1000).count))\(ms % 1000)"
         if let completed { s += ",\"completed\":\(completed)" }
         return s + "}"
-    }
-}
-
-enum JSONText {
-    static func quote(_ s: String) -> String {
-        var out = "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if u.value < 0x20 {
-                    let hex = String(u.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else { out.unicodeScalars.append(u) }
-            }
-        }
-        return out + "\""
     }
 }
 

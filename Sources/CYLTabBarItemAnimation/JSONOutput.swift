@@ -1,5 +1,6 @@
-/// A tiny JSON writer for `--json` output: values in the order given, strings escaped.
-indirect enum JSONOutput {
+/// A tiny JSON writer for machine-readable output (`--json`, `--events`): members in the order
+/// given, strings escaped, non-finite numbers written as null.
+public indirect enum JSONOutput: Sendable {
     case string(String)
     case int(Int)
     case double(Double)
@@ -8,7 +9,8 @@ indirect enum JSONOutput {
     case array([JSONOutput])
     case object([(String, JSONOutput)])
 
-    var text: String {
+    /// The value as compact JSON text.
+    public var text: String {
         switch self {
         case .string(let s): return Self.quote(s)
         case .int(let n): return String(n)
@@ -21,7 +23,8 @@ indirect enum JSONOutput {
         }
     }
 
-    static func quote(_ s: String) -> String {
+    /// `s` as a JSON string literal, quotes included.
+    public static func quote(_ s: String) -> String {
         var out = "\""
         for u in s.unicodeScalars {
             switch u {
