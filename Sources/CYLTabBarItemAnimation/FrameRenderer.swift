@@ -36,6 +36,36 @@ extension FrameTimeline {
         return image
     }
 
+    /// Renders the animation at a fractional frame time (see `render(frameTime:size:)`) with an
+    /// optional background.
+    public func render(frameTime: Double, size: PixelSize, background: RGBA8?) throws -> Pixmap {
+        var image = try render(frameTime: frameTime, size: size)
+        if let background { image.flatten(onto: background) }
+        return image
+    }
+
+    /// The frames of the marker `name` (`markers`): frames `f` with start ≤ f < start + duration,
+    /// or the marker's frame alone for a point marker, within the animation. An unknown name, or a
+    /// marker outside the animation, is a usage error that lists the known markers.
+    public func frames(ofMarker name: String) throws(UsageError) -> FrameSelection {
+        func known() -> String {
+            markers.isEmpty ? "the animation has no markers"
+                : "known markers: " + markers.map { "'\($0.name)'" }.joined(separator: ", ")
+        }
+        guard let m = markers.first(where: { $0.name == name }) else {
+            throw UsageError("unknown marker '\(name)': \(known())")
+        }
+        // Clamped before converting so odd values (huge, negative, NaN) cannot trap.
+        func whole(_ x: Double) -> Int { x.isNaN ? -1 : Int(min(max((x - 1e-6).rounded(.up), -1), Double(frameCount) + 1)) }
+        let first = whole(m.startFrame)
+        let end = m.durationFrames > 0 ? whole(m.startFrame + m.durationFrames) : first + 1  // exclusive
+        let lo = max(0, first), hi = min(frameCount, end)
+        guard m.startFrame.isFinite, m.durationFrames.isFinite, lo < hi else {
+            throw UsageError("marker '\(name)' (frames \(m.startFrame)-\(m.startFrame + m.durationFrames)) is outside the animation's frames 0-\(frameCount - 1)")
+        }
+        return FrameSelection(pieces: [.range(lo, hi - 1)])
+    }
+
     /// Renders the requested frames to PNG files. Every file is staged first and renamed into place
     /// only when all frames succeeded, so a failure part-way leaves no new file and no clobbered
     /// old one. `progress` is called after each frame with (done, total).

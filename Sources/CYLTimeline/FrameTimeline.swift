@@ -9,6 +9,26 @@ public protocol FrameSource: AnyObject {
     /// Draws frame `index` (0-based, `0 ..< frameCount`) into `target`, replacing its contents:
     /// the frame is scaled uniformly to fit `target` and centred, transparent around it.
     func render(frame index: Int, into target: inout Pixmap) throws
+
+    /// Draws the animation at `frameTime`, in frames from frame 0 (fractions allowed: 2.5 is half
+    /// way between frames 2 and 3), into `target` like `render(frame:into:)`. Sources without
+    /// in-between times (`supportsFractionalFrames` false) draw the frame showing at that time.
+    func render(frameTime: Double, into target: inout Pixmap) throws
+
+    /// Whether `render(frameTime:into:)` draws true in-between times (vector sources) rather than
+    /// whole frames (raster sources).
+    var supportsFractionalFrames: Bool { get }
+}
+
+extension FrameSource {
+    public var supportsFractionalFrames: Bool { false }
+
+    /// Whole frames only: draws frame `floor(frameTime)` (at least 0; `FrameTimeline` also clamps it
+    /// to its last frame).
+    public func render(frameTime: Double, into target: inout Pixmap) throws {
+        let whole = frameTime.isFinite ? max(0, frameTime.rounded(.down)) : 0
+        try render(frame: whole < Double(Int.max / 2) ? Int(whole) : Int.max / 2, into: &target)
+    }
 }
 
 /// A named segment of a timeline (a Lottie marker), usable to play or render just that part.
@@ -126,6 +146,23 @@ public struct FrameTimeline {
         }
         var pixmap = try Pixmap(width: size.width, height: size.height)
         try source.render(frame: index, into: &pixmap)
+        return pixmap
+    }
+
+    /// Renders the animation at `frameTime` frames from frame 0 (fractions allowed: with a constant
+    /// rate, `frameTime` 2.5 is time 2.5 / fps) at `size` pixels. Vector sources draw that exact time;
+    /// raster sources draw the frame showing then (`floor`). `frameTime` is in `0 ... frameCount`;
+    /// the end itself shows the last frame.
+    public func render(frameTime: Double, size: PixelSize) throws -> Pixmap {
+        guard frameTime.isFinite, frameTime >= 0, frameTime <= Double(frameCount) else {
+            throw RenderError(file: file, "no such frame time \(frameTime): the animation spans frames 0-\(frameCount)")
+        }
+        var pixmap = try Pixmap(width: size.width, height: size.height)
+        if source.supportsFractionalFrames && frameTime < Double(frameCount) {
+            try source.render(frameTime: frameTime, into: &pixmap)
+        } else {
+            try source.render(frame: min(Int(frameTime.rounded(.down)), frameCount - 1), into: &pixmap)
+        }
         return pixmap
     }
 }

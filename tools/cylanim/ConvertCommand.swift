@@ -17,17 +17,18 @@ enum ConvertCommand {
         frame before. The file is written to a temporary file beside the target and renamed into place: \
         on any error nothing is left behind and an existing file is untouched. The output may not be the input.
         """,
-        usage: "cylanim convert <input> -o <output> [--format <gif|png|webp|png-sequence|tgs>] [--size <WxH> | --width <W> | --height <H> | --scale <S>] [--fps <N>] [--frames <list>] [--matte <color>] [--loop <N> | --no-loop]",
+        usage: "cylanim convert <input> -o <output> [--format <gif|png|webp|png-sequence|tgs>] [--size <WxH> | --width <W> | --height <H> | --scale <S>] [--fps <N>] [--frames <list> | --marker <name>] [--matte <color>] [--loop <N> | --no-loop]",
         arguments: [ArgumentSpec(name: "input", help: "A Lottie file (.json, .tgs, .lottie), a GIF, or a directory of PNG frames.")],
         options: [
             .value("output", short: "o", "path", help: "Output file, a %d pattern for PNG frames, or - for standard output. Missing directories are created."),
             .value("format", "name", help: "gif, png (animated PNG), webp, png-sequence or tgs (default: from the output's extension)."),
             .value("frames", "list", help: "Frames to convert, counted from 0: 0-9,12 or 5- (default: all)."),
+            .value("marker", "name", help: "Convert the frames of this marker (a named segment of a Lottie file; `cylanim info` lists them)."),
             .value("size", "WxH", help: "Fit into WxH pixels, centred (N alone means NxN)."),
             .value("width", "W", help: "Width in pixels; the height follows the aspect ratio."),
             .value("height", "H", help: "Height in pixels; the width follows the aspect ratio."),
             .value("scale", "S", help: "Scale factor, e.g. 2 or 0.5."),
-            .value("fps", "N", help: "Output frame rate: frames are resampled by time (default: the source's frames and delays; a folder of PNG frames is read at this rate)."),
+            .value("fps", "N", help: "Output frame rate: Lottie is drawn at each output frame's exact time, GIF and PNG frames are repeated or dropped (default: the source's frames and delays; a folder of PNG frames is read at this rate)."),
             .value("speed", "X", help: "Play X times as fast (0.5 = half speed)."),
             .value("background", "color", help: "Colour flattened behind every frame (then nothing is transparent)."),
             .value("matte", "color", help: "GIF: blend soft edges onto this colour (the backdrop it will be shown on); only fully transparent pixels stay transparent."),
@@ -71,6 +72,7 @@ enum ConvertCommand {
         guard sizeOptions.count <= 1 else {
             throw usage("Give only one of --size, --width, --height and --scale (got --\(sizeOptions.joined(separator: " and --"))).")
         }
+        if args.value("frames") != nil && args.value("marker") != nil { throw usage("Give either --frames or --marker, not both.") }
         if let text = args.value("frames") { request.frames = try wrap { try FrameSelection(parsing: text) } }
         if let text = args.value("size") { request.size = .box(try wrap { try OutputSize.parseBox(text) }) }
         if let text = args.value("width") { request.size = .width(try RenderCommand.positiveInt(text, "width")) }
@@ -167,6 +169,7 @@ enum ConvertCommand {
         }
         let registry = LottieSource.registry(gifRole: role, animation: args.value("animation"))
         let timeline = try registry.timeline(forPath: input, options: options)
+        if let name = args.value("marker") { request.frames = try wrap { try timeline.frames(ofMarker: name) } }
         let result = try wrap {
             try timeline.convert(request, limits: limits) { phase, done, total in
                 if showProgress { Terminal.progress("\(phase) \(done)/\(total)") }

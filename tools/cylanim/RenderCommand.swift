@@ -14,11 +14,12 @@ enum RenderCommand {
         animation is scaled uniformly to fit and centred, transparent around. Files are written only \
         when every selected frame rendered: on an error no new file is left and existing files are untouched.
         """,
-        usage: "cylanim render <input> -o <pattern> [--frames <list>] [--size <WxH> | --width <W> | --height <H> | --scale <S>] [--background <color>]",
+        usage: "cylanim render <input> -o <pattern> [--frames <list> | --marker <name>] [--size <WxH> | --width <W> | --height <H> | --scale <S>] [--background <color>]",
         arguments: [ArgumentSpec(name: "input", help: "A Lottie file (.json, .tgs), a GIF file or a directory of PNG frames.")],
         options: [
             .value("output", short: "o", "pattern", help: "Output path: out/f-%04d.png for many frames, or a .png path for one. Missing directories are created."),
             .value("frames", "list", help: "Frames to render, counted from 0: 0-9,12 or 5- (default: all)."),
+            .value("marker", "name", help: "Render the frames of this marker (a named segment of a Lottie file; `cylanim info` lists them)."),
             .value("size", "WxH", help: "Fit into WxH pixels, centred (N alone means NxN)."),
             .value("width", "W", help: "Width in pixels; the height follows the aspect ratio."),
             .value("height", "H", help: "Height in pixels; the width follows the aspect ratio."),
@@ -37,6 +38,7 @@ enum RenderCommand {
             throw usage("Give only one of --size, --width, --height and --scale (got --\(sizeOptions.joined(separator: " and --"))).")
         }
         var request = RenderRequest(output: try wrap { try OutputPattern(output) })
+        if args.value("frames") != nil && args.value("marker") != nil { throw usage("Give either --frames or --marker, not both.") }
         if let text = args.value("frames") { request.frames = try wrap { try FrameSelection(parsing: text) } }
         if let text = args.value("size") { request.size = .box(try wrap { try OutputSize.parseBox(text) }) }
         if let text = args.value("width") { request.size = .width(try positiveInt(text, "width")) }
@@ -59,6 +61,7 @@ enum RenderCommand {
         }
         let limits = try CommonOptions.limits(args, spec)
         let timeline = try CommonOptions.open(args, spec)
+        if let name = args.value("marker") { request.frames = try wrap { try timeline.frames(ofMarker: name) } }
         let quiet = args.has("quiet")
         let showProgress = !quiet && isatty(2) != 0
         let started = ContinuousClock.now

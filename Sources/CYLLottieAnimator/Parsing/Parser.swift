@@ -27,15 +27,32 @@ struct LottieParser {
     private var counts: [String: Int] = [:]
     private var firstIndex: [String: Int] = [:]
 
-    init(name: String, limits: Limits) {
+    /// Colour overrides, resolved while parsing (nil when there are none).
+    private let matcher: OverrideMatcher?
+    /// The override state of the layer or group whose content is being parsed (nil: recolour nothing).
+    private var overrideState: OverrideState?
+    /// Overrides that recoloured at least one fill, stroke, gradient or solid.
+    private var usedOverrides: Set<Int> = []
+    /// Precomp assets by id, for parsing them again where overrides recolour them.
+    private var precompElements: [String: JSONElement] = [:]
+    /// Precomps parsed for one override state, by asset id and state; their model ids.
+    private var specialized: [SpecializationKey: String] = [:]
+    private var specializedPrecomps: [String: CompositionModel] = [:]
+    private struct SpecializationKey: Hashable { var id: String; var state: OverrideState }
+    /// Set while a precomp is parsed again for overrides: its notes were made by the first parse.
+    private var muted = false
+
+    init(name: String, limits: Limits, colorOverrides: [ColorOverride] = []) {
         self.name = name
         self.limits = limits
+        self.matcher = colorOverrides.isEmpty ? nil : OverrideMatcher(colorOverrides)
     }
 
     // MARK: Diagnostics
 
     /// Reports `message` at `el`; messages with the same `key` are reported once with a count later.
     mutating func note(_ el: JSONElement?, _ message: String, key: String? = nil, severity: Diagnostic.Severity = .warning) {
+        if muted { return }
         let k = key ?? message
         counts[k, default: 0] += 1
         if counts[k]! > 1 { return }
@@ -133,12 +150,22 @@ struct LottieParser {
             }
         }
         try checkPrecompGraph(root, precompElements)
+        self.precompElements = precompElements
         var precomps: [String: CompositionModel] = [:]
         for (id, el) in precompElements.sorted(by: { $0.key < $1.key }) {
             precomps[id] = try parseComposition(el.member2("layers"))
         }
         guard let layersEl = root["layers"] else { throw error(root, "missing \"layers\"") }
+        overrideState = matcher?.initial
         let main = try parseComposition(layersEl)
+        overrideState = nil
+        precomps.merge(specializedPrecomps) { a, _ in a }
+        if let matcher {
+            for (i, o) in matcher.overrides.enumerated() where !usedOverrides.contains(i) {
+                let keypath = o.keypath.joined(separator: ".")
+                note(nil, "colour override '\(keypath)' matches no fill, stroke or gradient", key: "override \(i)")
+            }
+        }
 
         var markers: [(String, Double, Double)] = []
         if let ms = root["markers"]?.node.asArray {
@@ -224,8 +251,11 @@ struct LottieParser {
         guard let list = try? el.array() else { throw error(el, "expected an array of layers, found \(el.value.typeDescription)") }
         var layers: [LayerModel] = []
         var indexOf: [Int: Int] = [:]
-        for l in list {
+        let parentState = overrideState
+        defer { overrideState = parentState }
+        for (i, l) in list.enumerated() {
             guard l.node.asObject != nil else { note(l, "a layer is not an object; ignored"); continue }
+            if let matcher, let parentState { overrideState = matcher.descend(parentState, keypathName(l, "Layer \(i + 1)")) }
             let layer = try parseLayer(l)
             if let i = layer.index { indexOf[i] = layers.count }
             layers.append(layer)
@@ -253,9 +283,12 @@ struct LottieParser {
         let content: LayerContent
         switch ty {
         case 0:
-            content = .precomp(id: string(l, "refId") ?? "", width: l["w"]?.node.asDouble, height: l["h"]?.node.asDouble)
+            let id = try precompID(string(l, "refId") ?? "")
+            content = .precomp(id: id, width: l["w"]?.node.asDouble, height: l["h"]?.node.asDouble)
         case 1:
-            content = .solid(color: parseHexColor(l["sc"]), width: double(l, "sw", 0), height: double(l, "sh", 0))
+            var color = parseHexColor(l["sc"])
+            if let c = overrideColor(property: "Color") { color = Color(c) }
+            content = .solid(color: color, width: double(l, "sw", 0), height: double(l, "sh", 0))
         case 2:
             content = .image(id: string(l, "refId") ?? "")
         case 3:
@@ -374,7 +407,9 @@ struct LottieParser {
         guard let el else { return [] }
         guard let list = try? el.array() else { note(el, "expected an array of shapes; ignored"); return [] }
         var items: [ShapeItem] = []
-        for s in list {
+        let parentState = overrideState
+        defer { overrideState = parentState }
+        for (i, s) in list.enumerated() {
             guard s.node.asObject != nil else { note(s, "a shape is not an object; ignored"); continue }
             if bool(s, "hd") { continue }
             let ty = string(s, "ty") ?? ""
@@ -384,9 +419,49 @@ struct LottieParser {
                 continue
             }
             if ty == "tr" { continue }  // taken by the enclosing group
-            items.append(try parseShape(s, ty))
+            if let matcher, let parentState {
+                overrideState = matcher.descend(parentState, keypathName(s, "\(Self.shapeKinds[ty] ?? ty) \(i + 1)"))
+            }
+            var item = try parseShape(s, ty)
+            if ["fl", "st", "gf", "gs"].contains(ty), let c = overrideColor(property: ty == "gf" || ty == "gs" ? "Colors" : "Color") {
+                item = Recolor.item(item, c)
+            }
+            items.append(item)
         }
         return items
+    }
+
+    // MARK: Colour overrides
+
+    /// A layer's or shape item's name in a keypath: its `nm`, or the fallback `cylanim keypaths` prints.
+    func keypathName(_ el: JSONElement, _ fallback: String) -> String {
+        let n = el["nm"]?.node.asString ?? fallback
+        return n.isEmpty ? fallback : n
+    }
+
+    /// The override colour for the colour item being parsed (its state is `overrideState`), noting
+    /// every override that matches it.
+    mutating func overrideColor(property: String) -> RGBA8? {
+        guard let matcher, let state = overrideState else { return nil }
+        let hits = matcher.matching(state, property: property)
+        usedOverrides.formUnion(hits)
+        return matcher.color(hits)
+    }
+
+    /// The model id of the precomp `id` as seen from the precomp layer being parsed: the asset's own
+    /// parse when no override can reach inside it, otherwise a parse for this override state (shared
+    /// by every place reached in the same state).
+    mutating func precompID(_ id: String) throws(LottieError) -> String {
+        guard let state = overrideState, state.isAlive, let el = precompElements[id] else { return id }
+        let key = SpecializationKey(id: id, state: state)
+        if let known = specialized[key] { return known }
+        let modelID = "\(id)\u{1}\(specialized.count)"
+        specialized[key] = modelID
+        let wasMuted = muted
+        muted = true
+        defer { muted = wasMuted }
+        specializedPrecomps[modelID] = try parseComposition(el.member2("layers"))
+        return modelID
     }
 
     mutating func parseShape(_ s: JSONElement, _ ty: String) throws(LottieError) -> ShapeItem {

@@ -26,6 +26,14 @@ final class LottieRenderer: FrameSource {
         try render(at: model.inPoint + Double(index), into: &target)
     }
 
+    /// Vector content: any time between frames can be drawn.
+    var supportsFractionalFrames: Bool { true }
+
+    /// Draws timeline time `frameTime` (0 = composition frame `ip`; fractions allowed).
+    func render(frameTime: Double, into target: inout Pixmap) throws {
+        try render(at: model.inPoint + frameTime, into: &target)
+    }
+
     /// Draws composition frame `frame` (absolute, fractional allowed) into `target`, fitted and centred.
     func render(at frame: Double, into target: inout Pixmap) throws {
         guard target.width * target.height <= limits.maxCanvasPixels else {

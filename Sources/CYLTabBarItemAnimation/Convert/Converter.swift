@@ -50,7 +50,7 @@ extension FrameTimeline {
         var duration = plan.totalDuration
         switch request.format {
         case .gif:
-            let (timed, merged) = plan.centiseconds()
+            let (timed, merged) = plan.centisecondFrames()
             if plan.entries.contains(where: { $0.duration < .milliseconds(20) - .nanoseconds(1000) }) && plan.entries.count > 1 {
                 warnings.append("frames shorter than 20 ms (above 50 fps): browsers play GIF delays under 2 cs as 10 cs"
                                 + (merged > 0 ? ", so \(merged) frame\(merged == 1 ? " was" : "s were") merged to keep the timing" : "")
@@ -66,11 +66,11 @@ extension FrameTimeline {
             }
             let encoder = try GIFAnimationEncoder(width: size.width, height: size.height, options: options)
             for (n, e) in timed.enumerated() {
-                try encoder.analyze(try frames.frame(e.source))
+                try encoder.analyze(try frames.frame(e.frame))
                 progress("analysing", n + 1, timed.count)
             }
             for (n, e) in timed.enumerated() {
-                try encoder.add(try frames.frame(e.source), delayCentiseconds: e.delay)
+                try encoder.add(try frames.frame(e.frame), delayCentiseconds: e.delay)
                 progress("encoding GIF", n + 1, timed.count)
             }
             bytes = try encoder.finish()
@@ -82,7 +82,7 @@ extension FrameTimeline {
                                           options: APNGEncodeOptions(compressionLevel: request.compressionLevel ?? 1,
                                                                      plays: Self.plays(loop), alpha: !opaque))
             for (n, e) in plan.entries.enumerated() {
-                try encoder.add(try frames.frame(e.source), duration: e.duration)
+                try encoder.add(try frames.frame(e.frameKey), duration: e.duration)
                 progress("encoding APNG", n + 1, plan.entries.count)
             }
             bytes = try encoder.finish()
@@ -96,7 +96,7 @@ extension FrameTimeline {
             var pending: (Pixmap, Duration)?
             frameCount = 0
             for (n, e) in plan.entries.enumerated() {
-                let image = try frames.frame(e.source)
+                let image = try frames.frame(e.frameKey)
                 if let p = pending, p.0 == image {
                     pending!.1 += e.duration
                 } else {
@@ -114,7 +114,7 @@ extension FrameTimeline {
             do {
                 var made = Set<String>()
                 for (k, e) in plan.entries.enumerated() {
-                    let png = try PNGCodec.encode(try frames.frame(e.source), compressionLevel: request.compressionLevel ?? 1,
+                    let png = try PNGCodec.encode(try frames.frame(e.frameKey), compressionLevel: request.compressionLevel ?? 1,
                                                   filter: (request.compressionLevel ?? 1) >= 5 ? .adaptive : .none)
                     let path = pattern.path(forFrame: plan.resampled ? k : e.source)
                     try OutputSafety.checkNotInput(output: path, input: file)
@@ -159,15 +159,16 @@ extension FrameTimeline {
     }
 }
 
-/// Renders source frames at the output size once: all of them kept when they fit the decoded-bytes
-/// budget, otherwise the last one only (encoders that read frames twice then render twice).
+/// Renders source frames (or exact in-between times of vector sources) at the output size once: all
+/// of them kept when they fit the decoded-bytes budget, otherwise the last one only (encoders that
+/// read frames twice then render twice).
 final class FrameCache {
     private let timeline: FrameTimeline
     private let size: PixelSize
     private let background: RGBA8?
     private let keepAll: Bool
-    private var cache: [Int: Pixmap] = [:]
-    private var last: (Int, Pixmap)?
+    private var cache: [FramePlan.FrameKey: Pixmap] = [:]
+    private var last: (FramePlan.FrameKey, Pixmap)?
 
     init(timeline: FrameTimeline, size: PixelSize, background: RGBA8?, keepAll: Bool) {
         self.timeline = timeline
@@ -176,12 +177,17 @@ final class FrameCache {
         self.keepAll = keepAll
     }
 
-    func frame(_ index: Int) throws -> Pixmap {
-        if let hit = cache[index] { return hit }
-        if let last, last.0 == index { return last.1 }
-        let image = try timeline.render(frame: index, size: size, background: background)
-        if keepAll { cache[index] = image }
-        last = (index, image)
+    func frame(_ key: FramePlan.FrameKey) throws -> Pixmap {
+        if let hit = cache[key] { return hit }
+        if let last, last.0 == key { return last.1 }
+        let image: Pixmap
+        if let time = key.time {
+            image = try timeline.render(frameTime: time, size: size, background: background)
+        } else {
+            image = try timeline.render(frame: key.source, size: size, background: background)
+        }
+        if keepAll { cache[key] = image }
+        last = (key, image)
         return image
     }
 }

@@ -1,9 +1,27 @@
 /// Which source frame each output frame shows and for how long, before any encoder sees a pixel.
 public struct FramePlan: Sendable, Equatable {
     public struct Entry: Sendable, Equatable {
-        /// Frame of the source timeline.
+        /// Frame of the source timeline (the one showing at this output frame's time).
         public var source: Int
         public var duration: Duration
+        /// The exact source time to draw, in frames (fractional), when a vector source is resampled
+        /// to a rate whose frames fall between its own; nil draws frame `source`.
+        public var sourceTime: Double?
+
+        public init(source: Int, duration: Duration, sourceTime: Double? = nil) {
+            self.source = source
+            self.duration = duration
+            self.sourceTime = sourceTime
+        }
+
+        /// What to draw: equal keys are the same picture.
+        var frameKey: FrameKey { FrameKey(source: source, time: sourceTime) }
+    }
+
+    /// A source frame, or an exact time between frames, to draw.
+    struct FrameKey: Hashable {
+        var source: Int
+        var time: Double?
     }
     public var entries: [Entry]
     /// Whether output frames were resampled to a new rate (then they are numbered by position).
@@ -13,6 +31,10 @@ public struct FramePlan: Sendable, Equatable {
 
     /// The selected frames with their own durations, optionally resampled to `fps` (every output
     /// frame lasts 1/fps, the last one what is left), then played `speed` times as fast.
+    ///
+    /// Resampling shows, at output time k/fps, what the source shows then: a raster source's frame
+    /// showing at that time (frames repeat or drop), a vector source's exact in-between time
+    /// (`Entry.sourceTime`, when the source `supportsFractionalFrames`).
     public init(timeline: FrameTimeline, frames: FrameSelection = .all, fps: Double? = nil, speed: Double = 1) throws(UsageError) {
         guard speed > 0, speed.isFinite else { throw UsageError("speed must be above 0, not \(speed)") }
         let indices = try frames.frames(count: timeline.frameCount)
@@ -24,6 +46,7 @@ public struct FramePlan: Sendable, Equatable {
             let n = max(1, Int((total * fps - 1e-6).rounded(.up)))
             var out: [Entry] = []
             out.reserveCapacity(n)
+            let fractional = timeline.source.supportsFractionalFrames
             var j = 0, start = 0.0  // list[j] covers [start, start + duration)
             for k in 0..<n {
                 let t = Double(k) / fps
@@ -32,7 +55,15 @@ public struct FramePlan: Sendable, Equatable {
                     j += 1
                 }
                 let length = min(1 / fps, total - t)
-                out.append(Entry(source: list[j].source, duration: .seconds(max(0, length))))
+                var entry = Entry(source: list[j].source, duration: .seconds(max(0, length)))
+                if fractional {
+                    // How far into frame list[j] the output time falls, in frames.
+                    let d = list[j].duration.seconds
+                    // Rounded to a billionth of a frame so sums of durations do not leave 12.500000000000002.
+                    let f = d > 0 ? (min(max((t - start) / d, 0), 1) * 1e9).rounded() / 1e9 : 0
+                    if f > 1e-6 { entry.sourceTime = Double(list[j].source) + f }
+                }
+                out.append(entry)
             }
             list = out
             resampled = true
@@ -55,11 +86,18 @@ public struct FramePlan: Sendable, Equatable {
     /// merged: the earliest pending frame shows until at least 2 cs have passed (the first and the
     /// last frame are always kept). `merged` counts the frames dropped that way.
     public func centiseconds() -> (entries: [(source: Int, delay: Int)], merged: Int) {
-        var out: [(source: Int, delay: Int)] = []
+        let (timed, merged) = centisecondFrames()
+        return (timed.map { ($0.frame.source, $0.delay) }, merged)
+    }
+
+    /// `centiseconds()` with what each GIF frame draws (a source frame or an exact source time).
+    func centisecondFrames() -> (entries: [(frame: FrameKey, delay: Int)], merged: Int) {
+        var out: [(frame: FrameKey, delay: Int)] = []
         var end = Duration.zero, lastEnd = 0
-        var pending: Int? = nil
+        var pending: FrameKey? = nil
         var merged = 0
-        for (k, e) in entries.enumerated() {
+        for (k, entry) in entries.enumerated() {
+            let e = (source: entry.frameKey, duration: entry.duration)
             end += e.duration
             let cs = Int((end.seconds * 100 + 1e-6).rounded(.down))
             if pending == nil { pending = e.source } else { merged += 1 }
