@@ -35,19 +35,21 @@ public struct LottieAnimator: CYLTabBarItemAnimator {
                 throw OpenError(file: probe.path, .invalid, "cannot inflate the gzip (.tgs) data: \(error.message)")
             }
         }
-        do {
-            var t = try timeline(fromJSON: bytes, name: probe.path, options: options)
-            if Gzip.isGzip(probe.head) { t.format = "Lottie (gzip, .tgs)" }
-            return t
-        } catch let e as LottieError {
-            throw OpenError(file: probe.path, .invalid, e.location.isEmpty ? e.message : "\(e.location): \(e.message)")
-        } catch let e as JSONError {
-            throw OpenError(file: probe.path, .invalid, Self.strip(e.description, probe.path))
-        }
+        var t = try Self.reportingPlace(in: probe.path) { try timeline(fromJSON: bytes, name: probe.path, options: options) }
+        if Gzip.isGzip(probe.head) { t.format = "Lottie (gzip, .tgs)" }
+        return t
     }
 
-    private static func strip(_ text: String, _ name: String) -> String {
-        text.hasPrefix(name + ":") ? String(text.dropFirst(name.count + 1)).trimmingLeadingSpace() : text
+    /// Runs `body`, turning Lottie and JSON errors into `OpenError`s that keep the place in the
+    /// document (JSON path, line:column, byte) as their location.
+    static func reportingPlace<T>(in file: String, _ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let e as LottieError {
+            throw OpenError(file: file, .invalid, e.message, location: e.location)
+        } catch let e as JSONError {
+            throw OpenError(file: file, .invalid, e.message, location: e.location)
+        }
     }
 
     /// Opens Lottie JSON already in memory (the dotLottie reader calls this for each animation).
@@ -57,10 +59,6 @@ public struct LottieAnimator: CYLTabBarItemAnimator {
         let document = try LottieDocument(bytes: bytes, name: name, options: options)
         return document.timeline()
     }
-}
-
-extension String {
-    fileprivate func trimmingLeadingSpace() -> String { String(drop(while: { $0 == " " })) }
 }
 
 /// A parsed Lottie animation: its model, what the parser noticed, and ways to render it.

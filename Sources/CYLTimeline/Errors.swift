@@ -21,13 +21,16 @@ public struct OpenError: Error, Sendable, CustomStringConvertible {
     public enum Kind: Sendable, Equatable { case notFound, unreadable, unrecognized, invalid }
     public var file: String
     public var kind: Kind
+    /// Where in the file (a JSON path, line:column, byte offset); empty for the whole file.
+    public var location: String
     public var message: String
 
-    public init(file: String, _ kind: Kind, _ message: String) {
+    public init(file: String, _ kind: Kind, _ message: String, location: String = "") {
         self.file = file
         self.kind = kind
         self.message = message
+        self.location = location
     }
 
-    public var description: String { "\(file): \(message)" }
+    public var description: String { location.isEmpty ? "\(file): \(message)" : "\(file):\(location): \(message)" }
 }

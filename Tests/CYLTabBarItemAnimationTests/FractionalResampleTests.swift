@@ -48,6 +48,21 @@ final class TimeSource: FrameSource {
         #expect(try FramePlan(timeline: t, fps: 30).entries.allSatisfy { $0.sourceTime == nil })
     }
 
+    /// --fps is the output's rate of playback whatever --speed is: one second of animation at
+    /// double speed is half a second of output, at 30 frames a second that is 15 frames, each
+    /// sampling every other source frame.
+    @Test(arguments: [(2.0, 15), (0.5, 60), (1.0, 30)])
+    func fpsIsThePlaybackRateWhateverTheSpeed(_ speed: Double, _ count: Int) throws {
+        let (t, _) = vector()
+        let plan = try FramePlan(timeline: t, fps: 30, speed: speed)
+        #expect(plan.entries.count == count)
+        #expect(abs(plan.totalDuration.seconds - 1 / speed) < 1e-9)
+        for (k, e) in plan.entries.enumerated() {
+            #expect(abs(e.duration.seconds - 1.0 / 30) < 1e-9)
+            #expect(abs((e.sourceTime ?? Double(e.source)) - Double(k) * speed) < 1e-9)
+        }
+    }
+
     @Test func rasterSourcesKeepRepeatingFrames() throws {
         let t = timeline(frames: 30, timing: .fps(30))
         let plan = try FramePlan(timeline: t, fps: 60)

@@ -17,6 +17,21 @@ struct PreviewCommandTests {
         #expect(dir.files("out") == ["sheet.png"])
     }
 
+    /// A dark-colour keypath that matches nothing in the Lottie file is worth a warning: it is
+    /// almost always a typo in the configuration.
+    @Test func darkColourKeypathThatMatchesNothingIsReported() throws {
+        let dir = try ScratchDir()
+        let config = """
+        {"tabBarItemsAttributes": [{"CYLTabBarItemTitle": "A", "CYLTabBarLottieFilePath": "\(CLI.sample("badge.json"))",
+          "CYLTabBarLottieDarkColors": {"nothing.here": "#ffffff", "**.bell fill": "#f2f2f7"}}]}
+        """
+        try dir.write("bar.json", Array(config.utf8))
+        let r = try CLI.run(["preview", "\(dir.path)/bar.json", "--sheet", "\(dir.path)/s.png"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr.contains("tab 0 \"A\": colour override 'nothing.here' matches no fill, stroke or gradient"), "\(r.stderr)")
+        #expect(!r.stderr.contains("bell fill"), "the matching override is not reported: \(r.stderr)")
+    }
+
     @Test func sheetOfOneAnimation() throws {
         let dir = try ScratchDir()
         let r = try CLI.run(["preview", CLI.sample("spinner.gif"), "--sheet", "\(dir.path)/s.png", "-q"])

@@ -74,18 +74,22 @@ public struct JSONError: Error, CustomStringConvertible, Sendable, Equatable {
         self.path = path; self.kind = kind; self.message = message
     }
 
-    public var description: String {
+    /// Where in the document: `layers[0].ks.o (1:26, byte 25)`, `3:7 (byte 18)`, or empty.
+    public var location: String {
         var lc = ""
         if let line, let column { lc = "\(line):\(column)" }
         if let path {
             var inner: [String] = []
             if !lc.isEmpty { inner.append(lc) }
             if let offset { inner.append("byte \(offset)") }
-            let paren = inner.isEmpty ? "" : " (\(inner.joined(separator: ", ")))"
-            return "\(name):\(path)\(paren): \(message)"
+            return "\(path)" + (inner.isEmpty ? "" : " (\(inner.joined(separator: ", ")))")
         }
-        var loc = lc
-        if let offset { loc += loc.isEmpty ? "byte \(offset)" : " (byte \(offset))" }
+        if let offset { lc += lc.isEmpty ? "byte \(offset)" : " (byte \(offset))" }
+        return lc
+    }
+
+    public var description: String {
+        let loc = location
         return loc.isEmpty ? "\(name): \(message)" : "\(name):\(loc): \(message)"
     }
 }

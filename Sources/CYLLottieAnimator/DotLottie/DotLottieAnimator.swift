@@ -26,22 +26,14 @@ public struct DotLottieAnimator: CYLTabBarItemAnimator {
             id = animationID ?? file.animationIDs[0]
             json = try file.animationJSON(id: id)
         } catch {
-            throw OpenError(file: probe.path, .invalid, "dotLottie: " + Self.strip(error.description, probe.path))
+            throw OpenError(file: probe.path, .invalid, "dotLottie: \(error.message)")
         }
         let name = "\(probe.path):animations/\(id).json"
-        do {
-            var t = try LottieAnimator().timeline(fromJSON: json, name: name, options: options)
-            t.format = "dotLottie"
-            t.file = probe.path
-            return t
-        } catch let e as LottieError {
-            throw OpenError(file: name, .invalid, e.location.isEmpty ? e.message : "\(e.location): \(e.message)")
-        } catch let e as JSONError {
-            throw OpenError(file: name, .invalid, Self.strip(e.description, name))
+        var t = try LottieAnimator.reportingPlace(in: name) {
+            try LottieAnimator().timeline(fromJSON: json, name: name, options: options)
         }
-    }
-
-    private static func strip(_ text: String, _ name: String) -> String {
-        text.hasPrefix(name + ": ") ? String(text.dropFirst(name.count + 2)) : text
+        t.format = "dotLottie"
+        t.file = probe.path
+        return t
     }
 }

@@ -29,8 +29,9 @@ public struct FramePlan: Sendable, Equatable {
 
     public var totalDuration: Duration { entries.reduce(.zero) { $0 + $1.duration } }
 
-    /// The selected frames with their own durations, optionally resampled to `fps` (every output
-    /// frame lasts 1/fps, the last one what is left), then played `speed` times as fast.
+    /// The selected frames with their own durations, played `speed` times as fast, optionally
+    /// resampled so the output has `fps` frames per second of playback (every output frame lasts
+    /// 1/fps, the last one what is left) whatever the speed.
     ///
     /// Resampling shows, at output time k/fps, what the source shows then: a raster source's frame
     /// showing at that time (frames repeat or drop), a vector source's exact in-between time
@@ -42,19 +43,22 @@ public struct FramePlan: Sendable, Equatable {
         resampled = false
         if let fps {
             guard fps > 0, fps.isFinite else { throw UsageError("fps must be above 0, not \(fps)") }
+            // Sample in source time at fps / speed, so that after the speed-up below each output
+            // frame lasts exactly 1/fps of playback.
+            let rate = fps / speed
             let total = list.reduce(Duration.zero) { $0 + $1.duration }.seconds
-            let n = max(1, Int((total * fps - 1e-6).rounded(.up)))
+            let n = max(1, Int((total * rate - 1e-6).rounded(.up)))
             var out: [Entry] = []
             out.reserveCapacity(n)
             let fractional = timeline.source.supportsFractionalFrames
             var j = 0, start = 0.0  // list[j] covers [start, start + duration)
             for k in 0..<n {
-                let t = Double(k) / fps
+                let t = Double(k) / rate
                 while j + 1 < list.count && start + list[j].duration.seconds <= t + 1e-9 {
                     start += list[j].duration.seconds
                     j += 1
                 }
-                let length = min(1 / fps, total - t)
+                let length = min(1 / rate, total - t)
                 var entry = Entry(source: list[j].source, duration: .seconds(max(0, length)))
                 if fractional {
                     // How far into frame list[j] the output time falls, in frames.

@@ -121,9 +121,11 @@ public final class OpenedTab {
                 do { dark = try registry.timeline(forPath: animation.path, options: darkOptions) } catch {
                     throw failure(ConfigKey.lottieDarkColors, error)
                 }
-                if light.format != "Lottie" {
+                if !light.format.hasPrefix("Lottie") {
                     notes.append(Diagnostic(.warning, "\(ConfigKey.lottieDarkColors) recolour vector (Lottie) animations; this \(light.format) is shown unchanged in dark mode"))
                 }
+                // What only the recoloured open reported: overrides that matched nothing.
+                notes += dark.diagnostics.filter { !light.diagnostics.contains($0) }
             }
             var policy = item.policy
             if gifRole == .image && light.format == "GIF" { policy = .loop }
