@@ -90,6 +90,13 @@ extension Mask {
     /// optionally inverted.
     public init(matte: Pixmap, mode: MatteMode) {
         self.init(width: matte.width, height: matte.height)
+        setGate(from: matte, mode: mode)
+    }
+
+    /// Overwrites this mask with the gate values of `matte` (same size), reusing its memory: what
+    /// a renderer with pooled masks calls every frame.
+    public mutating func setGate(from matte: Pixmap, mode: MatteMode) {
+        precondition(matte.width == width && matte.height == height, "matte and mask sizes differ")
         let w = width, h = height, s = matte.stride
         matte.bytes.withUnsafeBufferPointer { src in
             bytes.withUnsafeMutableBufferPointer { dst in

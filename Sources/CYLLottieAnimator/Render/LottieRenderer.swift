@@ -142,7 +142,7 @@ final class LottieRenderer: FrameSource {
             var matte = try canvas.borrowLayer(width: target.width, height: target.height)
             try drawLayer(comp, src, time: time, transform: transform, clip: clip, depth: depth, into: &matte)
             var gate = canvas.borrowMask(width: target.width, height: target.height)
-            MatteGate.write(matte, mode: mode, into: &gate)
+            gate.setGate(from: matte, mode: mode)
             scratch.apply(mask: gate)
             canvas.recycle(gate)
             canvas.recycle(matte)
@@ -295,29 +295,3 @@ enum ImageDrawer {
     }
 }
 
-/// A track matte's gate values written into a pooled mask (no allocation per frame).
-enum MatteGate {
-    static func write(_ matte: Pixmap, mode: MatteMode, into mask: inout Mask) {
-        let w = matte.width, h = matte.height, s = matte.stride
-        matte.bytes.withUnsafeBufferPointer { src in
-            mask.bytes.withUnsafeMutableBufferPointer { dst in
-                for y in 0..<h {
-                    var i = y * s
-                    let row = y * w
-                    for x in 0..<w {
-                        let v: UInt32
-                        switch mode {
-                        case .alpha: v = UInt32(src[i + 3])
-                        case .alphaInverted: v = 255 - UInt32(src[i + 3])
-                        case .luma, .lumaInverted:
-                            let l = (UInt32(src[i]) * 77 + UInt32(src[i + 1]) * 150 + UInt32(src[i + 2]) * 29 + 128) >> 8
-                            v = mode == .luma ? l : 255 - l
-                        }
-                        dst[row + x] = UInt8(truncatingIfNeeded: v)
-                        i += 4
-                    }
-                }
-            }
-        }
-    }
-}
