@@ -1,6 +1,10 @@
 // LottieBench: parse and render every icon of the shared corpus (release build).
 //
 //   swift run -c release LottieBench [--corpus DIR] [--category icon|all] [--passes N] [--sizes 256,512] [--json]
+//   swift run -c release LottieBench --hashes [--category all] [--sizes 256,512]
+//
+// `--hashes` renders every frame once and prints one FNV-1a hash of the pixels per file, size and
+// frame instead of timings: diff two runs to prove a change leaves every rendered pixel the same.
 //
 // For each file: parse time (median of passes), and render time per frame at each size (all
 // frames, several passes; the per-file figure is the median pass's ms/frame). Prints the median
@@ -18,6 +22,7 @@ struct Options {
     var passes = 5
     var sizes = [256, 512]
     var json = false
+    var hashes = false
 }
 
 func parseOptions() -> Options {
@@ -30,8 +35,9 @@ func parseOptions() -> Options {
         case "--passes": o.passes = max(1, Int(args.popFirst() ?? "") ?? 5)
         case "--sizes": o.sizes = (args.popFirst() ?? "").split(separator: ",").compactMap { Int($0) }
         case "--json": o.json = true
+        case "--hashes": o.hashes = true
         default:
-            FileHandle.standardError.write(Data("usage: LottieBench [--corpus DIR] [--category icon|all] [--passes N] [--sizes 256,512] [--json]\n".utf8))
+            FileHandle.standardError.write(Data("usage: LottieBench [--corpus DIR] [--category icon|all] [--passes N] [--sizes 256,512] [--json] [--hashes]\n".utf8))
             exit(64)
         }
     }
@@ -59,6 +65,30 @@ for line in manifest.split(separator: "\n").dropFirst() {
     let f = line.split(separator: "\t", omittingEmptySubsequences: false)
     guard f.count > 2, f[1] == "lottie", opts.category == "all" || f[2] == opts.category else { continue }
     files.append(String(f[0]))
+}
+
+if opts.hashes {
+    for file in files {
+        guard let data = FileManager.default.contents(atPath: opts.corpus.appendingPathComponent(file).path) else { continue }
+        guard let document = try? LottieDocument(contentsOf: [UInt8](data), name: file) else {
+            print("\(file) does-not-load"); continue
+        }
+        for size in opts.sizes {
+            let renderer = document.makeRenderer()
+            var target = try Pixmap(width: size, height: size)
+            for f in 0..<document.frameCount {
+                var h: UInt64 = 0xcbf29ce484222325
+                do {
+                    try renderer.render(frame: Double(f), into: &target)
+                    for b in target.bytes { h = (h ^ UInt64(b)) &* 0x100000001b3 }
+                    print("\(file) \(size) \(f) \(String(h, radix: 16))")
+                } catch {
+                    print("\(file) \(size) \(f) error \(error)")
+                }
+            }
+        }
+    }
+    exit(0)
 }
 
 let clock = ContinuousClock()

@@ -208,4 +208,16 @@ extension Pixmap {
             _ = raw.baseAddress!.initializeMemory(as: UInt8.self, repeating: 0, count: raw.count)
         }
     }
+
+    /// Makes the pixels inside `rect` (clipped to the pixmap) transparent; the rest is untouched.
+    public mutating func clearTransparent(in rect: IntRect) {
+        let r = rect.intersection(IntRect(x: 0, y: 0, width: width, height: height))
+        if r.isEmpty { return }
+        let s = stride
+        bytes.withUnsafeMutableBytes { raw in
+            for y in r.y..<r.maxY {
+                _ = (raw.baseAddress! + y * s + r.x * 4).initializeMemory(as: UInt8.self, repeating: 0, count: r.width * 4)
+            }
+        }
+    }
 }

@@ -11,10 +11,23 @@ extension Pixmap {
     /// For every mode except `add`: `co = cs·(1 − da) + cd·(1 − sa) + sa·da·B(Cs, Cd)` and
     /// `ao = sa + da − sa·da`, with `B` applied to unpremultiplied colours (W3C Compositing 1).
     public mutating func composite(_ layer: Pixmap, x: Int = 0, y: Int = 0, opacity: Double = 1, mode: BlendMode = .normal) {
+        composite(layer, x: x, y: y, opacity: opacity, mode: mode, limit: nil)
+    }
+
+    /// The same, changing only the pixels inside `rect` (in this pixmap's coordinates).
+    public mutating func composite(_ layer: Pixmap, x: Int = 0, y: Int = 0, opacity: Double = 1, mode: BlendMode = .normal,
+                                   in rect: IntRect) {
+        composite(layer, x: x, y: y, opacity: opacity, mode: mode, limit: rect)
+    }
+
+    private mutating func composite(_ layer: Pixmap, x: Int, y: Int, opacity: Double, mode: BlendMode, limit rect: IntRect?) {
         let op = UInt32(min(max(opacity.isNaN ? 0 : opacity, 0), 1) * 255 + 0.5)
         if op == 0 { return }
-        let x0 = max(0, x), y0 = max(0, y)
-        let x1 = min(width, x + layer.width), y1 = min(height, y + layer.height)
+        var x0 = max(0, x), y0 = max(0, y)
+        var x1 = min(width, x + layer.width), y1 = min(height, y + layer.height)
+        if let rect {
+            x0 = max(x0, rect.x); y0 = max(y0, rect.y); x1 = min(x1, rect.maxX); y1 = min(y1, rect.maxY)
+        }
         guard x1 > x0, y1 > y0 else { return }
         precondition(stride & 3 == 0 && layer.stride & 3 == 0, "pixmap strides must be multiples of 4")
         let ds = stride >> 2, ss = layer.stride >> 2, n = x1 - x0

@@ -20,6 +20,22 @@ public struct Mask: Sendable, Equatable {
         bytes.withUnsafeMutableBufferPointer { $0.update(repeating: v) }
     }
 
+    /// Sets the values inside `rect` (clipped to the mask) to `v`; the rest is untouched.
+    public mutating func fill(_ v: UInt8, in rect: IntRect) {
+        let r = rect.intersection(IntRect(x: 0, y: 0, width: width, height: height))
+        if r.isEmpty { return }
+        let w = width
+        bytes.withUnsafeMutableBufferPointer { b in
+            for y in r.y..<r.maxY { (b.baseAddress! + y * w + r.x).update(repeating: v, count: r.width) }
+        }
+    }
+
+    /// The whole mask, or `rect` clipped to it.
+    func region(_ rect: IntRect?) -> IntRect {
+        let full = IntRect(x: 0, y: 0, width: width, height: height)
+        return rect.map { $0.intersection(full) } ?? full
+    }
+
     /// Writes span coverage (spans must lie inside the mask).
     public mutating func write(spans: [Span]) {
         let w = width
@@ -48,26 +64,39 @@ public struct Mask: Sendable, Equatable {
     /// intersect `m·c`, difference `|m − c|`, lighten `max`, darken `min`). Lottie starts the
     /// accumulator at 0 when the first mask adds and at 255 when it subtracts or intersects.
     public mutating func combine(_ other: Mask, mode: Mode, opacity: Double = 1, inverted: Bool = false) {
+        combine(other, mode: mode, opacity: opacity, inverted: inverted, limit: nil)
+    }
+
+    /// The same, changing only the values inside `rect` (clipped to the mask).
+    public mutating func combine(_ other: Mask, mode: Mode, opacity: Double = 1, inverted: Bool = false, in rect: IntRect) {
+        combine(other, mode: mode, opacity: opacity, inverted: inverted, limit: rect)
+    }
+
+    private mutating func combine(_ other: Mask, mode: Mode, opacity: Double, inverted: Bool, limit rect: IntRect?) {
         precondition(other.width == width && other.height == height, "mask sizes differ")
         let op = UInt32(min(max(opacity.isNaN ? 0 : opacity, 0), 1) * 255 + 0.5)
-        let n = bytes.count
+        let r = region(rect)
+        if r.isEmpty { return }
+        let w = width
         other.bytes.withUnsafeBufferPointer { ob in
             bytes.withUnsafeMutableBufferPointer { mb in
-                for i in 0..<n {
+                for y in r.y..<r.maxY {
+                for i in (y * w + r.x)..<(y * w + r.maxX) {
                     var c = UInt32(ob[i])
                     if inverted { c = 255 - c }
                     if op != 255 { c = (c * op + 127) / 255 }
                     let m = UInt32(mb[i])
-                    let r: UInt32
+                    let v: UInt32
                     switch mode {
-                    case .add: r = m + c - (m * c + 127) / 255
-                    case .subtract: r = (m * (255 - c) + 127) / 255
-                    case .intersect: r = (m * c + 127) / 255
-                    case .difference: r = m > c ? m - c : c - m
-                    case .lighten: r = max(m, c)
-                    case .darken: r = min(m, c)
+                    case .add: v = m + c - (m * c + 127) / 255
+                    case .subtract: v = (m * (255 - c) + 127) / 255
+                    case .intersect: v = (m * c + 127) / 255
+                    case .difference: v = m > c ? m - c : c - m
+                    case .lighten: v = max(m, c)
+                    case .darken: v = min(m, c)
                     }
-                    mb[i] = UInt8(truncatingIfNeeded: r)
+                    mb[i] = UInt8(truncatingIfNeeded: v)
+                }
                 }
             }
         }
@@ -96,13 +125,24 @@ extension Mask {
     /// Overwrites this mask with the gate values of `matte` (same size), reusing its memory: what
     /// a renderer with pooled masks calls every frame.
     public mutating func setGate(from matte: Pixmap, mode: MatteMode) {
+        setGate(from: matte, mode: mode, limit: nil)
+    }
+
+    /// The same, writing only the values inside `rect` (clipped to the mask).
+    public mutating func setGate(from matte: Pixmap, mode: MatteMode, in rect: IntRect) {
+        setGate(from: matte, mode: mode, limit: rect)
+    }
+
+    private mutating func setGate(from matte: Pixmap, mode: MatteMode, limit rect: IntRect?) {
         precondition(matte.width == width && matte.height == height, "matte and mask sizes differ")
-        let w = width, h = height, s = matte.stride
+        let w = width, s = matte.stride
+        let r = region(rect)
+        if r.isEmpty { return }
         matte.bytes.withUnsafeBufferPointer { src in
             bytes.withUnsafeMutableBufferPointer { dst in
-                for y in 0..<h {
-                    var i = y * s
-                    for x in 0..<w {
+                for y in r.y..<r.maxY {
+                    var i = y * s + r.x * 4
+                    for x in r.x..<r.maxX {
                         let v: UInt32
                         switch mode {
                         case .alpha: v = UInt32(src[i + 3])
@@ -124,15 +164,26 @@ extension Mask {
 extension Pixmap {
     /// Multiplies every pixel by the mask value / 255 (the mask must have this pixmap's size).
     public mutating func apply(mask: Mask) {
+        apply(mask: mask, limit: nil)
+    }
+
+    /// The same, changing only the pixels inside `rect` (clipped to the pixmap).
+    public mutating func apply(mask: Mask, in rect: IntRect) {
+        apply(mask: mask, limit: rect)
+    }
+
+    private mutating func apply(mask: Mask, limit rect: IntRect?) {
         precondition(mask.width == width && mask.height == height, "mask size differs from pixmap")
-        let w = width, h = height, s = stride >> 2
+        let w = width, s = stride >> 2
         precondition(stride & 3 == 0)
+        let r = mask.region(rect)
+        if r.isEmpty { return }
         mask.bytes.withUnsafeBufferPointer { mb in
             bytes.withUnsafeMutableBytes { raw in
                 let base = raw.baseAddress!.assumingMemoryBound(to: UInt32.self)
-                for y in 0..<h {
+                for y in r.y..<r.maxY {
                     let row = base + y * s, mrow = mb.baseAddress! + y * w
-                    for x in 0..<w {
+                    for x in r.x..<r.maxX {
                         let m = UInt32(mrow[x])
                         if m == 255 { continue }
                         row[x] = m == 0 ? 0 : scalePixel(row[x], m)

@@ -96,3 +96,77 @@ import CYLGeometry
         #expect(e.a < 220 && e.r <= e.a && e.g <= e.a && e.b <= e.a)
     }
 }
+
+/// The rectangle-limited forms of the mask, matte and composite operations: inside the rectangle
+/// exactly what the whole-image form gives, outside it nothing changes.
+@Suite struct RegionLimitedTests {
+    func pattern(_ w: Int, _ h: Int, seed: UInt32) -> Pixmap {
+        var p = try! Pixmap(width: w, height: h)
+        var s = seed
+        for i in 0..<(w * h) {
+            s = s &* 1664525 &+ 1013904223
+            let a = UInt8(truncatingIfNeeded: s >> 24)
+            let c = { (k: UInt32) -> UInt8 in UInt8(truncatingIfNeeded: (UInt32(a) * ((s >> k) & 0xff)) / 255) }
+            p.bytes[i * 4] = c(0); p.bytes[i * 4 + 1] = c(8); p.bytes[i * 4 + 2] = c(16); p.bytes[i * 4 + 3] = a
+        }
+        return p
+    }
+    func mask(_ w: Int, _ h: Int, seed: UInt32) -> Mask {
+        var m = Mask(width: w, height: h)
+        var s = seed
+        for i in 0..<(w * h) { s = s &* 22695477 &+ 1; m.bytes[i] = UInt8(truncatingIfNeeded: s >> 23) }
+        return m
+    }
+    let rect = IntRect(x: 3, y: 2, width: 7, height: 5)
+    func inside(_ x: Int, _ y: Int) -> Bool { x >= 3 && x < 10 && y >= 2 && y < 7 }
+
+    @Test func combineAndApplyAndGateInRect() {
+        let w = 13, h = 9
+        for mode in Mask.Mode.allCases {
+            var whole = mask(w, h, seed: 1), part = whole
+            let other = mask(w, h, seed: 2)
+            whole.combine(other, mode: mode, opacity: 0.6, inverted: true)
+            let before = part
+            part.combine(other, mode: mode, opacity: 0.6, inverted: true, in: rect)
+            for y in 0..<h { for x in 0..<w { #expect(part[x, y] == (inside(x, y) ? whole[x, y] : before[x, y])) } }
+        }
+        for mode in MatteMode.allCases {
+            let matte = pattern(w, h, seed: 3)
+            var whole = Mask(width: w, height: h), part = Mask(width: w, height: h, value: 9)
+            whole.setGate(from: matte, mode: mode)
+            part.setGate(from: matte, mode: mode, in: rect)
+            for y in 0..<h { for x in 0..<w { #expect(part[x, y] == (inside(x, y) ? whole[x, y] : 9)) } }
+        }
+        let m = mask(w, h, seed: 4)
+        var whole = pattern(w, h, seed: 5), part = whole
+        let before = part
+        whole.apply(mask: m)
+        part.apply(mask: m, in: rect)
+        for y in 0..<h { for x in 0..<w {
+            #expect(part[x, y] == (inside(x, y) ? whole[x, y] : before[x, y]))
+        } }
+        var f = Mask(width: w, height: h)
+        f.fill(200, in: IntRect(x: -2, y: 5, width: 100, height: 100))
+        for y in 0..<h { for x in 0..<w { #expect(f[x, y] == (y >= 5 ? 200 : 0)) } }
+    }
+
+    @Test func compositeAndClearInRect() {
+        let w = 13, h = 9
+        for mode in [BlendMode.normal, .multiply, .screen, .add] {
+            let layer = pattern(w, h, seed: 6)
+            var whole = pattern(w, h, seed: 7), part = whole
+            let before = part
+            whole.composite(layer, opacity: 0.7, mode: mode)
+            part.composite(layer, opacity: 0.7, mode: mode, in: rect)
+            for y in 0..<h { for x in 0..<w {
+                #expect(part[x, y] == (inside(x, y) ? whole[x, y] : before[x, y]))
+            } }
+        }
+        var p = pattern(w, h, seed: 8)
+        let before = p
+        p.clearTransparent(in: rect)
+        for y in 0..<h { for x in 0..<w {
+            #expect(p[x, y] == (inside(x, y) ? RGBA8(0, 0, 0, 0) : before[x, y]))
+        } }
+    }
+}

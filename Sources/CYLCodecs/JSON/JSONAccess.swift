@@ -45,11 +45,50 @@ extension JSONNode {
 /// throw an error that says exactly which value was wrong.
 public struct JSONElement: Sendable {
     public let node: JSONNode
-    public let path: JSONPath
     public let source: JSONSource
+    /// The path is worked out only when asked for (errors, diagnostics), so that walking a
+    /// document allocates nothing: an element keeps the path it was made with and the node that
+    /// path names; its own path is that path plus the steps from that node down to this value,
+    /// found again by byte offset (every value starts at a different byte).
+    private let base: JSONPath
+    private let top: JSONNode
 
     public init(node: JSONNode, path: JSONPath, source: JSONSource) {
-        self.node = node; self.path = path; self.source = source
+        self.node = node; self.base = path; self.top = node; self.source = source
+    }
+
+    private init(node: JSONNode, base: JSONPath, top: JSONNode, source: JSONSource) {
+        self.node = node; self.base = base; self.top = top; self.source = source
+    }
+
+    @inline(__always) private func child(_ node: JSONNode) -> JSONElement {
+        JSONElement(node: node, base: base, top: top, source: source)
+    }
+
+    /// Where this value is: `layers[3].ks.o`.
+    public var path: JSONPath {
+        var components = base.components
+        var at = top
+        let target = node.offset
+        while at.offset != target {
+            // The child whose subtree holds `target` is the one starting last at or before it.
+            var best: (JSONPath.Component, JSONNode)? = nil
+            switch at.value {
+            case let .array(items):
+                for (i, e) in items.enumerated() where e.offset <= target && e.offset > (best?.1.offset ?? -1) {
+                    best = (.index(i), e)
+                }
+            case let .object(members):
+                for m in members where m.value.offset <= target && m.value.offset > (best?.1.offset ?? -1) {
+                    best = (.key(m.key), m.value)
+                }
+            default: break
+            }
+            guard let (c, n) = best, n.offset > at.offset else { break }
+            components.append(c)
+            at = n
+        }
+        return JSONPath(components)
     }
 
     public var value: JSONValue { node.value }
@@ -70,12 +109,12 @@ public struct JSONElement: Sendable {
 
     /// The member `key`, or nil when absent (or when this is not an object).
     public subscript(key: String) -> JSONElement? {
-        node[key].map { JSONElement(node: $0, path: path.appending(key: key), source: source) }
+        node[key].map { child($0) }
     }
 
     /// Element `index`, or nil when out of range (or when this is not an array).
     public subscript(index: Int) -> JSONElement? {
-        node[index].map { JSONElement(node: $0, path: path.appending(index: index), source: source) }
+        node[index].map { child($0) }
     }
 
     /// The member `key`; throws when this is not an object or the member is absent.
@@ -125,12 +164,12 @@ public struct JSONElement: Sendable {
 
     public func array() throws(JSONError) -> [JSONElement] {
         guard case let .array(items) = node.value else { throw wrongType("an array") }
-        return items.enumerated().map { JSONElement(node: $1, path: path.appending(index: $0), source: source) }
+        return items.map { child($0) }
     }
 
     public func object() throws(JSONError) -> [(key: String, value: JSONElement)] {
         guard case let .object(members) = node.value else { throw wrongType("an object") }
-        return members.map { ($0.key, JSONElement(node: $0.value, path: path.appending(key: $0.key), source: source)) }
+        return members.map { ($0.key, child($0.value)) }
     }
 
     /// Numbers in an array (`[1, 2.5, 3]`).
@@ -158,3 +197,4 @@ public struct JSONElement: Sendable {
         return try m.bool()
     }
 }
+

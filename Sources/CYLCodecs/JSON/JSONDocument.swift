@@ -137,17 +137,24 @@ final class JSONCTree {
 
 /// Where every value starts, in document (pre-)order, with container sizes and member key offsets.
 struct OffsetScanner {
-    var offsets: [Int32] = []
-    /// Members (objects) or elements (arrays) as written; 0 for scalars.
-    var counts: [Int32] = []
-    /// Number of values in the subtree, the value itself included.
-    var sizes: [Int32] = []
-    /// For object members, the offset of the key's opening quote; -1 otherwise.
-    var keyOffsets: [Int32] = []
+    struct Entry {
+        /// Where the value starts.
+        var offset: Int32
+        /// Members (objects) or elements (arrays) as written; 0 for scalars.
+        var count: Int32
+        /// Number of values in the subtree, the value itself included.
+        var size: Int32
+        /// For object members, the offset of the key's opening quote; -1 otherwise.
+        var keyOffset: Int32
+    }
+    /// One entry per value, in one array (one growth, one bounds check per value).
+    var entries: [Entry] = []
 
     static func scan(_ p: UnsafeBufferPointer<UInt8>, start: Int, source: JSONSource) throws(JSONError) -> OffsetScanner {
         var s = OffsetScanner()
         let n = p.count
+        // Lottie files average one value per 6-10 bytes; reserving avoids most regrowth copies.
+        s.entries.reserveCapacity(max(16, (n - start) / 6))
         var i = start
         var stack: [(index: Int, isObject: Bool, count: Int32)] = []
         var pendingKey: Int32 = -1
@@ -194,8 +201,8 @@ struct OffsetScanner {
             // A value.
             skipSpace()
             guard i < n else { throw fail(i, "expected a value") }
-            let idx = s.offsets.count
-            s.offsets.append(Int32(i)); s.counts.append(0); s.sizes.append(1); s.keyOffsets.append(pendingKey)
+            let idx = s.entries.count
+            s.entries.append(Entry(offset: Int32(i), count: 0, size: 1, keyOffset: pendingKey))
             pendingKey = -1
             if !stack.isEmpty { stack[stack.count - 1].count += 1 }
             let c = p[i]
@@ -230,8 +237,8 @@ struct OffsetScanner {
                 let d = p[i]
                 if (top.isObject && d == 0x7D) || (!top.isObject && d == 0x5D) {
                     i += 1
-                    s.counts[top.index] = top.count
-                    s.sizes[top.index] = Int32(s.offsets.count - top.index)
+                    s.entries[top.index].count = top.count
+                    s.entries[top.index].size = Int32(s.entries.count - top.index)
                     stack.removeLast()
                     opened = false
                     continue
@@ -268,9 +275,9 @@ struct TreeZipper {
 
     func build(_ obj: OpaquePointer?, _ index: inout Int) throws(JSONError) -> JSONNode {
         let my = index
-        guard my < scan.offsets.count else { throw inconsistent(bytes.count) }
+        guard my < scan.entries.count else { throw inconsistent(bytes.count) }
         index += 1
-        let offset = Int(scan.offsets[my])
+        let offset = Int(scan.entries[my].offset)
         let first = bytes[offset]
         switch json_object_get_type(obj) {
         case json_type_null:
@@ -305,7 +312,7 @@ struct TreeZipper {
         case json_type_array:
             guard first == 0x5B else { throw inconsistent(offset) }
             let n = Int(json_object_array_length(obj))
-            guard n == Int(scan.counts[my]) else { throw inconsistent(offset) }
+            guard n == Int(scan.entries[my].count) else { throw inconsistent(offset) }
             var items: [JSONNode] = []
             items.reserveCapacity(n)
             for i in 0..<n { items.append(try build(json_object_array_get_idx(obj, i), &index)) }
@@ -313,7 +320,7 @@ struct TreeZipper {
         case json_type_object:
             guard first == 0x7B else { throw inconsistent(offset) }
             let n = Int(json_object_object_length(obj))
-            let written = Int(scan.counts[my])
+            let written = Int(scan.entries[my].count)
             var members: [(key: String, value: JSONNode)] = []
             members.reserveCapacity(n)
             if n == written {
@@ -330,11 +337,11 @@ struct TreeZipper {
                 var order: [String] = []
                 var child = my + 1
                 for _ in 0..<written {
-                    guard child < scan.keyOffsets.count, scan.keyOffsets[child] >= 0 else { throw inconsistent(offset) }
-                    let key = Self.decodeKey(bytes, at: Int(scan.keyOffsets[child]))
+                    guard child < scan.entries.count, scan.entries[child].keyOffset >= 0 else { throw inconsistent(offset) }
+                    let key = Self.decodeKey(bytes, at: Int(scan.entries[child].keyOffset))
                     if lastIndex[key] == nil { order.append(key) }
                     lastIndex[key] = child
-                    child += Int(scan.sizes[child])
+                    child += Int(scan.entries[child].size)
                 }
                 guard order.count == n else { throw inconsistent(offset) }
                 for key in order {
@@ -343,7 +350,7 @@ struct TreeZipper {
                     var at = lastIndex[key]!
                     members.append((key, try build(valueObj, &at)))
                 }
-                index = my + Int(scan.sizes[my])
+                index = my + Int(scan.entries[my].size)
             }
             return JSONNode(value: .object(members), offset: offset)
         default:

@@ -14,6 +14,11 @@ final class LottieRenderer: FrameSource {
     let canvas = Canvas()
     private var evaluator: ShapeEvaluator
     private var path = Path()
+    /// The pixels drawn into any target since it was last reset (a bounding box): a scratch layer's
+    /// masks, matte and compositing only touch what its content drew, not the whole canvas.
+    private var drawn = IntRect.none
+    /// Fully transparent scratch layers: a layer clears only what it drew before giving one back.
+    private var cleanLayers: [Pixmap] = []
 
     init(model: AnimationModel, name: String, limits: Limits) {
         self.model = model
@@ -40,6 +45,7 @@ final class LottieRenderer: FrameSource {
             throw RenderError(file: name, "output of \(target.width)x\(target.height) pixels is more than the limit of \(limits.maxCanvasPixels) (raise it with --max-pixels)")
         }
         target.clearTransparent()
+        drawn = .none
         let s = min(Double(target.width) / model.width, Double(target.height) / model.height)
         let ox = (Double(target.width) - model.width * s) / 2, oy = (Double(target.height) - model.height * s) / 2
         let base = Transform.scale(s, s).then(.translation(ox, oy))
@@ -134,20 +140,51 @@ final class LottieRenderer: FrameSource {
                 return
             }
         }
-        var scratch = try canvas.borrowLayer(width: target.width, height: target.height)
-        defer { canvas.recycle(scratch) }
+        let outer = drawn
+        drawn = .none
+        var scratch = try borrowCleanLayer(width: target.width, height: target.height)
         try drawContent(layer, time: time, t: t, full, clip: clip, depth: depth, into: &scratch)
-        if !activeMasks.isEmpty { try applyMasks(activeMasks, t: t, full, into: &scratch) }
-        if let src = matteSource, let mode = layer.matteMode {
-            var matte = try canvas.borrowLayer(width: target.width, height: target.height)
-            try drawLayer(comp, src, time: time, transform: transform, clip: clip, depth: depth, into: &matte)
-            var gate = canvas.borrowMask(width: target.width, height: target.height)
-            gate.setGate(from: matte, mode: mode)
-            scratch.apply(mask: gate)
-            canvas.recycle(gate)
-            canvas.recycle(matte)
+        // Everything the content drew lies in `area`; outside it the scratch layer stays
+        // transparent whatever the masks and matte do, and compositing transparency changes nothing.
+        let area = drawn.intersection(clip)
+        let dirty = drawn
+        if !area.isEmpty {
+            if !activeMasks.isEmpty { try applyMasks(activeMasks, t: t, full, area: area, into: &scratch) }
+            if let src = matteSource, let mode = layer.matteMode {
+                drawn = .none
+                var matte = try borrowCleanLayer(width: target.width, height: target.height)
+                try drawLayer(comp, src, time: time, transform: transform, clip: clip, depth: depth, into: &matte)
+                var gate = canvas.borrowMask(width: target.width, height: target.height)
+                gate.setGate(from: matte, mode: mode, in: area)
+                scratch.apply(mask: gate, in: area)
+                canvas.recycle(gate)
+                matte.clearTransparent(in: drawn)
+                cleanLayers.append(matte)
+            }
+            target.composite(scratch, opacity: opacity, mode: layer.blendMode, in: area)
         }
-        target.composite(scratch, opacity: opacity, mode: layer.blendMode)
+        scratch.clearTransparent(in: dirty)
+        cleanLayers.append(scratch)
+        drawn = outer.union(area)
+    }
+
+    /// A transparent scratch layer of the target's size (give it back clean, to `cleanLayers`).
+    private func borrowCleanLayer(width: Int, height: Int) throws -> Pixmap {
+        if let i = cleanLayers.lastIndex(where: { $0.width == width && $0.height == height }) {
+            return cleanLayers.remove(at: i)
+        }
+        return try Pixmap(width: width, height: height)
+    }
+
+    /// Adds the spans the canvas just painted to `drawn`.
+    private func trackSpans() {
+        let spans = canvas.rasterizer.spans
+        guard let first = spans.first, let last = spans.last else { return }
+        var x0 = Int.max, x1 = Int.min
+        for sp in spans {
+            x0 = min(x0, Int(sp.x)); x1 = max(x1, Int(sp.x) + Int(sp.length))
+        }
+        drawn = drawn.union(IntRect(x: x0, y: Int(first.y), width: x1 - x0, height: Int(last.y) - Int(first.y) + 1))
     }
 
     func drawContent(_ layer: LayerModel, time: Double, t: Double, _ full: Transform, clip: IntRect, depth: Int,
@@ -159,6 +196,7 @@ final class LottieRenderer: FrameSource {
             guard w > 0, h > 0 else { return }
             try canvas.fill(Path.rect(Rect(x: 0, y: 0, width: w, height: h)), transform: full, paint: .solid(color),
                             clip: clip, into: &target)
+            trackSpans()
         case let .precomp(id, w, h):
             guard let comp = model.precomps[id] else { return }
             var childTime = (time - layer.startTime) / layer.stretch
@@ -178,7 +216,7 @@ final class LottieRenderer: FrameSource {
             try drawComposition(comp, time: childTime, transform: full, clip: c, depth: depth + 1, into: &target)
         case .image(let id):
             guard let image = model.images[id] else { return }
-            ImageDrawer.draw(image, transform: full, clip: clip, into: &target)
+            drawn = drawn.union(ImageDrawer.draw(image, transform: full, clip: clip, into: &target))
         case .null, .unsupported:
             return
         }
@@ -221,15 +259,17 @@ final class LottieRenderer: FrameSource {
                 if style.width <= 0 { continue }
                 try canvas.stroke(path, style: style, transform: m, paint: paint, opacity: alpha, clip: clip, into: &target)
             }
+            trackSpans()
         }
     }
 
     // MARK: Masks
 
-    func applyMasks(_ masks: [MaskModel], t: Double, _ full: Transform, into scratch: inout Pixmap) throws {
+    /// Masks the scratch layer inside `area` (outside it the layer is transparent already).
+    func applyMasks(_ masks: [MaskModel], t: Double, _ full: Transform, area: IntRect, into scratch: inout Pixmap) throws {
         let w = scratch.width, h = scratch.height
         var acc = canvas.borrowMask(width: w, height: h)
-        if let first = masks.first?.mode, first == .subtract || first == .intersect { acc.fill(255) }
+        if let first = masks.first?.mode, first == .subtract || first == .intersect { acc.fill(255, in: area) }
         var m = canvas.borrowMask(width: w, height: h)
         for mask in masks {
             guard let mode = mask.mode else { continue }
@@ -241,12 +281,12 @@ final class LottieRenderer: FrameSource {
             if x != 0 && !path.isEmpty {
                 var edge = canvas.borrowMask(width: w, height: h)
                 try canvas.strokeMask(path, style: StrokeStyle(width: abs(x) * 2, join: .round), transform: full, into: &edge)
-                m.combine(edge, mode: x > 0 ? .add : .subtract)
+                m.combine(edge, mode: x > 0 ? .add : .subtract, in: area)
                 canvas.recycle(edge)
             }
-            acc.combine(m, mode: mode, opacity: mask.opacity.scalar(at: t) / 100, inverted: mask.inverted)
+            acc.combine(m, mode: mode, opacity: mask.opacity.scalar(at: t) / 100, inverted: mask.inverted, in: area)
         }
-        scratch.apply(mask: acc)
+        scratch.apply(mask: acc, in: area)
         canvas.recycle(m)
         canvas.recycle(acc)
     }
@@ -254,15 +294,17 @@ final class LottieRenderer: FrameSource {
 
 /// Draws an image under an affine transform with bilinear sampling (premultiplied), source-over.
 enum ImageDrawer {
-    static func draw(_ image: Pixmap, transform: Transform, clip: IntRect, into target: inout Pixmap) {
-        guard let inv = transform.inverted else { return }
+    /// Returns the rectangle it may have drawn into.
+    @discardableResult
+    static func draw(_ image: Pixmap, transform: Transform, clip: IntRect, into target: inout Pixmap) -> IntRect {
+        guard let inv = transform.inverted else { return .none }
         let corners = [Point(0, 0), Point(Double(image.width), 0), Point(0, Double(image.height)),
                        Point(Double(image.width), Double(image.height))].map { transform.apply($0) }
         let minX = max(clip.x, Int(corners.map(\.x).min()!.rounded(.down)))
         let maxX = min(clip.maxX, Int(corners.map(\.x).max()!.rounded(.up)))
         let minY = max(clip.y, Int(corners.map(\.y).min()!.rounded(.down)))
         let maxY = min(clip.maxY, Int(corners.map(\.y).max()!.rounded(.up)))
-        guard maxX > minX, maxY > minY else { return }
+        guard maxX > minX, maxY > minY else { return .none }
         let iw = image.width, ih = image.height, istride = image.stride, tstride = target.stride
         image.bytes.withUnsafeBufferPointer { src in
             target.bytes.withUnsafeMutableBufferPointer { dst in
@@ -292,6 +334,20 @@ enum ImageDrawer {
                 }
             }
         }
+        return IntRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+    }
+}
+
+extension IntRect {
+    /// The empty rectangle.
+    static let none = IntRect(x: 0, y: 0, width: 0, height: 0)
+
+    /// The smallest rectangle holding both (an empty one adds nothing).
+    func union(_ o: IntRect) -> IntRect {
+        if o.isEmpty { return self }
+        if isEmpty { return o }
+        let x0 = min(x, o.x), y0 = min(y, o.y)
+        return IntRect(x: x0, y: y0, width: max(maxX, o.maxX) - x0, height: max(maxY, o.maxY) - y0)
     }
 }
 

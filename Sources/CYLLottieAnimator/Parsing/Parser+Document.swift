@@ -1,0 +1,145 @@
+import CYLCodecs
+import CYLGeometry
+import CYLRaster
+import CYLTimeline
+
+// The document: composition settings, assets, embedded images, markers.
+
+extension LottieParser {
+    // MARK: Document
+
+    mutating func parseDocument(_ root: JSONElement) throws(LottieError) -> AnimationModel {
+        guard root.node.asObject != nil else {
+            throw error(root, "a Lottie document is a JSON object, found \(root.value.typeDescription)")
+        }
+        guard let w = root["w"]?.node.asDouble, let h = root["h"]?.node.asDouble else {
+            throw error(root, "missing the composition size (\"w\" and \"h\")")
+        }
+        guard w > 0, h > 0, w.isFinite, h.isFinite, w <= 100_000, h <= 100_000 else {
+            throw error(root["w"]!, "invalid composition size \(w)x\(h)")
+        }
+        guard let fr = root["fr"]?.node.asDouble, fr > 0, fr.isFinite, fr <= 1000 else {
+            throw error(root["fr"] ?? root, "missing or invalid frame rate \"fr\" (expected a number above 0 and at most 1000)")
+        }
+        guard let ip = root["ip"]?.node.asDouble, let op = root["op"]?.node.asDouble, ip.isFinite, op.isFinite else {
+            throw error(root, "missing the in and out points (\"ip\" and \"op\")")
+        }
+        guard op > ip else { throw error(root["op"]!, "the out point \(op) is not after the in point \(ip)") }
+        let frames = (op - ip).rounded()
+        guard frames <= Double(limits.maxFrames) else {
+            throw error(root["op"]!, "the animation has \(Int(frames)) frames, more than the limit of \(limits.maxFrames) (raise it with --max-frames)")
+        }
+        if root["ddd"]?.node.asDouble == 1 || root["ddd"]?.node.asBool == true {
+            note(root["ddd"], "3D layers are drawn flat (no camera or depth)", severity: .note)
+        }
+        if let fonts = root["fonts"], let list = fonts["list"]?.node.asArray, !list.isEmpty {
+            note(fonts, "fonts are not used: text layers are not supported yet")
+        }
+        if root["chars"] != nil { note(root["chars"], "glyph data is not used: text layers are not supported yet") }
+
+        // Assets first: precomps and images.
+        var precompElements: [String: JSONElement] = [:]
+        var images: [String: Pixmap] = [:]
+        if let assets = root["assets"] {
+            if let list = try? assets.array() {
+                for a in list {
+                    guard let id = idString(a) else { note(a, "asset without an \"id\"; ignored"); continue }
+                    if a["layers"] != nil {
+                        precompElements[id] = a
+                    } else if let p = string(a, "p") {
+                        if let img = decodeImage(a, p) { images[id] = img }
+                    } else {
+                        note(a, "unrecognised asset; ignored")
+                    }
+                }
+            } else {
+                note(assets, "\"assets\" is not an array; ignored")
+            }
+        }
+        try checkPrecompGraph(root, precompElements)
+        self.precompElements = precompElements
+        var precomps: [String: CompositionModel] = [:]
+        for (id, el) in precompElements.sorted(by: { $0.key < $1.key }) {
+            precomps[id] = try parseComposition(el.member2("layers"))
+        }
+        guard let layersEl = root["layers"] else { throw error(root, "missing \"layers\"") }
+        overrideState = matcher?.initial
+        let main = try parseComposition(layersEl)
+        overrideState = nil
+        precomps.merge(specializedPrecomps) { a, _ in a }
+        if let matcher {
+            for (i, o) in matcher.overrides.enumerated() where !usedOverrides.contains(i) {
+                let keypath = o.keypath.joined(separator: ".")
+                note(nil, "colour override '\(keypath)' matches no fill, stroke or gradient", key: "override \(i)")
+            }
+        }
+
+        var markers: [(String, Double, Double)] = []
+        if let ms = root["markers"]?.node.asArray {
+            for (i, _) in ms.enumerated() {
+                guard let m = root["markers"]?[i] else { continue }
+                let n = string(m, "cm") ?? "marker \(i)"
+                markers.append((n, double(m, "tm", 0), double(m, "dr", 0)))
+            }
+        }
+        finishDiagnostics()
+        return AnimationModel(name: string(root, "nm") ?? "", width: w, height: h, frameRate: fr,
+                              inPoint: ip, outPoint: op, root: main, precomps: precomps, images: images,
+                              markers: markers)
+    }
+
+    func idString(_ a: JSONElement) -> String? {
+        if let s = a["id"]?.node.asString { return s }
+        if let d = a["id"]?.node.asInt { return String(d) }
+        return nil
+    }
+
+
+    mutating func decodeImage(_ a: JSONElement, _ p: String) -> Pixmap? {
+        let prefix = "data:image/"
+        guard p.hasPrefix(prefix) || (a["e"]?.node.asInt == 1) else {
+            note(a, "external image \"\(string(a, "u") ?? "")\(p)\" is not loaded (only embedded PNG images are)")
+            return nil
+        }
+        guard let comma = p.firstIndex(of: ",") else { note(a["p"], "embedded image without data"); return nil }
+        let header = p[p.startIndex..<comma]
+        guard header.contains("png") else {
+            note(a["p"], "embedded \(header.dropFirst(5)) image is not supported (only PNG); drawn as nothing")
+            return nil
+        }
+        guard let bytes = Base64.decode(p[p.index(after: comma)...]) else {
+            note(a["p"], "embedded image has invalid base64 data"); return nil
+        }
+        do {
+            return try PNGCodec.decode(bytes, name: "\(name):\(a.path)", maxPixels: limits.maxCanvasPixels)
+        } catch {
+            note(a["p"], "embedded PNG cannot be decoded: \(error.message)")
+            return nil
+        }
+    }
+}
+
+/// Base64 (RFC 4648) decoding for embedded images; whitespace is skipped, padding optional.
+enum Base64 {
+    static func decode(_ text: Substring) -> [UInt8]? {
+        var table = [Int8](repeating: -1, count: 256)
+        for (i, c) in "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8.enumerated() { table[Int(c)] = Int8(i) }
+        table[Int(UInt8(ascii: "-"))] = 62; table[Int(UInt8(ascii: "_"))] = 63
+        var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count * 3 / 4)
+        var acc: UInt32 = 0, bits = 0
+        for c in text.utf8 {
+            if c == UInt8(ascii: "=") { break }
+            if c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 { continue }
+            let v = table[Int(c)]
+            if v < 0 { return nil }
+            acc = acc << 6 | UInt32(v)
+            bits += 6
+            if bits >= 8 {
+                bits -= 8
+                out.append(UInt8(truncatingIfNeeded: acc >> UInt32(bits)))
+            }
+        }
+        return out
+    }
+}

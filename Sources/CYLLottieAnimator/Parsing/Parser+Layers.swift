@@ -1,0 +1,165 @@
+import CYLCodecs
+import CYLGeometry
+import CYLRaster
+import CYLTimeline
+
+// Layers: compositions, layer types, solids, masks, mattes, blend modes, transforms.
+
+extension LottieParser {
+    // MARK: Layers
+
+    mutating func parseComposition(_ el: JSONElement) throws(LottieError) -> CompositionModel {
+        guard let list = try? el.array() else { throw error(el, "expected an array of layers, found \(el.value.typeDescription)") }
+        var layers: [LayerModel] = []
+        var indexOf: [Int: Int] = [:]
+        let parentState = overrideState
+        defer { overrideState = parentState }
+        for (i, l) in list.enumerated() {
+            guard l.node.asObject != nil else { note(l, "a layer is not an object; ignored"); continue }
+            if let matcher, let parentState { overrideState = matcher.descend(parentState, keypathName(l, "Layer \(i + 1)")) }
+            let layer = try parseLayer(l)
+            if let i = layer.index { indexOf[i] = layers.count }
+            layers.append(layer)
+        }
+        // Parenting cycles are rejected (a layer may not be its own ancestor).
+        for (pos, layer) in layers.enumerated() {
+            var seen: Set<Int> = [pos]
+            var p = layer.parent
+            while let pi = p, let at = indexOf[pi] {
+                if seen.contains(at) {
+                    throw LottieError(file: name, location: "\(list[pos].path).parent", "layer parenting forms a cycle")
+                }
+                seen.insert(at)
+                p = layers[at].parent
+            }
+            if let pi = layer.parent, indexOf[pi] == nil {
+                note(list[pos]["parent"], "parent layer \(pi) does not exist; ignored")
+            }
+        }
+        return CompositionModel(layers: layers, indexOf: indexOf)
+    }
+
+    mutating func parseLayer(_ l: JSONElement) throws(LottieError) -> LayerModel {
+        let ty = int(l, "ty") ?? -1
+        let content: LayerContent
+        switch ty {
+        case 0:
+            let id = try precompID(string(l, "refId") ?? "")
+            content = .precomp(id: id, width: l["w"]?.node.asDouble, height: l["h"]?.node.asDouble)
+        case 1:
+            var color = parseHexColor(l["sc"])
+            if let c = overrideColor(property: "Color") { color = Color(c) }
+            content = .solid(color: color, width: double(l, "sw", 0), height: double(l, "sh", 0))
+        case 2:
+            content = .image(id: string(l, "refId") ?? "")
+        case 3:
+            content = .null
+        case 4:
+            content = .shapes(try parseShapeList(l["shapes"]))
+        case 5:
+            note(l, "text layers are not supported yet; the layer draws nothing", key: "text layer")
+            content = .unsupported
+        default:
+            let names = [6: "audio", 7: "video placeholder", 8: "image sequence", 9: "video", 10: "image placeholder",
+                         11: "guide", 12: "adjustment", 13: "camera", 14: "light", 15: "data"]
+            note(l["ty"], "\(names[ty] ?? "unknown (ty \(ty))") layer is not supported; it draws nothing", key: "layer type \(ty)")
+            content = .unsupported
+        }
+        var transform = TransformModel()
+        if let ks = l["ks"] { transform = try parseTransform(ks) } else if ty != 6 { note(l, "layer has no transform \"ks\"") }
+        if let ef = l["ef"]?.node.asArray, !ef.isEmpty {
+            note(l["ef"], "layer effects are not supported; drawn without them", key: "effects")
+        }
+        if let sy = l["sy"]?.node.asArray, !sy.isEmpty {
+            note(l["sy"], "layer styles are not supported; drawn without them", key: "layer styles")
+        }
+        var masks: [MaskModel] = []
+        if let mp = l["masksProperties"], let list = try? mp.array() {
+            for m in list { masks.append(try parseMask(m)) }
+        }
+        var matte: MatteMode? = nil
+        if let tt = int(l, "tt"), tt != 0 {
+            switch tt {
+            case 1: matte = .alpha
+            case 2: matte = .alphaInverted
+            case 3: matte = .luma
+            case 4: matte = .lumaInverted
+            default: note(l["tt"], "unknown track matte mode \(tt); ignored")
+            }
+        }
+        var blend = BlendMode.normal
+        if let bm = int(l, "bm"), bm != 0 {
+            let modes: [BlendMode] = [.normal, .multiply, .screen, .overlay, .darken, .lighten, .colorDodge, .colorBurn,
+                                      .hardLight, .softLight, .difference, .exclusion, .hue, .saturation, .color, .luminosity, .add]
+            if bm > 0 && bm < modes.count { blend = modes[bm] } else { note(l["bm"], "unknown blend mode \(bm); using normal") }
+        }
+        var tm: VectorProperty? = nil
+        if let t = l["tm"] {
+            if ty == 0 { tm = try parseVector(t) } else { note(t, "time remapping on a layer that is not a precomp; ignored") }
+        }
+        let sr = double(l, "sr", 1)
+        if bool(l, "ao") && ty != 0 { }
+        return LayerModel(
+            name: string(l, "nm") ?? "", index: int(l, "ind"), parent: int(l, "parent"), content: content,
+            transform: transform, autoOrient: bool(l, "ao"),
+            inPoint: double(l, "ip", -1e9), outPoint: double(l, "op", 1e9), startTime: double(l, "st", 0),
+            stretch: sr == 0 || !sr.isFinite ? 1 : sr, timeRemap: tm, masks: masks, matteMode: matte,
+            matteParent: int(l, "tp"), isMatteSource: bool(l, "td"), blendMode: blend, hidden: bool(l, "hd"))
+    }
+
+    mutating func parseHexColor(_ el: JSONElement?) -> Color {
+        guard let el, let s = el.node.asString else { return .black }
+        var hex = s.hasPrefix("#") ? String(s.dropFirst()) : s
+        if hex.count == 3 { hex = hex.map { "\($0)\($0)" }.joined() }
+        guard hex.count == 6 || hex.count == 8, let v = UInt64(hex, radix: 16) else {
+            note(el, "invalid colour \"\(s)\"; using black")
+            return .black
+        }
+        let shift = hex.count == 8 ? 8 : 0
+        let r = Double((v >> (16 + shift)) & 0xff) / 255, g = Double((v >> (8 + shift)) & 0xff) / 255, b = Double((v >> shift) & 0xff) / 255
+        return Color(r, g, b)
+    }
+
+    mutating func parseMask(_ m: JSONElement) throws(LottieError) -> MaskModel {
+        let modeText = string(m, "mode") ?? "a"
+        let mode: Mask.Mode?
+        switch modeText {
+        case "a": mode = .add
+        case "s": mode = .subtract
+        case "i": mode = .intersect
+        case "l": mode = .lighten
+        case "d": mode = .darken
+        case "f": mode = .difference
+        case "n": mode = nil
+        default: note(m["mode"], "unknown mask mode \"\(modeText)\"; treated as add"); mode = .add
+        }
+        let shape = try m["pt"].map { (e) throws(LottieError) in try parseShapeProperty(e) } ?? .fixed(.empty)
+        let opacity = try m["o"].map { (e) throws(LottieError) in try parseVector(e) } ?? .fixed([100])
+        let x = try m["x"].map { (e) throws(LottieError) in try parseVector(e) } ?? .fixed([0])
+        return MaskModel(mode: mode, shape: shape, opacity: opacity, inverted: bool(m, "inv"), expansion: x)
+    }
+
+    // MARK: Transforms
+
+    mutating func parseTransform(_ ks: JSONElement) throws(LottieError) -> TransformModel {
+        var t = TransformModel()
+        if let a = ks["a"] { t.anchor = try parseVector(a) }
+        if let p = ks["p"] {
+            if bool(p, "s") || (p["x"] != nil && p["k"] == nil) {
+                t.positionX = try p["x"].map { (e) throws(LottieError) in try parseVector(e) } ?? .fixed([0])
+                t.positionY = try p["y"].map { (e) throws(LottieError) in try parseVector(e) } ?? .fixed([0])
+                if p["z"] != nil { note(p["z"], "the z position is ignored (drawn flat)", severity: .note) }
+            } else {
+                t.position = try parseVector(p, spatial: true)
+            }
+        }
+        if let s = ks["s"] { t.scale = try parseVector(s) }
+        if let r = ks["r"] { t.rotation = try parseVector(r) } else if let r = ks["rz"] { t.rotation = try parseVector(r) }
+        if ks["rx"] != nil || ks["ry"] != nil || ks["or"] != nil { note(ks, "3D rotation is ignored (drawn flat)", key: "3d rotation") }
+        if let o = ks["o"] { t.opacity = try parseVector(o) }
+        if let sk = ks["sk"] { t.skew = try parseVector(sk) }
+        if let sa = ks["sa"] { t.skewAxis = try parseVector(sa) }
+        return t
+    }
+
+}

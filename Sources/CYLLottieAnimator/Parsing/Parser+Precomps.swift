@@ -1,0 +1,59 @@
+import CYLCodecs
+import CYLGeometry
+import CYLRaster
+import CYLTimeline
+
+// Precomps: the reference graph (cycles, depth) and copies parsed for colour overrides.
+
+extension LottieParser {
+    /// Rejects precomp cycles and nesting deeper than the limit, before anything is built.
+    mutating func checkPrecompGraph(_ root: JSONElement, _ assets: [String: JSONElement]) throws(LottieError) {
+        func refs(_ layers: JSONElement?) -> [(String, JSONElement)] {
+            guard let layers, let list = try? layers.array() else { return [] }
+            var out: [(String, JSONElement)] = []
+            for l in list where l["ty"]?.node.asInt == 0 {
+                if let r = l["refId"]?.node.asString { out.append((r, l)) }
+            }
+            return out
+        }
+        var depthOf: [String: Int] = [:]
+        var visiting: Set<String> = []
+        func depth(_ id: String, _ via: JSONElement) throws(LottieError) -> Int {
+            if let d = depthOf[id] { return d }
+            if visiting.contains(id) {
+                throw LottieError(file: name, location: "\(via.path)", "precomp \"\(id)\" contains itself (a precomp cycle)")
+            }
+            guard let a = assets[id] else { return 0 }
+            visiting.insert(id)
+            var d = 1
+            for (r, l) in refs(a["layers"]) { d = max(d, 1 + (try depth(r, l))) }
+            visiting.remove(id)
+            depthOf[id] = d
+            if d > limits.maxPrecompDepth {
+                throw LottieError(file: name, location: "\(via.path)",
+                                  "precomps nest \(d) deep, more than the limit of \(limits.maxPrecompDepth) (raise it with --max-precomp-depth)")
+            }
+            return d
+        }
+        for (r, l) in refs(root["layers"]) {
+            if assets[r] == nil { note(l["refId"], "precomp \"\(r)\" is not among the assets; the layer draws nothing") }
+            _ = try depth(r, l)
+        }
+    }
+
+    /// The model id of the precomp `id` as seen from the precomp layer being parsed: the asset's own
+    /// parse when no override can reach inside it, otherwise a parse for this override state (shared
+    /// by every place reached in the same state).
+    mutating func precompID(_ id: String) throws(LottieError) -> String {
+        guard let state = overrideState, state.isAlive, let el = precompElements[id] else { return id }
+        let key = SpecializationKey(id: id, state: state)
+        if let known = specialized[key] { return known }
+        let modelID = "\(id)\u{1}\(specialized.count)"
+        specialized[key] = modelID
+        let wasMuted = muted
+        muted = true
+        defer { muted = wasMuted }
+        specializedPrecomps[modelID] = try parseComposition(el.member2("layers"))
+        return modelID
+    }
+}

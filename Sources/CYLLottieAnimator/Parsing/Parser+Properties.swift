@@ -1,0 +1,148 @@
+import CYLCodecs
+import CYLGeometry
+import CYLRaster
+import CYLTimeline
+
+// Properties: static values, keyframes, easing, spatial tangents, bezier paths.
+
+extension LottieParser {
+    // MARK: Properties
+
+    /// A number or vector property: `{"a": 0, "k": value}` or `{"a": 1, "k": [keyframes]}`.
+    mutating func parseVector(_ el: JSONElement, spatial: Bool = false) throws(LottieError) -> VectorProperty {
+        if el["x"]?.node.asString != nil {
+            note(el["x"], "expressions are not supported; the property's keyframes are used", key: "expressions")
+        }
+        if let direct = el.node.asDouble { return .fixed([direct]) }
+        guard let k = el["k"] else {
+            if el.node.asArray != nil, let nums = numbers(el.node) { return .fixed(nums) }
+            note(el, "property without a value \"k\"; using 0")
+            return .fixed([0])
+        }
+        if let d = k.node.asDouble { return .fixed([d]) }
+        guard let arr = k.node.asArray else {
+            note(k, "expected a number, an array or keyframes, found \(k.value.typeDescription); using 0")
+            return .fixed([0])
+        }
+        if arr.isEmpty { return .fixed([0]) }
+        if arr[0].asObject == nil {
+            if let nums = numbers(k.node) { return .fixed(nums) }
+            note(k, "expected an array of numbers; using 0")
+            return .fixed([0])
+        }
+        var kfs: [Keyframe<[Double]>] = []
+        var pending: (to: [Double], ti: [Double])? = nil
+        for i in 0..<arr.count {
+            guard let kf = k[i], kf.node.asObject != nil else { continue }
+            let t = double(kf, "t", kfs.last?.time ?? 0)
+            var start = kf["s"].flatMap { numbers($0.node) }
+            let end = kf["e"].flatMap { numbers($0.node) }
+            if start == nil {
+                // The old format's last keyframe has only a time: it holds the previous segment's end.
+                start = kfs.last?.end ?? kfs.last?.start ?? [0]
+            }
+            let hold = bool(kf, "h")
+            let easings = parseEasings(kf)
+            var k1 = Keyframe(time: t, start: start!, end: end, hold: hold, easings: easings, spatial: nil)
+            if spatial, let to = kf["to"].flatMap({ numbers($0.node) }), let ti = kf["ti"].flatMap({ numbers($0.node) }) {
+                pending = (to, ti)
+            } else { pending = nil }
+            if let pending { k1.spatial = nil; kfsPendingSpatial.append((kfs.count, pending.to, pending.ti)) }
+            if let last = kfs.last, t < last.time {
+                note(kf["t"], "keyframe times go backwards; keyframe moved to \(last.time)", key: "backwards keyframes")
+                k1.time = last.time
+            }
+            kfs.append(k1)
+        }
+        // Spatial segments need the segment's end value, known only now.
+        for (i, to, ti) in kfsPendingSpatial where i + 1 < kfs.count || kfs[i].end != nil {
+            let endValue = kfs[i].end ?? kfs[i + 1].start
+            kfs[i].spatial = SpatialSegment(from: kfs[i].start, to: endValue, outTangent: to, inTangent: ti)
+        }
+        kfsPendingSpatial.removeAll()
+        if kfs.isEmpty { return .fixed([0]) }
+        if kfs.count == 1 { return .fixed(kfs[0].start) }
+        return .keyframed(kfs)
+    }
+
+    func numbers(_ n: JSONNode) -> [Double]? {
+        if let d = n.asDouble { return [d] }
+        guard let a = n.asArray else { return nil }
+        var out: [Double] = []
+        out.reserveCapacity(a.count)
+        for x in a {
+            guard let d = x.asDouble else { return nil }
+            out.append(d)
+        }
+        return out
+    }
+
+    /// Per-dimension easing from `o` (out of this keyframe) and `i` (into the next).
+    func parseEasings(_ kf: JSONElement) -> [Easing] {
+        guard let o = kf["o"], let i = kf["i"] else { return [.linear] }
+        let ox = numbers(o["x"]?.node ?? JSONNode(value: .null, offset: 0)) ?? [0]
+        let oy = numbers(o["y"]?.node ?? JSONNode(value: .null, offset: 0)) ?? [0]
+        let ix = numbers(i["x"]?.node ?? JSONNode(value: .null, offset: 0)) ?? [1]
+        let iy = numbers(i["y"]?.node ?? JSONNode(value: .null, offset: 0)) ?? [1]
+        let n = max(ox.count, oy.count, ix.count, iy.count, 1)
+        func at(_ a: [Double], _ j: Int) -> Double { a.isEmpty ? 0 : a[min(j, a.count - 1)] }
+        return (0..<n).map { Easing(at(ox, $0), at(oy, $0), at(ix, $0), at(iy, $0)) }
+    }
+
+    /// A bezier path property (`ks` of a path, `pt` of a mask).
+    mutating func parseShapeProperty(_ el: JSONElement) throws(LottieError) -> ShapeProperty {
+        if el["x"]?.node.asString != nil {
+            note(el["x"], "expressions are not supported; the property's keyframes are used", key: "expressions")
+        }
+        guard let k = el["k"] else {
+            if el["v"] != nil { return .fixed(try parseBezier(el)) }
+            note(el, "path without a value \"k\"; drawn empty")
+            return .fixed(.empty)
+        }
+        if k.node.asObject != nil { return .fixed(try parseBezier(k)) }
+        guard let arr = k.node.asArray, !arr.isEmpty else { return .fixed(.empty) }
+        if arr[0].asObject?.contains(where: { $0.key == "t" }) != true {
+            // Some files wrap a static path in an array.
+            return .fixed(try parseBezier(k[0]!))
+        }
+        var kfs: [Keyframe<BezierShape>] = []
+        for i in 0..<arr.count {
+            guard let kf = k[i] else { continue }
+            let t = double(kf, "t", kfs.last?.time ?? 0)
+            func shape(_ key: String) throws(LottieError) -> BezierShape? {
+                guard let s = kf[key] else { return nil }
+                if s.node.asArray != nil { return try s[0].map { (x) throws(LottieError) in try parseBezier(x) } }
+                return try parseBezier(s)
+            }
+            let start = try shape("s") ?? kfs.last?.end ?? kfs.last?.start ?? .empty
+            let end = try shape("e")
+            var k1 = Keyframe(time: t, start: start, end: end, hold: bool(kf, "h"), easings: parseEasings(kf), spatial: nil)
+            if let last = kfs.last, t < last.time { k1.time = last.time }
+            kfs.append(k1)
+        }
+        if kfs.isEmpty { return .fixed(.empty) }
+        if kfs.count == 1 { return .fixed(kfs[0].start) }
+        return .keyframed(kfs)
+    }
+
+    mutating func parseBezier(_ el: JSONElement) throws(LottieError) -> BezierShape {
+        func points(_ key: String) throws(LottieError) -> [Point] {
+            guard let a = el[key]?.node.asArray else { return [] }
+            var out: [Point] = []
+            out.reserveCapacity(a.count)
+            for p in a {
+                let n = numbers(p) ?? []
+                out.append(Point(n.count > 0 ? n[0] : 0, n.count > 1 ? n[1] : 0))
+            }
+            return out
+        }
+        let v = try points("v")
+        guard v.count <= limits.maxPathPoints else {
+            throw error(el, "path has \(v.count) vertices, more than the limit of \(limits.maxPathPoints) (raise it with --max-path-points)")
+        }
+        var i = try points("i"), o = try points("o")
+        if i.count < v.count { i += Array(repeating: .zero, count: v.count - i.count) }
+        if o.count < v.count { o += Array(repeating: .zero, count: v.count - o.count) }
+        return BezierShape(closed: bool(el, "c"), vertices: v, inTangents: i, outTangents: o)
+    }
+}
