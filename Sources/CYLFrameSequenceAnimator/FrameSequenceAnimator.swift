@@ -58,6 +58,9 @@ public struct FrameSequenceAnimator: CYLTabBarItemAnimator {
         }
         let timing: FrameTiming
         if let fps = options.fps {
+            guard FrameTiming.fpsRange.contains(fps) else {
+                throw OpenError(file: dir, .invalid, "frame rate \(fps) is outside 1/3600 (one frame an hour) to 1000 fps")
+            }
             timing = .fps(fps)
         } else if let ms = manifest.durationsMilliseconds {
             guard ms.count == names.count else {

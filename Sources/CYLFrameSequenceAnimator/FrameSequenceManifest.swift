@@ -21,7 +21,9 @@ struct FrameSequenceManifest: Equatable {
             func bad(_ what: String) -> OpenError { OpenError(file: name, .invalid, "\(key) (byte \(node.offset)): \(what)") }
             switch key {
             case "fps":
-                guard case .number(let v) = node.value, v > 0, v <= 1000 else { throw bad("must be a number in (0, 1000]") }
+                guard case .number(let v) = node.value, FrameTiming.fpsRange.contains(v) else {
+                    throw bad("must be a number from 1/3600 (one frame an hour) to 1000")
+                }
                 manifest.fps = v
             case "durations":
                 guard case .array(let items) = node.value else { throw bad("must be an array of milliseconds") }

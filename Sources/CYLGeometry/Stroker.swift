@@ -64,7 +64,7 @@ public struct Stroker: Sendable {
         try Flattener.flatten(path, tolerance: tol, maxPoints: Stroker.maxPoints, into: &flat)
         let pattern = Stroker.normalizedDashes(style.dashes)
         if let pattern {
-            dash(pattern, offset: style.dashOffset)
+            try dash(pattern, offset: style.dashOffset)
             for i in dashed.contours.indices {
                 let c = dashed.contours[i]
                 strokePolyline(dashed.points[c.start ..< c.start + c.count], closed: false, into: &out)
@@ -86,7 +86,9 @@ public struct Stroker: Sendable {
 
     // MARK: Dashing
 
-    mutating func dash(_ pattern: [Double], offset: Double) {
+    /// Splits `flat` into dashes. A pattern much finer than the path (1e-9 dashes on a long path)
+    /// would make billions of dashes: past `Stroker.maxPoints` dash points it throws `tooComplex`.
+    mutating func dash(_ pattern: [Double], offset: Double) throws(GeometryError) {
         dashed.removeAll()
         let total = pattern.reduce(0, +)
         for ci in flat.contours.indices {
@@ -135,6 +137,7 @@ public struct Stroker: Sendable {
                             dashed.begin(p); inDash = true
                         }
                         a = p
+                        if dashed.points.count > Stroker.maxPoints { throw .tooComplex(limit: Stroker.maxPoints) }
                         on.toggle()
                         idx = (idx + 1) % pattern.count
                         remaining = pattern[idx]

@@ -16,7 +16,23 @@ public struct StagedFile {
     public let temporaryPath: String
 
     /// Writes `bytes` to a new temporary file beside `path`.
+    ///
+    /// When `path` already exists and is a character device or a FIFO (`/dev/stdout`, `/dev/null`,
+    /// a pipe), the bytes are written straight to it instead: renaming over it would replace the
+    /// device node with a regular file (`-o /dev/full` as root used to do exactly that). Block
+    /// devices and sockets are refused.
     public static func stage(_ bytes: [UInt8], for path: String) throws(OutputError) -> StagedFile {
+        var st = stat()
+        if stat(path, &st) == 0 {
+            switch st.st_mode & S_IFMT {
+            case S_IFREG, S_IFDIR: break   // a directory fails at rename with a clear message
+            case S_IFCHR, S_IFIFO:
+                try writeThrough(bytes, to: path)
+                return StagedFile(path: path, temporaryPath: "")
+            default:
+                throw OutputError(file: path, .cannotCreate, "'\(path)' exists and is not a regular file, a character device or a pipe")
+            }
+        }
         let dir = parentDirectory(of: path)
         let base = path.split(separator: "/").last.map(String.init) ?? path
         var template = Array("\(dir)/.\(base).XXXXXX".utf8CString)
@@ -52,8 +68,30 @@ public struct StagedFile {
         return StagedFile(path: path, temporaryPath: temp)
     }
 
-    /// Renames the staged file into place.
+    /// Writes `bytes` to an existing device or FIFO (no staging is possible there).
+    static func writeThrough(_ bytes: [UInt8], to path: String) throws(OutputError) {
+        let fd = open(path, O_WRONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw OutputError(file: path, .cannotCreate, "cannot open for writing: \(errnoText())") }
+        var failure: OutputError?
+        bytes.withUnsafeBytes { raw in
+            var done = 0
+            while done < raw.count {
+                let n = Glibc.write(fd, raw.baseAddress! + done, raw.count - done)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    failure = OutputError(file: path, .io, "write failed: \(errnoText())")
+                    return
+                }
+                done += n
+            }
+        }
+        if close(fd) != 0 && failure == nil { failure = OutputError(file: path, .io, "close failed: \(errnoText())") }
+        if let failure { throw failure }
+    }
+
+    /// Renames the staged file into place (nothing to do for a device written through).
     public func commit() throws(OutputError) {
+        guard !temporaryPath.isEmpty else { return }
         PendingTemporaries.forget(temporaryPath)
         guard rename(temporaryPath, path) == 0 else {
             let message = errnoText()
@@ -64,6 +102,7 @@ public struct StagedFile {
 
     /// Removes the staged file without touching the target.
     public func discard() {
+        guard !temporaryPath.isEmpty else { return }
         PendingTemporaries.forget(temporaryPath)
         unlink(temporaryPath)
     }

@@ -48,6 +48,11 @@ public struct Marker: Sendable, Equatable {
 
 /// How long each frame shows.
 public enum FrameTiming: Sendable, Equatable {
+    /// Frame rates accepted from users and files: a frame lasts at most an hour (as a manifest's
+    /// `durations` allow) and at least a millisecond. Slower rates overflow `Duration` arithmetic
+    /// (a frame rate of 1e-300 is a frame of 1e300 s).
+    public static let fpsRange: ClosedRange<Double> = (1.0 / 3600)...1000
+
     /// Every frame lasts `1 / fps` seconds (vector formats, frame sequences with `--fps`).
     case fps(Double)
     /// Each frame has its own duration (GIF delays, manifests with `durations`).

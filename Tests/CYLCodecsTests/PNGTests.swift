@@ -167,3 +167,32 @@ import Testing
         }
     }
 }
+
+/// Regression (tools/dev/fuzz-cli.sh): `readSize` accepted IHDRs libpng rejects, so `info` on a
+/// folder of such frames exited 0.
+@Suite struct PNGHeaderValidationTests {
+    static func header(depth: UInt8, colorType: UInt8, methods: [UInt8] = [0, 0, 0]) -> [UInt8] {
+        let eight: [UInt8] = [0, 0, 0, 8]
+        return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+            + TestPNGWriter.chunk("IHDR", eight + eight + [depth, colorType] + methods)
+    }
+
+    @Test(arguments: [(UInt8(7), UInt8(6)), (5, 0), (16, 3), (4, 2), (8, 5), (8, 1)])
+    func invalidDepthOrColourType(_ depth: UInt8, _ colorType: UInt8) {
+        #expect { try PNGCodec.readSize(Self.header(depth: depth, colorType: colorType), name: "h.png") } throws: { e in
+            guard let e = e as? PNGError, e.kind == .corrupt else { return false }
+            return e.description.hasPrefix("h.png:byte 2") && e.description.contains("IHDR: invalid")
+        }
+    }
+
+    @Test func invalidMethods() {
+        #expect(throws: PNGError.self) { try PNGCodec.readSize(Self.header(depth: 8, colorType: 6, methods: [0, 0, 2]), name: "h.png") }
+        #expect(throws: PNGError.self) { try PNGCodec.readSize(Self.header(depth: 8, colorType: 6, methods: [1, 0, 0]), name: "h.png") }
+    }
+
+    @Test(arguments: [(UInt8(1), UInt8(0)), (16, 0), (8, 2), (16, 2), (4, 3), (8, 4), (16, 6)])
+    func validCombinations(_ depth: UInt8, _ colorType: UInt8) throws {
+        #expect(try PNGCodec.readSize(Self.header(depth: depth, colorType: colorType), name: "h.png") == (8, 8))
+        #expect(try PNGCodec.readSize(Self.header(depth: depth, colorType: colorType, methods: [0, 0, 1]), name: "h.png") == (8, 8))
+    }
+}

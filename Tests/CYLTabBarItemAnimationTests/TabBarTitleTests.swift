@@ -38,6 +38,20 @@ struct TabBarTitleTests {
         #expect(font.truncated("Me", maxWidth: 60) == "Me")
     }
 
+    /// Regression (tools/dev/fuzz-cli.sh): a 100 000-character CYLTabBarItemTitle made `preview -o`
+    /// run for minutes, re-measuring the title once per dropped character on every frame.
+    @Test(.timeLimit(.minutes(1))) func truncatesHugeTitlesQuickly() throws {
+        let font = try FontFace.standard(pixelSize: 10)
+        let clock = ContinuousClock()
+        let start = clock.now
+        let t = font.truncated(String(repeating: "x", count: 100_000), maxWidth: 60)
+        #expect(clock.now - start < .seconds(5))
+        #expect(t.hasSuffix("…") && font.measure(t).width <= 60)
+        // The longest prefix that fits: one more character would not.
+        #expect(font.measure(String(repeating: "x", count: t.count) + "…").width > 60)
+        #expect(font.truncated("Notifications", maxWidth: 1) == "")
+    }
+
     @Test func missingFontSaysWhatToInstall() {
         #expect(throws: FontError(file: "/nonexistent/DejaVuSans.ttf", "no such font file; install it with 'apt-get install fonts-dejavu-core'")) {
             _ = try FontFace(path: "/nonexistent/DejaVuSans.ttf", pixelSize: 12)

@@ -42,8 +42,8 @@ enum CommonOptions {
         }
         var options = OpenOptions(limits: try limits(args, command))
         if let text = args.value("fps") {
-            guard let fps = Double(text), fps > 0, fps <= 1000 else {
-                throw CLIUsageError(message: "Invalid value '\(text)' for '--fps': expected a number above 0 and at most 1000.", command: command)
+            guard let fps = Double(text), FrameTiming.fpsRange.contains(fps) else {
+                throw CLIUsageError(message: "Invalid value '\(text)' for '--fps': expected a number from 0.0003 (1/3600, one frame an hour) to 1000.", command: command)
             }
             options.fps = fps
         }

@@ -85,8 +85,8 @@ enum ConvertCommand {
         }
         var fps: Double?
         if let text = args.value("fps") {
-            guard let f = Double(text), f > 0, f <= 1000 else {
-                throw usage("Invalid value '\(text)' for '--fps': expected a number above 0 and at most 1000.")
+            guard let f = Double(text), FrameTiming.fpsRange.contains(f) else {
+                throw usage("Invalid value '\(text)' for '--fps': expected a number from 0.0003 (1/3600, one frame an hour) to 1000.")
             }
             fps = f
             request.fps = f

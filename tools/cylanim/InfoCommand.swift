@@ -66,7 +66,8 @@ enum InfoCommand {
 
     static func ms(_ d: Duration) -> Double { (d.seconds * 1e6).rounded() / 1e3 }
 
-    static func trim(_ v: Double) -> String { v == v.rounded() ? String(Int(v)) : String(v) }
+    /// `12` for whole numbers that fit an Int exactly, else Swift's own rendering (`1e+300`, `2.5`).
+    static func trim(_ v: Double) -> String { v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v) }
 
     /// `100 ms x 11, 500 ms`: runs of equal delays, in order.
     static func runs(_ values: [Double]) -> String {
@@ -86,6 +87,7 @@ enum InfoCommand {
 
 extension String {
     init(format3 v: Double) {
+        guard v.isFinite, abs(v) < 1e12 else { self = String(v); return }
         let scaled = Int((v * 1000).rounded())
         let frac = String(scaled % 1000)
         self = "\(scaled / 1000)." + String(repeating: "0", count: 3 - frac.count) + frac

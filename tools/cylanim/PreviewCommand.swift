@@ -97,7 +97,7 @@ enum PreviewCommand {
         let limits = try CommonOptions.limits(args, spec)
         var openOptions = OpenOptions(limits: limits)
         if let text = args.value("fps") {
-            guard let fps = Double(text), fps > 0, fps <= 1000 else { throw usage("Invalid value '\(text)' for '--fps': expected a number above 0 and at most 1000.") }
+            guard let fps = Double(text), FrameTiming.fpsRange.contains(fps) else { throw usage("Invalid value '\(text)' for '--fps': expected a number from 0.0003 (1/3600, one frame an hour) to 1000.") }
             openOptions.fps = fps
         }
         var role = GIFRole.animation

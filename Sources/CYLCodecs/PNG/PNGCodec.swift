@@ -67,6 +67,20 @@ public enum PNGCodec {
         guard w > 0, h > 0, w <= 0x7FFF_FFFF, h <= 0x7FFF_FFFF else {
             throw PNGError(name: name, offset: 16, kind: .corrupt, message: "IHDR: invalid image size \(w)x\(h)")
         }
+        // The rest of IHDR too, so a header-only read (`info` on a folder of frames) rejects what
+        // libpng would: bit depth per colour type (PNG spec table 11.1), methods, interlace.
+        let depth = Int(bytes[24]), colorType = Int(bytes[25])
+        let allowed: [Int: [Int]] = [0: [1, 2, 4, 8, 16], 2: [8, 16], 3: [1, 2, 4, 8], 4: [8, 16], 6: [8, 16]]
+        guard let depths = allowed[colorType] else {
+            throw PNGError(name: name, offset: 25, kind: .corrupt, message: "IHDR: invalid colour type \(colorType)")
+        }
+        guard depths.contains(depth) else {
+            throw PNGError(name: name, offset: 24, kind: .corrupt, message: "IHDR: invalid bit depth \(depth) for colour type \(colorType)")
+        }
+        guard bytes[26] == 0, bytes[27] == 0, bytes[28] <= 1 else {
+            throw PNGError(name: name, offset: 26, kind: .corrupt,
+                           message: "IHDR: invalid compression, filter or interlace method (\(bytes[26]), \(bytes[27]), \(bytes[28]))")
+        }
         return (w, h)
     }
 

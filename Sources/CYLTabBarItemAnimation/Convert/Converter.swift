@@ -14,6 +14,9 @@ extension FrameTimeline {
     /// then staged beside the target and renamed into place (or written to standard output), so a
     /// failure at any point leaves no partial file and an existing file untouched. `progress` gets
     /// (phase, done, total).
+    /// The longest delay a GIF frame can carry: 65535 centiseconds.
+    static let maxGIFDelay = 65_535
+
     public func convert(_ request: ConvertRequest, limits: Limits = .standard,
                         progress: (String, Int, Int) -> Void = { _, _, _ in }) throws -> ConvertResult {
         if request.format == .tgs {
@@ -24,7 +27,8 @@ extension FrameTimeline {
             throw UsageError("output size \(size) has more than \(limits.maxCanvasPixels) pixels (raise it with --max-pixels)")
         }
         if let c = request.compressionLevel, !(0...9).contains(c) { throw UsageError("compression level must be 0-9, not \(c)") }
-        let plan = try FramePlan(timeline: self, frames: request.frames, fps: request.fps, speed: request.speed)
+        let plan = try FramePlan(timeline: self, frames: request.frames, fps: request.fps, speed: request.speed,
+                                 maxFrames: limits.maxFrames)
         let loop = request.loop ?? defaultOutputLoop
         var warnings: [String] = []
         let frames = FrameCache(timeline: self, size: size, background: request.background,
@@ -56,6 +60,14 @@ extension FrameTimeline {
                                 + (merged > 0 ? ", so \(merged) frame\(merged == 1 ? " was" : "s were") merged to keep the timing" : "")
                                 + "; --fps 50 or less avoids it")
             }
+            // A GIF delay is 16 bits of centiseconds: longer frames are cut to 655.35 s; say so
+            // (`--speed 0.0001` or a manifest's hour-long frame used to be shortened silently).
+            let longest = timed.map(\.delay).max() ?? 0
+            if longest > Self.maxGIFDelay {
+                let n = timed.filter { $0.delay > Self.maxGIFDelay }.count
+                warnings.append("\(n) frame\(n == 1 ? "" : "s") longer than 655.35 s (the longest GIF delay) shown for 655.35 s"
+                                + "; APNG (.png) and WebP keep longer frames")
+            }
             var options = GIFEncodeOptions(dither: request.dither, loopCount: Self.gifLoop(loop), maxColors: request.maxColors)
             if let m = request.matte {
                 options.transparency = .matte(m)
@@ -75,7 +87,7 @@ extension FrameTimeline {
             }
             bytes = try encoder.finish()
             frameCount = encoder.writtenFrames
-            duration = .milliseconds(timed.reduce(0) { $0 + $1.delay } * 10)
+            duration = .milliseconds(timed.reduce(0) { $0 + min($1.delay, Self.maxGIFDelay) } * 10)
         case .apng:
             let opaque = (request.background?.a ?? 0) == 255
             let encoder = try APNGEncoder(width: size.width, height: size.height,

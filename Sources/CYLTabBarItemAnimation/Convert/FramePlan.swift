@@ -36,7 +36,12 @@ public struct FramePlan: Sendable, Equatable {
     /// Resampling shows, at output time k/fps, what the source shows then: a raster source's frame
     /// showing at that time (frames repeat or drop), a vector source's exact in-between time
     /// (`Entry.sourceTime`, when the source `supportsFractionalFrames`).
-    public init(timeline: FrameTimeline, frames: FrameSelection = .all, fps: Double? = nil, speed: Double = 1) throws(UsageError) {
+    ///
+    /// Resampling makes at most `maxFrames` output frames (`--max-frames`), and no frame may last
+    /// longer than `maxFrameSeconds` once slowed down: `--fps 1000 --speed 1e-12` asked for 1e15
+    /// frames, `--speed 1e-12` on a slow Lottie for durations past what `Duration` holds.
+    public init(timeline: FrameTimeline, frames: FrameSelection = .all, fps: Double? = nil, speed: Double = 1,
+                maxFrames: Int = Limits.defaultMaxFrames) throws(UsageError) {
         guard speed > 0, speed.isFinite else { throw UsageError("speed must be above 0, not \(speed)") }
         let indices = try frames.frames(count: timeline.frameCount)
         var list = indices.map { Entry(source: $0, duration: timeline.duration(ofFrame: $0)) }
@@ -47,7 +52,11 @@ public struct FramePlan: Sendable, Equatable {
             // frame lasts exactly 1/fps of playback.
             let rate = fps / speed
             let total = list.reduce(Duration.zero) { $0 + $1.duration }.seconds
-            let n = max(1, Int((total * rate - 1e-6).rounded(.up)))
+            let wanted = (total * rate - 1e-6).rounded(.up)
+            guard wanted <= Double(maxFrames) else {
+                throw UsageError("--fps \(fps) at speed \(speed) makes \(wanted) frames, more than the limit of \(maxFrames) (raise it with --max-frames)")
+            }
+            let n = max(1, Int(wanted))
             var out: [Entry] = []
             out.reserveCapacity(n)
             let fractional = timeline.source.supportsFractionalFrames
@@ -73,10 +82,19 @@ public struct FramePlan: Sendable, Equatable {
             resampled = true
         }
         if speed != 1 {
-            for i in list.indices { list[i].duration = .seconds(list[i].duration.seconds / speed) }
+            for i in list.indices {
+                let seconds = list[i].duration.seconds / speed
+                guard seconds <= FramePlan.maxFrameSeconds else {
+                    throw UsageError("at speed \(speed) frame \(list[i].source) would last \(seconds) s, more than \(Int(FramePlan.maxFrameSeconds)) s")
+                }
+                list[i].duration = .seconds(seconds)
+            }
         }
         entries = list
     }
+
+    /// Longest output frame (a day); far beyond what any format stores (GIF: 655.35 s).
+    public static let maxFrameSeconds: Double = 86_400
 
     public init(entries: [Entry], resampled: Bool = false) {
         self.entries = entries

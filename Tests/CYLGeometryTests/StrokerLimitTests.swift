@@ -1,0 +1,34 @@
+import Testing
+@testable import CYLGeometry
+
+/// Regressions found by tools/dev/fuzz-cli.sh: hostile stroke parameters must fail cleanly.
+@Suite struct StrokerLimitTests {
+    /// A 1e-9 dash pattern on a 100-unit path asked for ~1e11 dashes and died allocating;
+    /// it must throw `tooComplex` instead.
+    @Test func microscopicDashesAreBounded() {
+        var stroker = Stroker()
+        var out = Path()
+        let style = StrokeStyle(width: 8, dashes: [1e-9, 1e-9])
+        #expect(throws: GeometryError.tooComplex(limit: Stroker.maxPoints)) {
+            try stroker.stroke(.rect(Rect(minX: 0, minY: 0, maxX: 100, maxY: 100)), style: style, into: &out)
+        }
+    }
+
+    /// A huge segment with a tiny dash used to be able to loop forever (segLen -= 1e-9 does not change 1e20).
+    @Test func tinyDashOnHugeSegmentTerminates() {
+        var stroker = Stroker()
+        var out = Path()
+        let style = StrokeStyle(width: 1, dashes: [1e-6, 1e-6])
+        #expect(throws: GeometryError.self) {
+            try stroker.stroke(.polygon([Point(0, 0), Point(1e20, 0)], closed: false), style: style, into: &out)
+        }
+    }
+
+    /// Ordinary dashes still work.
+    @Test func ordinaryDashesStillDraw() throws {
+        var stroker = Stroker()
+        var out = Path()
+        try stroker.stroke(.rect(Rect(minX: 0, minY: 0, maxX: 100, maxY: 100)), style: StrokeStyle(width: 2, dashes: [5, 5]), into: &out)
+        #expect(!out.isEmpty)
+    }
+}

@@ -1,0 +1,143 @@
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Inputs and options found by tools/dev/fuzz-cli.sh that crashed the tool or exited 0 on
+/// garbage. Each must now fail (or succeed) cleanly: one line, the right exit code, no files left.
+struct FuzzRegressionCLITests {
+    static let memoryCap = BadInputTests.memoryCap
+
+    static func expectOneLineError(_ r: CLI.Result, status: Int32, contains: String, _ what: String) {
+        #expect(r.status == status, "\(what): \(r.stderr)")
+        #expect(!r.stderr.contains("Fatal error"), "\(what): \(r.stderr)")
+        #expect(r.stderr.contains(contains), "\(what): \(r.stderr)")
+        if status != 64 {
+            #expect(r.stderr.hasPrefix("cylanim: error: "), "\(what): \(r.stderr)")
+            #expect(r.stderr.split(separator: "\n").count == 1, "\(what): one line: \(r.stderr)")
+        }
+    }
+
+    /// A frame folder with two tiny frames and the given manifest.
+    static func folder(_ dir: ScratchDir, manifest: String?) throws -> String {
+        let frames = "\(dir.path)/frames"
+        try FileManager.default.createDirectory(atPath: frames, withIntermediateDirectories: true)
+        for name in ["f0.png", "f1.png"] {
+            try FileManager.default.copyItem(atPath: CLI.sample("bounce-frames/\(name)"), toPath: "\(frames)/\(name)")
+        }
+        if let manifest { try dir.write("frames/manifest.json", Array(manifest.utf8)) }
+        return frames
+    }
+
+    /// `"fps": 1e-300` made each frame 1e300 s and crashed converting to `Duration` (SIGILL).
+    @Test(arguments: ["{\"fps\": 1e-300}", "{\"fps\": 1e-20}", "{\"fps\": 0.0001}"])
+    func manifestWithAbsurdlySlowFrameRate(_ manifest: String) throws {
+        let dir = try ScratchDir()
+        let frames = try Self.folder(dir, manifest: manifest)
+        let r = try CLI.run(["info", frames], addressSpaceLimit: Self.memoryCap)
+        Self.expectOneLineError(r, status: 65, contains: "manifest.json: fps (byte 8)", "manifest \(manifest)")
+    }
+
+    /// `--fps 1e-20` on a frame folder crashed the same way; now a usage error (64).
+    @Test(arguments: [["info"], ["convert", "-o", "OUT/a.gif"], ["render", "-o", "OUT/f%d.png"]])
+    func absurdlySlowFPSOptionIsAUsageError(_ command: [String]) throws {
+        let dir = try ScratchDir()
+        let frames = try Self.folder(dir, manifest: nil)
+        let args = [command[0], frames] + command.dropFirst().map { $0.replacingOccurrences(of: "OUT", with: dir.path) } + ["--fps", "1e-20"]
+        let r = try CLI.run(args, addressSpaceLimit: Self.memoryCap)
+        Self.expectOneLineError(r, status: 64, contains: "--fps", args.joined(separator: " "))
+        #expect(dir.files() == ["frames"])
+    }
+
+    /// `--fps 1000 --speed 1e-12` asked FramePlan for 1e15 frames (allocation crash); `--speed 1e-12`
+    /// on a Lottie with `fr` 1e-9 overflowed `Duration` (SIGILL). Both are usage errors now.
+    @Test func absurdSpeedIsBounded() throws {
+        let dir = try ScratchDir()
+        var r = try CLI.run(["convert", CLI.sample("checkmark.json"), "-o", "\(dir.path)/a.gif", "--fps", "1000", "--speed", "1e-12"],
+                            addressSpaceLimit: Self.memoryCap)
+        Self.expectOneLineError(r, status: 64, contains: "--max-frames", "fps 1000 speed 1e-12")
+        let slow = try String(contentsOfFile: CLI.sample("checkmark.json"), encoding: .utf8)
+            .replacingOccurrences(of: "\"fr\": 30", with: "\"fr\": 1e-9")
+        try dir.write("slow.json", Array(slow.utf8))
+        r = try CLI.run(["convert", "\(dir.path)/slow.json", "-o", "\(dir.path)/a.gif", "--speed", "1e-12"], addressSpaceLimit: Self.memoryCap)
+        Self.expectOneLineError(r, status: 64, contains: "would last", "fr 1e-9 speed 1e-12")
+        #expect(dir.files() == ["slow.json"])
+    }
+
+    /// A Lottie marker at frame 1e300 crashed `info` printing it (Double to Int).
+    @Test func infoPrintsHugeMarkerTimes() throws {
+        let dir = try ScratchDir()
+        let text = try String(contentsOfFile: CLI.sample("checkmark.json"), encoding: .utf8)
+            .replacingOccurrences(of: "{ \"tm\": 0, \"cm\": \"draw\", \"dr\": 20 }", with: "{ \"tm\": 1e300, \"cm\": \"far\", \"dr\": -1e300 }")
+        #expect(text.contains("1e300"))
+        try dir.write("m.json", Array(text.utf8))
+        let r = try CLI.run(["info", "\(dir.path)/m.json"], addressSpaceLimit: Self.memoryCap)
+        #expect(r.status == 0 || r.status == 65, "\(r.stderr)")
+        #expect(!r.stderr.contains("Fatal error"), "\(r.stderr)")
+    }
+
+    /// A frame whose IHDR has an invalid bit depth: `info` (which reads headers only) exited 0.
+    @Test func infoRejectsInvalidPNGHeaderInFolder() throws {
+        let dir = try ScratchDir()
+        let frames = try Self.folder(dir, manifest: nil)
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: "\(frames)/f1.png")))
+        bytes[24] = 7   // bit depth 7
+        let crc = crc32(bytes[12..<29])
+        bytes.replaceSubrange(29..<33, with: [UInt8(crc >> 24), UInt8(crc >> 16 & 0xFF), UInt8(crc >> 8 & 0xFF), UInt8(crc & 0xFF)])
+        try dir.write("frames/f1.png", bytes)
+        let r = try CLI.run(["info", frames], addressSpaceLimit: Self.memoryCap)
+        Self.expectOneLineError(r, status: 65, contains: "f1.png", "bad depth")
+        #expect(r.stderr.contains("bit depth 7"), "\(r.stderr)")
+    }
+
+    /// `-o /dev/full --format gif` as root renamed the staged file over the device node, turning
+    /// /dev/full into a regular file and exiting 0. Outputs that are existing character devices
+    /// or FIFOs are now written through; a FIFO here stands in for /dev/stdout, /dev/full etc.
+    @Test func outputToAFIFOIsWrittenThroughNotReplaced() throws {
+        let dir = try ScratchDir()
+        let fifo = "\(dir.path)/pipe.gif", copy = "\(dir.path)/copy.gif"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let reader = Process()
+        reader.executableURL = URL(fileURLWithPath: "/bin/sh")
+        reader.arguments = ["-c", "exec cat \"$0\" > \"$1\"", fifo, copy]
+        try reader.run()
+        let r = try CLI.run(["convert", CLI.sample("checkmark.json"), "-o", fifo, "--format", "gif", "--quiet"],
+                            addressSpaceLimit: Self.memoryCap)
+        if reader.isRunning {
+            // The tool never opened the FIFO: unblock cat so the test can finish.
+            let fd = open(fifo, O_WRONLY | O_NONBLOCK)
+            if fd >= 0 { close(fd) }
+            usleep(200_000)
+            if reader.isRunning { reader.terminate() }   // the FIFO was replaced: cat waits forever
+        }
+        reader.waitUntilExit()
+        #expect(r.status == 0, "\(r.stderr)")
+        var st = stat()
+        #expect(lstat(fifo, &st) == 0 && (st.st_mode & S_IFMT) == S_IFIFO, "the FIFO must still be a FIFO")
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: copy)))
+        #expect(bytes.starts(with: Array("GIF89a".utf8)), "the GIF went through the FIFO")
+        #expect(dir.files() == ["copy.gif", "pipe.gif"], "no temporary file left")
+    }
+
+    /// An hour-long frame (a legal manifest duration) was silently cut to 655.35 s in a GIF while
+    /// the summary claimed the full hour; now a warning says so and the summary is what was written.
+    @Test func overlongGIFDelayIsAWarning() throws {
+        let dir = try ScratchDir()
+        let frames = try Self.folder(dir, manifest: "{\"durations\": [3600000, 100]}")
+        let r = try CLI.run(["convert", frames, "-o", "\(dir.path)/a.gif"], addressSpaceLimit: Self.memoryCap)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr.contains("cylanim: warning: 1 frame longer than 655.35 s"), "\(r.stderr)")
+        #expect(r.stdout.contains("655.450 s"), "\(r.stdout)")
+    }
+
+    /// Bitwise CRC-32 (PNG chunk CRCs), to re-sign a patched header.
+    func crc32(_ bytes: ArraySlice<UInt8>) -> UInt32 {
+        var c: UInt32 = 0xFFFF_FFFF
+        for b in bytes {
+            c ^= UInt32(b)
+            for _ in 0..<8 { c = c & 1 != 0 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 }
+        }
+        return c ^ 0xFFFF_FFFF
+    }
+}
