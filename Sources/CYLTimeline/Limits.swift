@@ -18,6 +18,10 @@ public struct Limits: Sendable, Equatable {
     /// (`--max-decoded-bytes`). Default 256 MiB; beyond it frames are decoded again on demand.
     public static let defaultMaxDecodedBytes = 256 << 20
 
+    /// Most layer instances and shape paths drawn for one frame, after precomps are expanded and
+    /// repeaters copied (`--max-draws`). Default 100 000: real icons draw a few hundred, while a
+    /// few kilobytes of nested precomps or repeaters can ask for billions.
+    public static let defaultMaxDrawsPerFrame = 100_000
     /// Largest input file read into memory (`--max-file-bytes`). Default 256 MiB.
     public static let defaultMaxFileBytes = 256 << 20
 
@@ -28,6 +32,7 @@ public struct Limits: Sendable, Equatable {
     public var maxPathPoints: Int
     public var maxDecodedBytes: Int
     public var maxFileBytes: Int
+    public var maxDrawsPerFrame: Int
 
     public init(maxCanvasPixels: Int = Limits.defaultMaxCanvasPixels,
                 maxFrames: Int = Limits.defaultMaxFrames,
@@ -35,7 +40,8 @@ public struct Limits: Sendable, Equatable {
                 maxPrecompDepth: Int = Limits.defaultMaxPrecompDepth,
                 maxPathPoints: Int = Limits.defaultMaxPathPoints,
                 maxDecodedBytes: Int = Limits.defaultMaxDecodedBytes,
-                maxFileBytes: Int = Limits.defaultMaxFileBytes) {
+                maxFileBytes: Int = Limits.defaultMaxFileBytes,
+                maxDrawsPerFrame: Int = Limits.defaultMaxDrawsPerFrame) {
         self.maxCanvasPixels = maxCanvasPixels
         self.maxFrames = maxFrames
         self.maxJSONDepth = maxJSONDepth
@@ -43,6 +49,7 @@ public struct Limits: Sendable, Equatable {
         self.maxPathPoints = maxPathPoints
         self.maxDecodedBytes = maxDecodedBytes
         self.maxFileBytes = maxFileBytes
+        self.maxDrawsPerFrame = maxDrawsPerFrame
     }
 
     public static let standard = Limits()

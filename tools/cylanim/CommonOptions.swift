@@ -12,6 +12,8 @@ enum CommonOptions {
         .value("max-json-depth", "N", help: "Deepest JSON nesting accepted (default \(Limits.defaultMaxJSONDepth))."),
         .value("max-precomp-depth", "N", help: "Deepest chain of nested Lottie precompositions (default \(Limits.defaultMaxPrecompDepth))."),
         .value("max-path-points", "N", help: "Most points in one flattened shape (default \(Limits.defaultMaxPathPoints))."),
+        .value("max-draws", "N",
+               help: "Most layers and shape paths drawn for one frame once precomps and repeaters are expanded (default \(Limits.defaultMaxDrawsPerFrame))."),
         .value("max-decoded-bytes", "N",
                help: "Decoded pixels kept in memory before frames are decoded again on demand (default \(Limits.defaultMaxDecodedBytes))."),
     ]
@@ -31,6 +33,7 @@ enum CommonOptions {
         if let n = try int("max-json-depth") { limits.maxJSONDepth = n }
         if let n = try int("max-precomp-depth") { limits.maxPrecompDepth = n }
         if let n = try int("max-path-points") { limits.maxPathPoints = n }
+        if let n = try int("max-draws") { limits.maxDrawsPerFrame = n }
         if let n = try int("max-decoded-bytes") { limits.maxDecodedBytes = n }
         return limits
     }

@@ -18,8 +18,8 @@ extension LottieParser {
         guard w > 0, h > 0, w.isFinite, h.isFinite, w <= 100_000, h <= 100_000 else {
             throw error(root["w"]!, "invalid composition size \(w)x\(h)")
         }
-        guard let fr = root["fr"]?.node.asDouble, fr > 0, fr.isFinite, fr <= 1000 else {
-            throw error(root["fr"] ?? root, "missing or invalid frame rate \"fr\" (expected a number above 0 and at most 1000)")
+        guard let fr = root["fr"]?.node.asDouble, FrameTiming.fpsRange.contains(fr) else {
+            throw error(root["fr"] ?? root, "missing or invalid frame rate \"fr\" (expected a number from 1/3600 (one frame an hour) to 1000)")
         }
         guard let ip = root["ip"]?.node.asDouble, let op = root["op"]?.node.asDouble, ip.isFinite, op.isFinite else {
             throw error(root, "missing the in and out points (\"ip\" and \"op\")")

@@ -24,7 +24,7 @@ final class LottieRenderer: FrameSource {
         self.model = model
         self.name = name
         self.limits = limits
-        self.evaluator = ShapeEvaluator(maxPathPoints: limits.maxPathPoints)
+        self.evaluator = ShapeEvaluator(maxPathPoints: limits.maxPathPoints, maxDraws: limits.maxDrawsPerFrame)
     }
 
     func render(frame index: Int, into target: inout Pixmap) throws {
@@ -133,8 +133,7 @@ final class LottieRenderer: FrameSource {
         // A shape layer that only fades and paints once needs no scratch layer: one fill or stroke
         // covers each pixel once, so the layer opacity can go into the paint.
         if activeMasks.isEmpty, matteSource == nil, layer.blendMode == .normal, case .shapes(let items) = layer.content {
-            evaluator.reset()
-            _ = evaluator.collect(items, t: t, transform: .identity, opacity: 1)
+            try evaluate(items, t: t)
             if evaluator.ops.filter({ $0.opacity > 0 && !$0.paths.isEmpty }).count <= 1 {
                 try paintEvaluated(full, opacity: opacity, clip: clip, into: &target)
                 return
@@ -223,9 +222,18 @@ final class LottieRenderer: FrameSource {
     }
 
     func drawShapes(_ items: [ShapeItem], t: Double, _ full: Transform, clip: IntRect, into target: inout Pixmap) throws {
+        try evaluate(items, t: t)
+        try paintEvaluated(full, opacity: 1, clip: clip, into: &target)
+    }
+
+    /// Collects a shape list's paths and paints at time `t`, refusing lists that repeaters blow up.
+    private func evaluate(_ items: [ShapeItem], t: Double) throws {
         evaluator.reset()
         _ = evaluator.collect(items, t: t, transform: .identity, opacity: 1)
-        try paintEvaluated(full, opacity: 1, clip: clip, into: &target)
+        if evaluator.overflowed {
+            throw RenderError(file: name, frame: Int(t.rounded(.down)),
+                              "repeaters expand a shape list to more than \(limits.maxDrawsPerFrame) paths and paints (raise it with --max-draws)")
+        }
     }
 
     /// Paints the evaluator's draw list, last first (the first item is on top).

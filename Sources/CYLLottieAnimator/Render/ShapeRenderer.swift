@@ -31,12 +31,20 @@ struct ShapeEvaluator {
     var geo: [GeoPath] = []
     var ops: [DrawOp] = []
     var maxPathPoints: Int
+    /// Bound on paths plus paints collected for one frame; repeaters stop copying past it.
+    var maxDraws: Int
+    /// Set when a repeater stopped copying at `maxDraws`; the renderer turns it into an error.
+    private(set) var overflowed = false
 
-    init(maxPathPoints: Int) { self.maxPathPoints = maxPathPoints }
+    init(maxPathPoints: Int, maxDraws: Int) {
+        self.maxPathPoints = maxPathPoints
+        self.maxDraws = maxDraws
+    }
 
     mutating func reset() {
         geo.removeAll(keepingCapacity: true)
         ops.removeAll(keepingCapacity: true)
+        overflowed = false
     }
 
     /// Walks `items` in order; returns the indices in `geo` of every path they contain.
@@ -218,6 +226,11 @@ struct ShapeEvaluator {
         var groups: [[DrawOp]] = []
         let savedOps = ops
         for k in 0..<n {
+            // Nested repeaters multiply: six of 100 copies each would be 10^12 paths.
+            if overflowed || geo.count + ops.count + groups.reduce(0, { $0 + $1.count }) > maxDraws {
+                overflowed = true
+                break
+            }
             let i = Double(k) + offset
             let m = Transform.translation(-a.x, -a.y)
                 .then(.scale(pow(sx, i), pow(sy, i)))
