@@ -43,7 +43,7 @@ let package = Package(
                           path: "Benchmarks/RasterBench"),
 
         .executableTarget(name: "EncodeBench", dependencies: ["CYLCodecs", "CYLRaster", "CYLGeometry"],
-                          path: "Benchmarks/EncodeBench"),
+                          path: "Benchmarks/EncodeBench", exclude: ["pillow_reference.py"]),
 
         .executableTarget(name: "LottieBench", dependencies: ["CYLLottieAnimator", "CYLTimeline", "CYLRaster"],
                           path: "Benchmarks/LottieBench"),
@@ -54,7 +54,8 @@ let package = Package(
         .testTarget(name: "CYLTimelineTests", dependencies: ["CYLTimeline"]),
         .testTarget(name: "CYLGIFAnimatorTests", dependencies: ["CYLGIFAnimator", "CYLCodecs"]),
         .testTarget(name: "CYLFrameSequenceAnimatorTests", dependencies: ["CYLFrameSequenceAnimator", "CYLCodecs"]),
-        .testTarget(name: "CYLLottieAnimatorTests", dependencies: ["CYLLottieAnimator", "CYLCodecs"]),
+        .testTarget(name: "CYLLottieAnimatorTests", dependencies: ["CYLLottieAnimator", "CYLCodecs"],
+                    exclude: ["fidelity-baseline.txt"]),  // read from #filePath, not bundled
         .testTarget(name: "CYLTabBarItemAnimationTests", dependencies: ["CYLTabBarItemAnimation"]),
         .testTarget(name: "cylanimTests", dependencies: ["CYLTabBarItemAnimation", "CYLCodecs", "cylanim"]),
     ]
