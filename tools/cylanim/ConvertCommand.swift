@@ -22,12 +22,7 @@ enum ConvertCommand {
         options: [
             .value("output", short: "o", "path", help: "Output file, a %d pattern for PNG frames, or - for standard output. Missing directories are created."),
             .value("format", "name", help: "gif, png (animated PNG), webp, png-sequence or tgs (default: from the output's extension)."),
-            .value("frames", "list", help: "Frames to convert, counted from 0: 0-9,12 or 5- (default: all)."),
-            .value("marker", "name", help: "Convert the frames of this marker (a named segment of a Lottie file; `cylanim info` lists them)."),
-            .value("size", "WxH", help: "Fit into WxH pixels, centred (N alone means NxN)."),
-            .value("width", "W", help: "Width in pixels; the height follows the aspect ratio."),
-            .value("height", "H", help: "Height in pixels; the width follows the aspect ratio."),
-            .value("scale", "S", help: "Scale factor, e.g. 2 or 0.5."),
+        ] + FrameOptions.specs(verb: "Convert") + [
             .value("fps", "N", help: "Output frame rate: Lottie is drawn at each output frame's exact time, GIF and PNG frames are repeated or dropped (default: the source's frames and delays; a folder of PNG frames is read at this rate)."),
             .value("speed", "X", help: "Play X times as fast (0.5 = half speed)."),
             .value("background", "color", help: "Colour flattened behind every frame (then nothing is transparent)."),
@@ -68,21 +63,8 @@ enum ConvertCommand {
         let destination: ConvertDestination = output == "-" ? .standardOutput : .file(output)
         var request = ConvertRequest(format: format, destination: destination)
 
-        let sizeOptions = ["size", "width", "height", "scale"].filter { args.value($0) != nil }
-        guard sizeOptions.count <= 1 else {
-            throw usage("Give only one of --size, --width, --height and --scale (got --\(sizeOptions.joined(separator: " and --"))).")
-        }
-        if args.value("frames") != nil && args.value("marker") != nil { throw usage("Give either --frames or --marker, not both.") }
-        if let text = args.value("frames") { request.frames = try wrap { try FrameSelection(parsing: text) } }
-        if let text = args.value("size") { request.size = .box(try wrap { try OutputSize.parseBox(text) }) }
-        if let text = args.value("width") { request.size = .width(try RenderCommand.positiveInt(text, "width")) }
-        if let text = args.value("height") { request.size = .height(try RenderCommand.positiveInt(text, "height")) }
-        if let text = args.value("scale") {
-            guard let s = Double(text), s > 0, s.isFinite, s <= 64 else {
-                throw usage("Invalid value '\(text)' for '--scale': expected a number above 0 and at most 64.")
-            }
-            request.size = .scale(s)
-        }
+        if let size = try FrameOptions.size(args, spec) { request.size = size }
+        if let frames = try FrameOptions.frames(args, spec) { request.frames = frames }
         var fps: Double?
         if let text = args.value("fps") {
             guard let f = Double(text), FrameTiming.fpsRange.contains(f) else {
@@ -169,7 +151,7 @@ enum ConvertCommand {
         }
         let registry = LottieSource.registry(gifRole: role, animation: args.value("animation"))
         let timeline = try registry.timeline(forPath: input, options: options)
-        if let name = args.value("marker") { request.frames = try wrap { try timeline.frames(ofMarker: name) } }
+        if let frames = try FrameOptions.markerFrames(args, timeline, spec) { request.frames = frames }
         let result = try wrap {
             try timeline.convert(request, limits: limits) { phase, done, total in
                 if showProgress { Terminal.progress("\(phase) \(done)/\(total)") }

@@ -18,12 +18,7 @@ enum RenderCommand {
         arguments: [ArgumentSpec(name: "input", help: "A Lottie file (.json, .tgs), a GIF file or a directory of PNG frames.")],
         options: [
             .value("output", short: "o", "pattern", help: "Output path: out/f-%04d.png for many frames, or a .png path for one. Missing directories are created."),
-            .value("frames", "list", help: "Frames to render, counted from 0: 0-9,12 or 5- (default: all)."),
-            .value("marker", "name", help: "Render the frames of this marker (a named segment of a Lottie file; `cylanim info` lists them)."),
-            .value("size", "WxH", help: "Fit into WxH pixels, centred (N alone means NxN)."),
-            .value("width", "W", help: "Width in pixels; the height follows the aspect ratio."),
-            .value("height", "H", help: "Height in pixels; the width follows the aspect ratio."),
-            .value("scale", "S", help: "Scale factor, e.g. 2 or 0.5."),
+        ] + FrameOptions.specs(verb: "Render") + [
             .value("background", "color", help: "Colour behind the frames: #rrggbb, #rrggbbaa or a name (default: transparent)."),
             .value("compression", "0-9", help: "zlib level for the PNGs (default 1: fast, no row filters)."),
             .flag("quiet", short: "q", help: "Print nothing on success and no progress."),
@@ -33,22 +28,9 @@ enum RenderCommand {
     static func run(_ args: ParsedArguments) throws -> Int32 {
         func usage(_ message: String) -> CLIUsageError { CLIUsageError(message: message, command: spec) }
         guard let output = args.value("output") else { throw usage("Missing expected option '-o <pattern>'.") }
-        let sizeOptions = ["size", "width", "height", "scale"].filter { args.value($0) != nil }
-        guard sizeOptions.count <= 1 else {
-            throw usage("Give only one of --size, --width, --height and --scale (got --\(sizeOptions.joined(separator: " and --"))).")
-        }
         var request = RenderRequest(output: try wrap { try OutputPattern(output) })
-        if args.value("frames") != nil && args.value("marker") != nil { throw usage("Give either --frames or --marker, not both.") }
-        if let text = args.value("frames") { request.frames = try wrap { try FrameSelection(parsing: text) } }
-        if let text = args.value("size") { request.size = .box(try wrap { try OutputSize.parseBox(text) }) }
-        if let text = args.value("width") { request.size = .width(try positiveInt(text, "width")) }
-        if let text = args.value("height") { request.size = .height(try positiveInt(text, "height")) }
-        if let text = args.value("scale") {
-            guard let s = Double(text), s > 0, s.isFinite, s <= 64 else {
-                throw usage("Invalid value '\(text)' for '--scale': expected a number above 0 and at most 64.")
-            }
-            request.size = .scale(s)
-        }
+        if let size = try FrameOptions.size(args, spec) { request.size = size }
+        if let frames = try FrameOptions.frames(args, spec) { request.frames = frames }
         if let text = args.value("background") {
             guard let c = RGBA8(parsing: text) else {
                 throw usage("Invalid value '\(text)' for '--background': expected #rgb, #rrggbb, #rrggbbaa or a colour name.")
@@ -61,7 +43,7 @@ enum RenderCommand {
         }
         let limits = try CommonOptions.limits(args, spec)
         let timeline = try CommonOptions.open(args, spec)
-        if let name = args.value("marker") { request.frames = try wrap { try timeline.frames(ofMarker: name) } }
+        if let frames = try FrameOptions.markerFrames(args, timeline, spec) { request.frames = frames }
         let quiet = args.has("quiet")
         let showProgress = !quiet && isatty(2) != 0
         let started = ContinuousClock.now
@@ -86,13 +68,6 @@ enum RenderCommand {
             print("wrote \(written.count) frame\(written.count == 1 ? "" : "s") at \(size) to \(where_)")
         }
         return 0
-    }
-
-    static func positiveInt(_ text: String, _ name: String) throws(CLIUsageError) -> Int {
-        guard let n = Int(text), n > 0 else {
-            throw CLIUsageError(message: "Invalid value '\(text)' for '--\(name)': expected a positive whole number.", command: spec)
-        }
-        return n
     }
 
     /// Turns a library `UsageError` into this command's usage error (usage printed, exit 64).
