@@ -12,8 +12,10 @@ import Darwin
 public struct StagedFile {
     /// Where the file will end up.
     public let path: String
-    /// Where it is being written.
+    /// Where it is being written (empty for a device written through).
     public let temporaryPath: String
+    /// The temporary file's slot in the signal-cleanup table (-1: none).
+    private let slot: Int
 
     /// Writes `bytes` to a new temporary file beside `path`.
     ///
@@ -28,7 +30,7 @@ public struct StagedFile {
             case S_IFREG, S_IFDIR: break   // a directory fails at rename with a clear message
             case S_IFCHR, S_IFIFO:
                 try writeThrough(bytes, to: path)
-                return StagedFile(path: path, temporaryPath: "")
+                return StagedFile(path: path, temporaryPath: "", slot: -1)
             default:
                 throw OutputError(file: path, .cannotCreate, "'\(path)' exists and is not a regular file, a character device or a pipe")
             }
@@ -42,49 +44,40 @@ public struct StagedFile {
         }
         let temp = String(cString: template.withUnsafeBufferPointer { $0.baseAddress! })
         let slot = PendingTemporaries.register(temp)
-        defer { PendingTemporaries.unregister(slot) }
-        var failure: OutputError?
-        bytes.withUnsafeBytes { raw in
-            var done = 0
-            while done < raw.count {
-                let n = Glibc.write(fd, raw.baseAddress! + done, raw.count - done)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    failure = OutputError(file: path, .io, "write failed: \(errnoText())")
-                    return
-                }
-                done += n
-            }
-        }
+        var failure = writeAll(bytes, to: fd, path: path)
         // Files are made readable as a normal new file would be (mkstemp creates them 0600).
         let mask = umask(0); umask(mask)
         fchmod(fd, 0o666 & ~mask)
         if close(fd) != 0 && failure == nil { failure = OutputError(file: path, .io, "close failed: \(errnoText())") }
         if let failure {
             unlink(temp)
+            PendingTemporaries.release(slot)
             throw failure
         }
-        PendingTemporaries.keep(slot)
-        return StagedFile(path: path, temporaryPath: temp)
+        return StagedFile(path: path, temporaryPath: temp, slot: slot)
     }
 
-    /// Writes `bytes` to an existing device or FIFO (no staging is possible there).
-    static func writeThrough(_ bytes: [UInt8], to path: String) throws(OutputError) {
-        let fd = open(path, O_WRONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw OutputError(file: path, .cannotCreate, "cannot open for writing: \(errnoText())") }
-        var failure: OutputError?
+    /// Writes all of `bytes` to `fd`, retrying short writes and EINTR; the error, if any.
+    private static func writeAll(_ bytes: [UInt8], to fd: Int32, path: String) -> OutputError? {
         bytes.withUnsafeBytes { raw in
             var done = 0
             while done < raw.count {
                 let n = Glibc.write(fd, raw.baseAddress! + done, raw.count - done)
                 if n < 0 {
                     if errno == EINTR { continue }
-                    failure = OutputError(file: path, .io, "write failed: \(errnoText())")
-                    return
+                    return OutputError(file: path, .io, "write failed: \(errnoText())")
                 }
                 done += n
             }
+            return nil
         }
+    }
+
+    /// Writes `bytes` to an existing device or FIFO (no staging is possible there).
+    static func writeThrough(_ bytes: [UInt8], to path: String) throws(OutputError) {
+        let fd = open(path, O_WRONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw OutputError(file: path, .cannotCreate, "cannot open for writing: \(errnoText())") }
+        var failure = writeAll(bytes, to: fd, path: path)
         if close(fd) != 0 && failure == nil { failure = OutputError(file: path, .io, "close failed: \(errnoText())") }
         if let failure { throw failure }
     }
@@ -92,7 +85,7 @@ public struct StagedFile {
     /// Renames the staged file into place (nothing to do for a device written through).
     public func commit() throws(OutputError) {
         guard !temporaryPath.isEmpty else { return }
-        PendingTemporaries.forget(temporaryPath)
+        defer { PendingTemporaries.release(slot) }
         guard rename(temporaryPath, path) == 0 else {
             let message = errnoText()
             unlink(temporaryPath)
@@ -103,8 +96,8 @@ public struct StagedFile {
     /// Removes the staged file without touching the target.
     public func discard() {
         guard !temporaryPath.isEmpty else { return }
-        PendingTemporaries.forget(temporaryPath)
         unlink(temporaryPath)
+        PendingTemporaries.release(slot)
     }
 
     /// Makes Ctrl-C, SIGTERM and SIGHUP remove staged files that are not yet committed before the
@@ -154,10 +147,8 @@ enum PendingTemporaries {
         p.initialize(repeating: nil, count: capacity)
         return p
     }()
-    /// Slots whose file was handed to a StagedFile (then `forget` releases them by path).
-    nonisolated(unsafe) static var kept = Set<Int>()
-
-    /// Records `path`; returns its slot (-1 when the table is full: the file is then not cleaned up on a signal).
+    /// Records `path`; returns its slot (-1 when the table is full: that file is then not
+    /// removed on a signal, though every other guarantee holds).
     static func register(_ path: String) -> Int {
         for i in 0..<capacity where slots[i] == nil {
             slots[i] = strdup(path)
@@ -166,28 +157,21 @@ enum PendingTemporaries {
         return -1
     }
 
-    static func keep(_ slot: Int) { if slot >= 0 { kept.insert(slot) } }
-
-    /// Releases a slot unless it was kept.
-    static func unregister(_ slot: Int) {
-        guard slot >= 0, !kept.contains(slot), let p = slots[slot] else { return }
+    /// Frees a slot once its file is committed or removed.
+    static func release(_ slot: Int) {
+        guard slot >= 0, let p = slots[slot] else { return }
         slots[slot] = nil
         free(p)
     }
 
-    /// Releases the kept slot holding `path` (after commit or discard).
-    static func forget(_ path: String) {
-        for i in kept where slots[i].map({ String(cString: $0) == path }) ?? false {
-            let p = slots[i]
-            slots[i] = nil
-            kept.remove(i)
-            free(p)
-            return
-        }
-    }
-
     static func installHandlers() {
         signal(SIGXFSZ, SIG_IGN)
+        // A parent may start us with these signals blocked (Foundation's Process does); blocked,
+        // they would stay pending and the cleanup below would never run.
+        var blocked = sigset_t()
+        sigemptyset(&blocked)
+        for sig in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&blocked, sig) }
+        sigprocmask(SIG_UNBLOCK, &blocked, nil)
         for sig in [SIGINT, SIGTERM, SIGHUP] {
             signal(sig) { received in
                 // Only async-signal-safe calls: unlink, signal, raise.

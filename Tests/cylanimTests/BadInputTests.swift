@@ -99,3 +99,31 @@ struct BadInputTests {
         #expect(big.stderr.contains("--max-file-bytes"), "\(big.stderr)")
     }
 }
+
+/// Ctrl-C in the middle of a long render: render stages every frame before renaming any, so an
+/// interrupted run must leave neither finished frames nor temporary files.
+struct InterruptTests {
+    @Test func sigintMidRenderLeavesNothing() throws {
+        let dir = try ScratchDir()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CLI.binary)
+        // Big frames at the slowest compression: several seconds of work, so the signal lands
+        // while some frames are staged and others are not rendered yet.
+        process.arguments = ["render", CLI.sample("badge.json"), "-o", "\(dir.path)/out/f-%03d.png",
+                             "--size", "1536x1536", "--compression", "9", "--quiet"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // Wait until at least one frame is staged (a hidden temporary file), then interrupt.
+        let deadline = ContinuousClock.now + .seconds(60)
+        while dir.files("out").isEmpty && process.isRunning && ContinuousClock.now < deadline {
+            usleep(20_000)
+        }
+        #expect(process.isRunning, "the render finished before it could be interrupted; make it longer")
+        #expect(dir.files("out").allSatisfy { $0.hasPrefix(".") }, "only staged temporaries exist mid-run")
+        process.interrupt()
+        process.waitUntilExit()
+        #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGINT)
+        #expect(dir.files("out").isEmpty, "left behind: \(dir.files("out"))")
+    }
+}

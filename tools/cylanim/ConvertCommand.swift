@@ -129,7 +129,6 @@ enum ConvertCommand {
         let limits = try CommonOptions.limits(args, spec)
         let quiet = args.has("quiet")
         let showProgress = !quiet && isatty(2) != 0
-        StagedFile.installSignalCleanup()
         let started = ContinuousClock.now
 
         if format == .tgs {
