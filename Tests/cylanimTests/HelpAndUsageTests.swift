@@ -5,7 +5,8 @@ struct HelpAndUsageTests {
     @Test func rootHelp() throws {
         let r = try CLI.run(["--help"])
         #expect(r.status == 0)
-        for heading in ["OVERVIEW:", "USAGE: cylanim <subcommand>", "OPTIONS:", "SUBCOMMANDS:", "info", "render", "--version"] {
+        for heading in ["OVERVIEW:", "USAGE: cylanim <subcommand>", "OPTIONS:", "SUBCOMMANDS:", "info", "render", "convert",
+                        "keypaths", "preview", "bench", "--version"] {
             #expect(r.stdout.contains(heading), "missing \(heading)")
         }
     }

@@ -18,6 +18,7 @@ let table: [(spec: CommandSpec, run: (ParsedArguments) throws -> Int32)] = [
     (KeypathsCommand.spec, KeypathsCommand.run),
     (ConvertCommand.spec, ConvertCommand.run),
     (PreviewCommand.spec, PreviewCommand.run),
+    (BenchCommand.spec, BenchCommand.run),
 ]
 let commands = table.map(\.spec)
 

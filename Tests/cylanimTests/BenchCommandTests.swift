@@ -1,0 +1,38 @@
+import Foundation
+import Testing
+
+/// `cylanim bench`: the report's shape and counts. Timings are only checked for consistency
+/// (positive, p90 ≥ median), never against a wall-clock bound.
+struct BenchCommandTests {
+    @Test(arguments: [("badge.json", "Lottie"), ("spinner.gif", "GIF"), ("bounce-frames", "PNG frames")])
+    func jsonReportCountsEverySample(_ sample: String, _ format: String) throws {
+        let r = try CLI.run(["bench", CLI.sample(sample), "--passes", "3", "--size", "64", "--frames", "0-2", "--json"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let o = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+        #expect(o["format"] as? String == format)
+        #expect(o["frames"] as? Int == 3 && o["passes"] as? Int == 3)
+        #expect(o["width"] as? Int == 64 && o["height"] as? Int == 64)
+        #expect(o["build"] as? String == "debug" || o["build"] as? String == "release")
+        for (key, samples) in [("open", 3), ("render_per_frame", 9), ("encode_png_per_frame", 3)] {
+            let s = try #require(o[key] as? [String: Any], "\(key)")
+            #expect(s["samples"] as? Int == samples, "\(key)")
+            let median = try #require(s["median_ms"] as? Double), p90 = try #require(s["p90_ms"] as? Double)
+            #expect(median >= 0 && p90 >= median, "\(key): \(median) \(p90)")
+        }
+        #expect((o["png_bytes_per_frame"] as? Int ?? 0) > 0)
+    }
+
+    @Test func textReport() throws {
+        let r = try CLI.run(["bench", CLI.sample("checkmark.json"), "--passes", "1", "--size", "32x48"])
+        #expect(r.status == 0, "\(r.stderr)")
+        for line in ["open", "render", "encode PNG", "per frame at 32x48 (30 frames)"] {
+            #expect(r.stdout.contains(line), "missing \(line): \(r.stdout)")
+        }
+    }
+
+    @Test(arguments: [(["--passes", "0"], "--passes"), (["--size", "0"], "invalid size"), (["--frames", "99"], "out of range")])
+    func badOptionsAreUsageErrors(_ extra: [String], _ message: String) throws {
+        let r = try CLI.run(["bench", CLI.sample("spinner.gif")] + extra)
+        #expect(r.status == 64 && r.stderr.contains(message), "\(r.stderr)")
+    }
+}
