@@ -12,7 +12,7 @@ struct FrameSequenceManifest: Equatable {
     var loop: LoopHint = .once
 
     static func parse(_ bytes: [UInt8], name: String, limits: Limits) throws -> FrameSequenceManifest {
-        let root = try JSONDocument.parse(bytes, name: name, maxDepth: limits.maxJSONDepth)
+        let root = try JSONDocument.parse(bytes, name: name, maxDepth: limits.maxJSONDepth, maxBytes: limits.maxJSONBytes)
         guard case .object(let members) = root.value else {
             throw OpenError(file: name, .invalid, "manifest must be a JSON object")
         }

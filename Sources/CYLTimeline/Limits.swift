@@ -18,6 +18,9 @@ public struct Limits: Sendable, Equatable {
     /// (`--max-decoded-bytes`). Default 256 MiB; beyond it frames are decoded again on demand.
     public static let defaultMaxDecodedBytes = 256 << 20
 
+    /// Largest JSON document parsed (`--max-json-bytes`). Default 32 MiB: parsed trees cost about
+    /// 50 bytes per byte of a structure-heavy file, and real Lottie icons are well under 1 MiB.
+    public static let defaultMaxJSONBytes = 32 << 20
     /// Most layer instances and shape paths drawn for one frame, after precomps are expanded and
     /// repeaters copied (`--max-draws`). Default 100 000: real icons draw a few hundred, while a
     /// few kilobytes of nested precomps or repeaters can ask for billions.
@@ -33,6 +36,7 @@ public struct Limits: Sendable, Equatable {
     public var maxDecodedBytes: Int
     public var maxFileBytes: Int
     public var maxDrawsPerFrame: Int
+    public var maxJSONBytes: Int
 
     public init(maxCanvasPixels: Int = Limits.defaultMaxCanvasPixels,
                 maxFrames: Int = Limits.defaultMaxFrames,
@@ -41,7 +45,8 @@ public struct Limits: Sendable, Equatable {
                 maxPathPoints: Int = Limits.defaultMaxPathPoints,
                 maxDecodedBytes: Int = Limits.defaultMaxDecodedBytes,
                 maxFileBytes: Int = Limits.defaultMaxFileBytes,
-                maxDrawsPerFrame: Int = Limits.defaultMaxDrawsPerFrame) {
+                maxDrawsPerFrame: Int = Limits.defaultMaxDrawsPerFrame,
+                maxJSONBytes: Int = Limits.defaultMaxJSONBytes) {
         self.maxCanvasPixels = maxCanvasPixels
         self.maxFrames = maxFrames
         self.maxJSONDepth = maxJSONDepth
@@ -50,6 +55,7 @@ public struct Limits: Sendable, Equatable {
         self.maxDecodedBytes = maxDecodedBytes
         self.maxFileBytes = maxFileBytes
         self.maxDrawsPerFrame = maxDrawsPerFrame
+        self.maxJSONBytes = maxJSONBytes
     }
 
     public static let standard = Limits()

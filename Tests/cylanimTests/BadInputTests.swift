@@ -127,3 +127,15 @@ struct InterruptTests {
         #expect(dir.files("out").isEmpty, "left behind: \(dir.files("out"))")
     }
 }
+
+/// JSON trees cost about 50 bytes of memory per byte of input, so the document size is bounded
+/// separately from the file size, with a flag to raise it.
+struct JSONSizeLimitTests {
+    @Test func lottieOverTheJSONSizeLimitNamesTheFlag() throws {
+        let small = try CLI.run(["info", CLI.sample("checkmark.json"), "--max-json-bytes", "1000"])
+        #expect(small.status == 65, "\(small.stderr)")
+        #expect(small.stderr.contains("checkmark.json") && small.stderr.contains("more than the limit of 1000 (raise it with --max-json-bytes)"),
+                "\(small.stderr)")
+        #expect(try CLI.run(["info", CLI.sample("checkmark.json"), "--max-json-bytes", "1000000"]).status == 0)
+    }
+}

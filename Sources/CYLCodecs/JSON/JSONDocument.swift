@@ -31,15 +31,24 @@ public enum JSONDocument {
     public static let defaultMaxDepth = 64
     /// Larger limits are clamped to this, so that the recursive tree walk stays well inside a thread's stack.
     public static let hardMaxDepth = 1000
+    /// Default size limit. The parsed trees take about 50 bytes of memory per byte of a
+    /// structure-heavy document (measured on the Lottie corpus), so 32 MiB can cost ~1.6 GB.
+    public static let defaultMaxBytes = 32 << 20
 
     /// Parses a whole document. A UTF-8 byte-order mark at the start is skipped (offsets still count it).
-    public static func parse(_ bytes: [UInt8], name: String, maxDepth: Int = defaultMaxDepth) throws(JSONError) -> JSONNode {
-        try parseElement(bytes, name: name, maxDepth: maxDepth).node
+    public static func parse(_ bytes: [UInt8], name: String, maxDepth: Int = defaultMaxDepth,
+                             maxBytes: Int = defaultMaxBytes) throws(JSONError) -> JSONNode {
+        try parseElement(bytes, name: name, maxDepth: maxDepth, maxBytes: maxBytes).node
     }
 
     /// Parses a whole document and returns its root with path and line information, for typed access.
-    public static func parseElement(_ bytes: [UInt8], name: String, maxDepth: Int = defaultMaxDepth) throws(JSONError) -> JSONElement {
-        try bytes.withUnsafeBufferPointer { (buf) throws(JSONError) -> JSONElement in
+    public static func parseElement(_ bytes: [UInt8], name: String, maxDepth: Int = defaultMaxDepth,
+                                    maxBytes: Int = defaultMaxBytes) throws(JSONError) -> JSONElement {
+        guard bytes.count <= maxBytes else {
+            throw JSONError(name: name, kind: .tooLarge,
+                            message: "the JSON document is \(bytes.count) bytes, more than the limit of \(maxBytes) (raise it with --max-json-bytes)")
+        }
+        return try bytes.withUnsafeBufferPointer { (buf) throws(JSONError) -> JSONElement in
             let source = JSONSource(name: name, bytes: buf)
             let node = try parse(buf, source: source, maxDepth: maxDepth)
             return JSONElement(node: node, path: .root, source: source)

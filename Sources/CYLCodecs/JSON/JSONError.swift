@@ -46,7 +46,7 @@ public struct JSONError: Error, CustomStringConvertible, Sendable, Equatable {
         case depthLimit(limit: Int)
         /// NaN, Infinity, or a number too large for a Double.
         case nonFiniteNumber
-        /// The document is larger than json-c can take (2 GiB).
+        /// The document is larger than the size limit (or than json-c can take, 2 GiB).
         case tooLarge
         /// A required object member is absent.
         case missingKey(String)

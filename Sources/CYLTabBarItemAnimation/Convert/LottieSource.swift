@@ -37,6 +37,6 @@ public enum LottieSource {
     }
 
     static func checkJSON(_ json: [UInt8], path: String, limits: Limits) throws {
-        _ = try JSONDocument.parse(json, name: path, maxDepth: limits.maxJSONDepth)
+        _ = try JSONDocument.parse(json, name: path, maxDepth: limits.maxJSONDepth, maxBytes: limits.maxJSONBytes)
     }
 }
