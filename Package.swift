@@ -49,14 +49,16 @@ let package = Package(
                           path: "Benchmarks/LottieBench"),
 
         .testTarget(name: "CYLGeometryTests", dependencies: ["CYLGeometry"]),
-        .testTarget(name: "CYLRasterTests", dependencies: ["CYLRaster", "CYLCodecs"]),
+        // Helpers shared by test targets (golden image comparison); not a test target itself.
+        .target(name: "CYLTestSupport", dependencies: ["CYLRaster", "CYLCodecs"], path: "Tests/CYLTestSupport"),
+        .testTarget(name: "CYLRasterTests", dependencies: ["CYLRaster", "CYLCodecs", "CYLTestSupport"]),
         .testTarget(name: "CYLCodecsTests", dependencies: ["CYLCodecs"]),
         .testTarget(name: "CYLTimelineTests", dependencies: ["CYLTimeline"]),
         .testTarget(name: "CYLGIFAnimatorTests", dependencies: ["CYLGIFAnimator", "CYLCodecs"]),
         .testTarget(name: "CYLFrameSequenceAnimatorTests", dependencies: ["CYLFrameSequenceAnimator", "CYLCodecs"]),
         .testTarget(name: "CYLLottieAnimatorTests", dependencies: ["CYLLottieAnimator", "CYLCodecs"],
                     exclude: ["fidelity-baseline.txt"]),  // read from #filePath, not bundled
-        .testTarget(name: "CYLTabBarItemAnimationTests", dependencies: ["CYLTabBarItemAnimation"]),
+        .testTarget(name: "CYLTabBarItemAnimationTests", dependencies: ["CYLTabBarItemAnimation", "CYLTestSupport"]),
         .testTarget(name: "cylanimTests", dependencies: ["CYLTabBarItemAnimation", "CYLCodecs", "cylanim"]),
     ]
 )

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Testing
+import CYLTestSupport
 import CYLGeometry
 @testable import CYLRaster
 

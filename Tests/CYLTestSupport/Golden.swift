@@ -3,25 +3,29 @@ import Glibc
 #endif
 import Testing
 import CYLCodecs
-import CYLTabBarItemAnimation
+import CYLRaster
 
-/// Golden images in `Tests/Goldens/preview-*.png` (same rules as the raster goldens).
+/// Golden images in `Tests/Goldens/<name>.png`, shared by every test target that draws.
 ///
 /// A mismatch (or a missing golden) writes `<name>-actual.png` and `<name>-diff.png` (differences
 /// ×16, opaque) to `.build/golden-failures/` and fails. `CYL_RECORD_GOLDENS=1` writes the golden
 /// instead and still fails, so a recording run can never pass by accident.
-enum PreviewGolden {
+public enum Golden {
+    /// The package root, from this file's path (…/Tests/CYLTestSupport/Golden.swift).
     static let root: String = {
-        let path = "\(#filePath)"
-        guard let r = path.range(of: "/Tests/CYLTabBarItemAnimationTests/", options: .backwards) else { return "." }
-        return String(path[..<r.lowerBound])
+        var parts = "\(#filePath)".split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count > 3 else { return "." }
+        parts.removeLast(3)  // Golden.swift, CYLTestSupport, Tests
+        return parts.joined(separator: "/")
     }()
     static var goldenDir: String { root + "/Tests/Goldens" }
     static var failureDir: String { root + "/.build/golden-failures" }
     static var recording: Bool { getenv("CYL_RECORD_GOLDENS").map { String(cString: $0) == "1" } ?? false }
 
-    /// Compares `image` with `Tests/Goldens/<name>.png`, allowing ±`tolerance` per channel.
-    static func check(_ name: String, _ image: Pixmap, tolerance: Int = 1, sourceLocation: SourceLocation = #_sourceLocation) {
+    /// Compares `image` with the golden `name`; `tolerance` is the largest per-channel difference
+    /// allowed (callers state why).
+    public static func check(_ name: String, _ image: Pixmap, tolerance: Int,
+                             sourceLocation: SourceLocation = #_sourceLocation) {
         let path = "\(goldenDir)/\(name).png"
         if recording {
             do {
@@ -32,7 +36,8 @@ enum PreviewGolden {
         }
         guard let bytes = readFile(path) else {
             writeFailure(name, image, nil)
-            Issue.record("missing golden \(path) (record with CYL_RECORD_GOLDENS=1); actual in \(failureDir)", sourceLocation: sourceLocation)
+            Issue.record("missing golden \(path) (record with CYL_RECORD_GOLDENS=1); actual in \(failureDir)",
+                         sourceLocation: sourceLocation)
             return
         }
         let expected: Pixmap
@@ -44,7 +49,8 @@ enum PreviewGolden {
             Issue.record("\(name): size \(image.size) differs from golden \(expected.size)", sourceLocation: sourceLocation)
             return
         }
-        // Compare after the straight-alpha round trip the stored golden made.
+        // Compare premultiplied bytes after the same straight-alpha round trip the stored golden made
+        // (unpremultiplying low-alpha pixels is lossy, so raw bytes would differ spuriously).
         let roundTrip = (try? Pixmap(width: image.width, height: image.height, straightRGBA: image.straightRGBA())) ?? image
         var worst = 0, count = 0
         for y in 0..<image.height {
@@ -67,7 +73,8 @@ enum PreviewGolden {
     static func writeFailure(_ name: String, _ image: Pixmap, _ expected: Pixmap?) {
         mkdirs(failureDir)
         if let png = try? PNGCodec.encode(image) { writeFile("\(failureDir)/\(name)-actual.png", png) }
-        guard let expected, expected.size == image.size, var diff = try? Pixmap(width: image.width, height: image.height) else { return }
+        guard let expected, expected.size == image.size, var diff = try? Pixmap(width: image.width, height: image.height)
+        else { return }
         let a = image.straightRGBA(), e = expected.straightRGBA()
         for y in 0..<image.height {
             for x in 0..<image.width {
