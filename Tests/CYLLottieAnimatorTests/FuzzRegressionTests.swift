@@ -25,13 +25,28 @@ import Testing
         return [UInt8](try JSONSerialization.data(withJSONObject: d))
     }
 
+    /// Nests `count` repeaters of `copies` copies each around the document's shape group.
+    static func addRepeaters(_ d: inout [String: Any], count: Int, copies: Int, step: Double, rotation: Double) {
+        var layers = d["layers"] as! [[String: Any]]
+        var group = (layers[0]["shapes"] as! [[String: Any]])[0]
+        var items = group["it"] as! [Any]
+        for _ in 0..<count {
+            items.insert(["ty": "rp", "c": ["a": 0, "k": copies], "o": ["a": 0, "k": 0],
+                          "tr": ["p": ["a": 0, "k": [step, 0]], "s": ["a": 0, "k": [100, 100]], "r": ["a": 0, "k": rotation],
+                                 "so": ["a": 0, "k": 100], "eo": ["a": 0, "k": 100]]] as [String: Any], at: 1)
+        }
+        group["it"] = items
+        layers[0]["shapes"] = [group]
+        d["layers"] = layers
+    }
+
     static func open(_ bytes: [UInt8]) throws -> FrameTimeline {
         try LottieAnimator().timeline(fromJSON: bytes, name: "fuzz.json", options: OpenOptions())
     }
 
     /// `"fr": 1e-300` passes the parser's `fr > 0` check; building the timeline then converts a
     /// frame of 1e300 s to `Duration` and traps ("Double value cannot be converted to _Int128").
-    /// Expected: a LottieError at `fr` (use `FrameTiming.fpsRange`, 1/3600...1000, as the CLI does).
+    /// Now: a LottieError at `fr`, checked against `FrameTiming.fpsRange` (1/3600...1000) as the CLI does.
     /// Repro: sed 's/"fr": 30/"fr": 1e-300/' sample-animations/checkmark.json > /tmp/fr.json; cylanim info /tmp/fr.json
     @Test
     func absurdlySlowFrameRateIsAnError() throws {
@@ -45,24 +60,12 @@ import Testing
     }
 
     /// Six nested repeaters of 100 copies each ask for 10^12 shape copies; rendering frame 0 dies
-    /// allocating ~1 GB ("failed to allocate 956301168 bytes"). Expected: an error naming the
-    /// repeater (e.g. bound total copies by `Limits.maxPathPoints`, as the star's point count is).
+    /// allocating ~1 GB ("failed to allocate 956301168 bytes"). Now: repeaters stop copying at
+    /// `Limits.maxDrawsPerFrame` and the render fails naming `--max-draws`.
     /// Repro: tools/dev/fuzz-cli.sh with ONLY=lot-repeater-nested (or /tmp/fuzz/in/lottie/repeater-nested.json).
     @Test
     func nestedRepeatersAreBounded() throws {
-        let bytes = try Self.document { d in
-            var layers = d["layers"] as! [[String: Any]]
-            var group = (layers[0]["shapes"] as! [[String: Any]])[0]
-            var items = group["it"] as! [Any]
-            for _ in 0..<6 {
-                items.insert(["ty": "rp", "c": ["a": 0, "k": 100], "o": ["a": 0, "k": 0],
-                              "tr": ["p": ["a": 0, "k": [0.1, 0]], "s": ["a": 0, "k": [100, 100]], "r": ["a": 0, "k": 1],
-                                     "so": ["a": 0, "k": 100], "eo": ["a": 0, "k": 100]]] as [String: Any], at: 1)
-            }
-            group["it"] = items
-            layers[0]["shapes"] = [group]
-            d["layers"] = layers
-        }
+        let bytes = try Self.document { Self.addRepeaters(&$0, count: 6, copies: 100, step: 0.1, rotation: 1) }
         let timeline = try Self.open(bytes)
         do {
             _ = try timeline.render(frame: 0, size: PixelSize(64, 64))
@@ -71,27 +74,15 @@ import Testing
             #expect("\(error)".contains("--max-draws"), "\(error)")
         }
         // The same file with modest repeaters still draws.
-        let modest = try Self.document { d in
-            var layers = d["layers"] as! [[String: Any]]
-            var group = (layers[0]["shapes"] as! [[String: Any]])[0]
-            var items = group["it"] as! [Any]
-            for _ in 0..<2 {
-                items.insert(["ty": "rp", "c": ["a": 0, "k": 3], "o": ["a": 0, "k": 0],
-                              "tr": ["p": ["a": 0, "k": [5, 0]], "s": ["a": 0, "k": [100, 100]], "r": ["a": 0, "k": 0],
-                                     "so": ["a": 0, "k": 100], "eo": ["a": 0, "k": 100]]] as [String: Any], at: 1)
-            }
-            group["it"] = items
-            layers[0]["shapes"] = [group]
-            d["layers"] = layers
-        }
+        let modest = try Self.document { Self.addRepeaters(&$0, count: 2, copies: 3, step: 5, rotation: 0) }
         let image = try Self.open(modest).render(frame: 0, size: PixelSize(100, 100))
         #expect(image[50, 50].a == 255)
     }
 
     /// A chain of 12 precomps where each layer references the next three times: 3^11 = 177 147
     /// leaf renders per frame, all within `--max-precomp-depth` 32. `render` of 1 frame takes 40 s
-    /// (debug) and `convert` times out. Expected: an error once the total number of layer
-    /// instances drawn for one frame passes a bound (a new named limit, e.g. `maxLayerInstances`).
+    /// (debug) and `convert` timed out. Now: opening fails once the expanded precomp tree passes
+    /// `Limits.maxDrawsPerFrame` (`--max-draws`).
     @Test(.timeLimit(.minutes(1)))
     func precompFanOutIsBounded() throws {
         let bytes = try Self.document { d in
