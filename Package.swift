@@ -2,8 +2,6 @@
 // The module graph follows DESIGN.md §2: C shims -> codecs/raster -> timeline -> back-ends -> facade -> CLI.
 import PackageDescription
 
-
-
 let package = Package(
     name: "CYLTabBarItemAnimation",
     products: [
@@ -27,8 +25,14 @@ let package = Package(
         .target(name: "CYLGIFAnimator", dependencies: ["CYLTimeline", "CYLCodecs", "CYLRaster"]),
         .target(name: "CYLFrameSequenceAnimator", dependencies: ["CYLTimeline", "CYLCodecs", "CYLRaster"]),
         .target(name: "CYLLottieAnimator", dependencies: ["CYLTimeline", "CYLCodecs", "CYLRaster", "CYLGeometry"]),
+        // Conversion and output files (the one frame writer, staged files, output plans).
+        .target(name: "CYLConvert", dependencies: ["CYLTimeline", "CYLCodecs", "CYLRaster"]),
+        // The seed's tab-bar configuration, the bar's layout, players and previews.
+        .target(name: "CYLTabBar", dependencies: ["CYLConvert", "CYLTimeline", "CYLCodecs", "CYLRaster"]),
+        // The facade: re-exports and the standard registry, nothing else.
         .target(name: "CYLTabBarItemAnimation", dependencies: [
-            "CYLTimeline", "CYLCodecs", "CYLRaster", "CYLGIFAnimator", "CYLFrameSequenceAnimator", "CYLLottieAnimator",
+            "CYLTimeline", "CYLRaster", "CYLConvert", "CYLTabBar",
+            "CYLGIFAnimator", "CYLFrameSequenceAnimator", "CYLLottieAnimator",
         ]),
         .executableTarget(name: "cylanim", dependencies: ["CYLTabBarItemAnimation"], path: "tools/cylanim"),
 
@@ -58,7 +62,8 @@ let package = Package(
         .testTarget(name: "CYLFrameSequenceAnimatorTests", dependencies: ["CYLFrameSequenceAnimator", "CYLCodecs"]),
         .testTarget(name: "CYLLottieAnimatorTests", dependencies: ["CYLLottieAnimator", "CYLCodecs"],
                     exclude: ["fidelity-baseline.txt"]),  // read from #filePath, not bundled
-        .testTarget(name: "CYLTabBarItemAnimationTests", dependencies: ["CYLTabBarItemAnimation", "CYLTestSupport"]),
+        .testTarget(name: "CYLConvertTests", dependencies: ["CYLTabBarItemAnimation", "CYLCodecs"]),
+        .testTarget(name: "CYLTabBarTests", dependencies: ["CYLTabBarItemAnimation", "CYLCodecs", "CYLTestSupport"]),
         .testTarget(name: "cylanimTests", dependencies: ["CYLTabBarItemAnimation", "CYLCodecs", "cylanim"]),
     ]
 )

@@ -78,6 +78,7 @@ public struct FrameSequenceAnimator: CYLTabBarItemAnimator {
             format: formatName, file: dir, canvasSize: size!, frameCount: names.count, timing: timing,
             loop: manifest.loop, suggestedPolicy: .playOnceOnSelect, hasTransparency: nil,
             diagnostics: diagnostics,
+            capabilities: TimelineCapabilities(isVector: false, declaresLoop: manifest.declaresLoop),
             source: PNGSequenceSource(paths: paths, limits: options.limits))
     }
 }

@@ -10,6 +10,8 @@ struct FrameSequenceManifest: Equatable {
     var fps: Double?
     var durationsMilliseconds: [Double]?
     var loop: LoopHint = .once
+    /// Whether the manifest has a `loop` key (otherwise `loop` is only the default).
+    var declaresLoop = false
 
     static func parse(_ bytes: [UInt8], name: String, limits: Limits) throws -> FrameSequenceManifest {
         let root = try JSONDocument.parse(bytes, name: name, maxDepth: limits.maxJSONDepth, maxBytes: limits.maxJSONBytes)
@@ -36,6 +38,7 @@ struct FrameSequenceManifest: Equatable {
                 }
                 manifest.durationsMilliseconds = ms
             case "loop":
+                manifest.declaresLoop = true
                 switch node.value {
                 case .bool(let b): manifest.loop = b ? .forever : .once
                 case .number(let v) where v >= 0 && v == v.rounded() && v < 65536:

@@ -50,7 +50,8 @@ public struct GIFAnimator: CYLTabBarItemAnimator {
             frameCount: info.frames.count, timing: .durations(durations), loop: loop,
             suggestedPolicy: role == .image ? .loop : .playOnceOnSelect,
             hasTransparency: transparent,
-            diagnostics: GIFAnimator.diagnostics(info), source: source)
+            diagnostics: GIFAnimator.diagnostics(info),
+            capabilities: TimelineCapabilities(isVector: false, declaresLoop: true), source: source)
     }
 
     static func coversScreen(_ f: GIFFrameInfo, _ info: GIFInfo) -> Bool {

@@ -57,7 +57,9 @@ public struct LottieAnimator: CYLTabBarItemAnimator {
     /// Lottie animation; both name `name` and the place in the document.
     public func timeline(fromJSON bytes: [UInt8], name: String, options: OpenOptions) throws -> FrameTimeline {
         let document = try LottieDocument(bytes: bytes, name: name, options: options)
-        return document.timeline()
+        var t = document.timeline()
+        t.capabilities.lottieJSON = { bytes }
+        return t
     }
 }
 
@@ -111,6 +113,7 @@ public final class LottieDocument: @unchecked Sendable {
         var t = FrameTimeline(format: "Lottie", file: name, canvasSize: PixelSize(w, h), frameCount: frameCount,
                               timing: .fps(model.frameRate), loop: .forever, suggestedPolicy: .playOnceOnSelect,
                               hasTransparency: true, diagnostics: diagnostics,
+                              capabilities: TimelineCapabilities(isVector: true, supportsColorOverrides: true),
                               source: LottieRenderer(model: model, name: name, limits: options.limits))
         t.markers = markers
         return t

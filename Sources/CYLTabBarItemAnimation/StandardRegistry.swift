@@ -1,8 +1,10 @@
+@_exported import CYLConvert
+@_exported import CYLFrameSequenceAnimator
+@_exported import CYLGIFAnimator
+@_exported import CYLLottieAnimator
 @_exported import CYLRaster
+@_exported import CYLTabBar
 @_exported import CYLTimeline
-import CYLFrameSequenceAnimator
-import CYLGIFAnimator
-import CYLLottieAnimator
 
 extension AnimatorRegistry {
     /// Every back-end this package ships: Lottie (JSON, gzip `.tgs`, zipped `.lottie`), GIF and PNG frame
@@ -11,9 +13,18 @@ extension AnimatorRegistry {
 
     /// The standard registry with GIFs opened in the given role: `.image` makes them loop forever,
     /// as a GIF set as a tab's plain image does.
-    public static func standard(gifRole: GIFAnimator.Role) -> AnimatorRegistry {
+    public static func standard(gifRole: GIFRole) -> AnimatorRegistry {
         AnimatorRegistry([GIFAnimator(role: gifRole), LottieAnimator(), DotLottieAnimator(), FrameSequenceAnimator()])
     }
 }
 
+extension TabBar {
+    /// Opens every tab of `configuration` with the standard registry (GIFs in `gifRole`).
+    public convenience init(configuration: TabBarConfiguration, options: OpenOptions = OpenOptions(),
+                            gifRole: GIFRole = .animation) throws {
+        try self.init(configuration: configuration, options: options, registry: .standard(gifRole: gifRole))
+    }
+}
+
+/// How a tab bar uses a GIF: as its animation (plays once on select) or its plain image (loops).
 public typealias GIFRole = GIFAnimator.Role

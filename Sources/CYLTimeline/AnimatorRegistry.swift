@@ -64,11 +64,15 @@ public struct OpenOptions: Sendable {
     public var fps: Double?
     /// Keypath → colour overrides for vector formats (dark-mode colours without a second file).
     public var colorOverrides: [ColorOverride]
+    /// Which animation of a file that holds several (a dotLottie archive) to open; nil: its first.
+    public var animationID: String?
 
-    public init(limits: Limits = .standard, fps: Double? = nil, colorOverrides: [ColorOverride] = []) {
+    public init(limits: Limits = .standard, fps: Double? = nil, colorOverrides: [ColorOverride] = [],
+                animationID: String? = nil) {
         self.limits = limits
         self.fps = fps
         self.colorOverrides = colorOverrides
+        self.animationID = animationID
     }
 }
 

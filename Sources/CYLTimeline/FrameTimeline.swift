@@ -98,6 +98,8 @@ public struct FrameTimeline {
     public var diagnostics: [Diagnostic]
     /// Named segments (Lottie markers), in frames counted from frame 0 of this timeline.
     public var markers: [Marker] = []
+    /// What the back-end supports beyond frames (vector drawing, declared loops, recolouring).
+    public var capabilities: TimelineCapabilities
     public let source: any FrameSource
 
     /// Cumulative start times; `starts[frameCount]` is the total duration.
@@ -106,7 +108,8 @@ public struct FrameTimeline {
     /// Makes a timeline. `timing` with explicit durations must have `frameCount` entries.
     public init(format: String, file: String, canvasSize: PixelSize, frameCount: Int, timing: FrameTiming,
                 loop: LoopHint = .once, suggestedPolicy: PlaybackPolicy = .playOnceOnSelect,
-                hasTransparency: Bool? = nil, diagnostics: [Diagnostic] = [], source: any FrameSource) {
+                hasTransparency: Bool? = nil, diagnostics: [Diagnostic] = [],
+                capabilities: TimelineCapabilities = .raster, source: any FrameSource) {
         precondition(frameCount > 0, "a timeline has at least one frame")
         if case .durations(let d) = timing { precondition(d.count == frameCount, "one duration per frame") }
         self.format = format
@@ -118,6 +121,7 @@ public struct FrameTimeline {
         self.suggestedPolicy = suggestedPolicy
         self.hasTransparency = hasTransparency
         self.diagnostics = diagnostics
+        self.capabilities = capabilities
         self.source = source
         self.starts = FrameClock.cumulativeStarts(timing: timing, frameCount: frameCount)
     }

@@ -131,25 +131,14 @@ enum ConvertCommand {
         let showProgress = !quiet && isatty(2) != 0
         let started = ContinuousClock.now
 
-        if format == .tgs {
-            let bytes = try wrap { try LottieSource.tgs(fromInputAt: input, limits: limits, animation: args.value("animation")) }
-            let paths = try ConvertOutput.write(bytes, to: destination, input: input)
-            if !quiet && destination != .standardOutput {
-                report(args, input: input, format: format, paths: paths, bytes: bytes.count, size: nil, frames: nil,
-                       duration: nil, warnings: [], elapsed: ContinuousClock.now - started)
-            }
-            return 0
-        }
-
-        var options = OpenOptions(limits: limits, fps: fps)
+        var options = OpenOptions(limits: limits, fps: fps, animationID: args.value("animation"))
         options.fps = fps
         var role = GIFRole.animation
         if let text = args.value("gif-as") {
             guard let r = GIFRole(rawValue: text) else { throw usage("Invalid value '\(text)' for '--gif-as': expected 'animation' or 'image'.") }
             role = r
         }
-        let registry = LottieSource.registry(gifRole: role, animation: args.value("animation"))
-        let timeline = try registry.timeline(forPath: input, options: options)
+        let timeline = try AnimatorRegistry.standard(gifRole: role).timeline(forPath: input, options: options)
         if let frames = try FrameOptions.markerFrames(args, timeline, spec) { request.frames = frames }
         let result = try wrap {
             try timeline.convert(request, limits: limits) { phase, done, total in

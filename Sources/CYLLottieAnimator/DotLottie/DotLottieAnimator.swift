@@ -2,16 +2,13 @@ import CYLCodecs
 import CYLTimeline
 
 /// The dotLottie back-end (`.lottie`): a zip (magic `PK\x03\x04`) holding `manifest.json` and
-/// `animations/<id>.json`. Plays the manifest's first animation, or `animationID`, through the Lottie
-/// back-end. Images packed in the archive are not resolved yet (image layers render as missing).
+/// `animations/<id>.json`. Plays the manifest's first animation, or `OpenOptions.animationID`,
+/// through the Lottie back-end. Images packed in the archive are not resolved yet (image layers
+/// render as missing).
 public struct DotLottieAnimator: CYLTabBarItemAnimator {
-    /// Which animation of the file to open; nil: the manifest's first.
-    public var animationID: String?
     public var formatName: String { "dotLottie" }
 
-    public init(animationID: String? = nil) {
-        self.animationID = animationID
-    }
+    public init() {}
 
     public func canOpen(_ probe: ContentProbe) -> Bool {
         !probe.isDirectory && probe.starts(with: [0x50, 0x4B, 0x03, 0x04])
@@ -23,7 +20,7 @@ public struct DotLottieAnimator: CYLTabBarItemAnimator {
         let id: String
         do {
             let file = try DotLottieFile(bytes: bytes, name: probe.path, maxEntryBytes: options.limits.maxFileBytes)
-            id = animationID ?? file.animationIDs[0]
+            id = options.animationID ?? file.animationIDs[0]
             json = try file.animationJSON(id: id)
         } catch {
             throw OpenError(file: probe.path, .invalid, "dotLottie: \(error.message)")

@@ -118,28 +118,3 @@ extension LottieParser {
         }
     }
 }
-
-/// Base64 (RFC 4648) decoding for embedded images; whitespace is skipped, padding optional.
-enum Base64 {
-    static func decode(_ text: Substring) -> [UInt8]? {
-        var table = [Int8](repeating: -1, count: 256)
-        for (i, c) in "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8.enumerated() { table[Int(c)] = Int8(i) }
-        table[Int(UInt8(ascii: "-"))] = 62; table[Int(UInt8(ascii: "_"))] = 63
-        var out: [UInt8] = []
-        out.reserveCapacity(text.utf8.count * 3 / 4)
-        var acc: UInt32 = 0, bits = 0
-        for c in text.utf8 {
-            if c == UInt8(ascii: "=") { break }
-            if c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 { continue }
-            let v = table[Int(c)]
-            if v < 0 { return nil }
-            acc = acc << 6 | UInt32(v)
-            bits += 6
-            if bits >= 8 {
-                bits -= 8
-                out.append(UInt8(truncatingIfNeeded: acc >> UInt32(bits)))
-            }
-        }
-        return out
-    }
-}

@@ -1,3 +1,5 @@
+import CYLRaster
+import CYLTimeline
 /// A tiny JSON writer for machine-readable output (`--json`, `--events`): members in the order
 /// given, strings escaped, non-finite numbers written as null.
 public indirect enum JSONOutput: Sendable {

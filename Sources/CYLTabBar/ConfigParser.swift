@@ -2,6 +2,9 @@ import CYLCodecs
 #if canImport(Glibc)
 import Glibc
 #endif
+import CYLConvert
+import CYLRaster
+import CYLTimeline
 
 /// Bounds for reading a configuration file.
 public struct ConfigOptions: Sendable {

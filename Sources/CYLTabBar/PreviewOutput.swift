@@ -1,4 +1,7 @@
 import CYLCodecs
+import CYLConvert
+import CYLRaster
+import CYLTimeline
 
 /// Draws the frames of a scripted preview on demand, as a timeline the converters can encode
 /// (GIF, APNG, WebP, PNG sequence) like any other animation.

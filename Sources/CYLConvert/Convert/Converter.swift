@@ -2,26 +2,27 @@
 import Glibc
 #endif
 import CYLCodecs
+import CYLRaster
+import CYLTimeline
 
 extension FrameTimeline {
-    /// The loop a conversion writes when none is asked for: a GIF input's own; other inputs carry no
-    /// loop information and loop forever (what a web page or chat expects of an animated icon).
+    /// The loop a conversion writes when none is asked for: the input's own when its file declares
+    /// one (a GIF's loop count, a manifest's `loop`); otherwise forever (what a web page or chat
+    /// expects of an animated icon).
     public var defaultOutputLoop: LoopHint {
-        format == "GIF" ? loop : (loop == .once ? .forever : loop)
+        capabilities.declaresLoop ? loop : .forever
     }
+
+    /// The longest delay a GIF frame can carry: 65535 centiseconds.
+    static let maxGIFDelay = 65_535
 
     /// Converts the animation to `request.format`. The whole output is encoded in memory first and
     /// then staged beside the target and renamed into place (or written to standard output), so a
     /// failure at any point leaves no partial file and an existing file untouched. `progress` gets
     /// (phase, done, total).
-    /// The longest delay a GIF frame can carry: 65535 centiseconds.
-    static let maxGIFDelay = 65_535
-
     public func convert(_ request: ConvertRequest, limits: Limits = .standard,
                         progress: (String, Int, Int) -> Void = { _, _, _ in }) throws -> ConvertResult {
-        if request.format == .tgs {
-            throw UsageError("tgs output is gzipped Lottie JSON: convert a Lottie input with LottieSource.tgs(fromInputAt:)")
-        }
+        if request.format == .tgs { return try convertToTGS(request) }
         let size = request.size.resolve(canvas: canvasSize)
         guard size.width <= limits.maxCanvasPixels / size.height else {
             throw UsageError("output size \(size) has more than \(limits.maxCanvasPixels) pixels (raise it with --max-pixels)")
@@ -145,11 +146,23 @@ extension FrameTimeline {
             return ConvertResult(format: .pngSequence, paths: paths, byteCount: total, size: size,
                                  frameCount: plan.entries.count, duration: duration, warnings: warnings)
         case .tgs:
-            fatalError("handled above")
+            return try convertToTGS(request)
         }
         let paths = try ConvertOutput.write(bytes, to: request.destination, input: file)
         return ConvertResult(format: request.format, paths: paths, byteCount: bytes.count, size: size,
                              frameCount: frameCount, duration: duration, warnings: warnings)
+    }
+
+    /// A `.tgs` sticker: the input's own Lottie JSON, gzipped. Frames, size and timing options do
+    /// not apply: the sticker is the vector document itself.
+    private func convertToTGS(_ request: ConvertRequest) throws -> ConvertResult {
+        guard let json = capabilities.lottieJSON else {
+            throw UsageError("tgs output needs a Lottie input (.json, .lottie or .tgs); '\(file)' is \(format)")
+        }
+        let bytes = GzipWriter.compress(try json())
+        let paths = try ConvertOutput.write(bytes, to: request.destination, input: file)
+        return ConvertResult(format: .tgs, paths: paths, byteCount: bytes.count, size: canvasSize,
+                             frameCount: frameCount, duration: duration, warnings: [])
     }
 
     /// NETSCAPE loop value: nil plays once (no extension), 0 forever, n repeats n more times.

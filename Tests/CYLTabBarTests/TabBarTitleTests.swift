@@ -1,6 +1,7 @@
 import Testing
 import CYLCodecs
-@testable import CYLTabBarItemAnimation
+@testable import CYLTabBar
+import CYLTabBarItemAnimation
 
 /// FreeType titles: the face opens from fonts-dejavu-core, measures and draws deterministically,
 /// and a missing font says what to install.

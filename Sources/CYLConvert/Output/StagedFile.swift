@@ -3,6 +3,8 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import CYLRaster
+import CYLTimeline
 
 /// Output files that appear whole or not at all.
 ///
@@ -129,7 +131,8 @@ public struct StagedFile {
         }
     }
 
-    static func parentDirectory(of path: String) -> String {
+    /// The directory part of `path` ("." for a bare name, "/" for a file at the root).
+    public static func parentDirectory(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         let dir = String(path[..<slash])
         return dir.isEmpty ? "/" : dir

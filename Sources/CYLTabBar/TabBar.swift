@@ -1,5 +1,7 @@
 import CYLCodecs
-import CYLGIFAnimator
+import CYLConvert
+import CYLRaster
+import CYLTimeline
 
 extension TabBarConfiguration {
     /// A one-tab bar showing a single animation (what `cylanim preview icon.json` previews). The
@@ -50,15 +52,14 @@ public final class TabBar {
     public private(set) var diagnostics: [Diagnostic]
 
     /// Opens every tab. Errors name the tab and the key of the file that failed. `registry` opens
-    /// the animations (default: `AnimatorRegistry.standard(gifRole:)`); dark colour overrides reach
-    /// its animators through `OpenOptions.colorOverrides`.
-    public init(configuration: TabBarConfiguration, options: OpenOptions = OpenOptions(), gifRole: GIFRole = .animation,
-                registry: AnimatorRegistry? = nil) throws {
+    /// the animations (`AnimatorRegistry.standard` for every format this package ships); dark colour
+    /// overrides reach its animators through `OpenOptions.colorOverrides`.
+    public init(configuration: TabBarConfiguration, options: OpenOptions = OpenOptions(), registry: AnimatorRegistry) throws {
         self.configuration = configuration
         var notes = configuration.warnings
         var opened: [OpenedTab] = []
         for tab in configuration.tabs {
-            let t = try OpenedTab(tab, file: configuration.file, options: options, gifRole: gifRole, registry: registry)
+            let t = try OpenedTab(tab, file: configuration.file, options: options, registry: registry)
             notes += t.notes.map { Diagnostic($0.severity, at: $0.location.isEmpty ? tab.label : "\(tab.label): \($0.location)", $0.message) }
             opened.append(t)
         }
@@ -96,14 +97,13 @@ public final class OpenedTab {
 
     private struct CacheKey: Hashable { var frame: Int; var selected: Bool; var dark: Bool; var size: PixelSize; var tint: RGBA8? }
 
-    init(_ item: TabItem, file: String, options: OpenOptions, gifRole: GIFRole, registry: AnimatorRegistry?) throws {
+    init(_ item: TabItem, file: String, options: OpenOptions, registry: AnimatorRegistry) throws {
         self.item = item
         func failure(_ key: String, _ error: any Error) -> ConfigError {
             if let e = error as? ConfigError { return e }
             return ConfigError(file: file, .badAnimation, tab: item.index, identifier: item.identifier ?? item.title, key: key, "\(error)")
         }
         if let animation = item.animation {
-            let registry = registry ?? AnimatorRegistry.standard(gifRole: gifRole)
             let light: FrameTimeline
             do { light = try registry.timeline(forPath: animation.path, options: options) } catch { throw failure(animation.key, error) }
             var dark = light
@@ -121,14 +121,14 @@ public final class OpenedTab {
                 do { dark = try registry.timeline(forPath: animation.path, options: darkOptions) } catch {
                     throw failure(ConfigKey.lottieDarkColors, error)
                 }
-                if !light.format.hasPrefix("Lottie") {
-                    notes.append(Diagnostic(.warning, "\(ConfigKey.lottieDarkColors) recolour vector (Lottie) animations; this \(light.format) is shown unchanged in dark mode"))
+                if !light.capabilities.supportsColorOverrides {
+                    notes.append(Diagnostic(.warning, "\(ConfigKey.lottieDarkColors) recolour vector animations; this \(light.format) is shown unchanged in dark mode"))
                 }
                 // What only the recoloured open reported: overrides that matched nothing.
                 notes += dark.diagnostics.filter { !light.diagnostics.contains($0) }
             }
-            var policy = item.policy
-            if gifRole == .image && light.format == "GIF" { policy = .loop }
+            // An input opened to loop whatever the selection (a GIF given as a plain image) keeps that rule.
+            let policy = light.suggestedPolicy == .loop ? .loop : item.policy
             content = .animation(light: light, dark: dark, policy: policy)
             return
         }
@@ -141,9 +141,10 @@ public final class OpenedTab {
             do { bytes = try InputFile.read(path, limits: options.limits) } catch { throw failure(key, error) }
             do { return try PNGCodec.decode(bytes, name: path, maxPixels: options.limits.maxCanvasPixels) } catch { throw failure(key, error) }
         }
+        // An animated image (a GIF) given as the tab's plain image loops forever whatever the selection.
         let probe = try? ContentProbe.read(path: imagePath)
         if let probe, probe.starts(with: Array("GIF8".utf8)) {
-            do { content = .loopingImage(try AnimatorRegistry.standard(gifRole: .image).timeline(forPath: imagePath, options: options)) }
+            do { content = .loopingImage(try registry.timeline(forPath: imagePath, options: options)) }
             catch { throw failure(ConfigKey.image, error) }
             return
         }

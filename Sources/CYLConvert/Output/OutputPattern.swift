@@ -1,3 +1,5 @@
+import CYLRaster
+import CYLTimeline
 /// An output path for frames: `out/f-%04d.png` numbers files by the frame's index in the
 /// animation (0 = first frame, whatever the selection); a path without a `%d` names one file.
 public struct OutputPattern: Equatable, Sendable {

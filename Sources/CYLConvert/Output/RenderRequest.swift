@@ -1,4 +1,6 @@
 import CYLCodecs
+import CYLRaster
+import CYLTimeline
 
 /// What `cylanim render` (or a Swift caller) asks for.
 public struct RenderRequest: Sendable {

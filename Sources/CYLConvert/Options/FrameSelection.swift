@@ -1,3 +1,5 @@
+import CYLRaster
+import CYLTimeline
 /// Which frames to render: `0-9,12`, `5-` (to the end), `-3` (the first four), or all.
 public struct FrameSelection: Equatable, Sendable, CustomStringConvertible {
     public enum Piece: Equatable, Sendable {

@@ -1,4 +1,7 @@
 import CYLCodecs
+import CYLConvert
+import CYLRaster
+import CYLTimeline
 
 /// Where things go in a tab bar, in pixels at one scale: tabs share the width equally, the icon
 /// sits at the top of its tab and the title under it (UIKit's stacked layout, 49 pt tall for a

@@ -1,4 +1,7 @@
 import CYLCodecs
+import CYLConvert
+import CYLRaster
+import CYLTimeline
 
 /// What a contact sheet shows.
 public struct ContactSheetOptions: Sendable, Equatable {

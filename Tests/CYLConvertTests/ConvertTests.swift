@@ -114,9 +114,11 @@ func timeline(frames n: Int, timing: FrameTiming, format: String = "Lottie", fil
         let r = try t.convert(ConvertRequest(format: .pngSequence, destination: .file(dir.path + "/out/f%02d.png")))
         #expect(r.paths.map { ($0 as NSString).lastPathComponent } == ["f00.png", "f01.png", "f02.png"])
         #expect(t.defaultOutputLoop == .forever)
-        var gifT = timeline(frames: 3, timing: .fps(10), format: "GIF")
-        gifT.loop = .once
-        #expect(gifT.defaultOutputLoop == .once)
+        // An input whose file declares its loop (a GIF without NETSCAPE block plays once) keeps it.
+        var declared = timeline(frames: 3, timing: .fps(10), format: "GIF")
+        declared.capabilities.declaresLoop = true
+        declared.loop = .once
+        #expect(declared.defaultOutputLoop == .once)
         #expect(OutputFormat.inferred(from: "x/%03d.png") == .pngSequence)
         #expect(OutputFormat.inferred(from: "x.PNG") == .apng)
         #expect(OutputFormat.inferred(from: "x.webp") == .webp)

@@ -1,6 +1,7 @@
 import Testing
 import CYLTestSupport
-@testable import CYLTabBarItemAnimation
+@testable import CYLTabBar
+import CYLTabBarItemAnimation
 
 /// Goldens of the review outputs. The bar uses only raster inputs (GIF, PNG frames, template
 /// PNGs) so that the images change only when the preview code does, not when the Lottie renderer

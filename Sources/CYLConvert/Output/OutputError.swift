@@ -1,3 +1,5 @@
+import CYLRaster
+import CYLTimeline
 /// A failure to write an output file. `cannotCreate` maps to exit 73, `io` to 74.
 public struct OutputError: Error, Sendable, CustomStringConvertible {
     public enum Kind: Sendable, Equatable { case cannotCreate, io }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import CYLTabBarItemAnimation
+@testable import CYLTabBar
+import CYLTabBarItemAnimation
 
 /// A scratch directory with the sample animations' absolute paths at hand.
 final class TabBarScratch {

@@ -1,3 +1,6 @@
+import CYLConvert
+import CYLRaster
+import CYLTimeline
 /// A review script: what a user does to the tab bar over time.
 ///
 /// Commands are separated by `;` or new lines: `select 1` (a tap: by 0-based index or identifier;
@@ -27,7 +30,7 @@ public struct PreviewScript: Sendable, Equatable {
             let words = raw.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" }).map(String.init)
             guard let verb = words.first?.lowercased() else { continue }
             func bad(_ why: String) -> UsageError {
-                UsageError("script command \(n + 1) '\(raw.trimmingCharacters(in: " "))': \(why)")
+                UsageError("script command \(n + 1) '\(words.joined(separator: " "))': \(why)")
             }
             switch verb {
             case "select", "tap":

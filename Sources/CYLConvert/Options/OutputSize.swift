@@ -1,3 +1,5 @@
+import CYLRaster
+import CYLTimeline
 /// How big to render: the animation's own size, an exact box (fit and centre), one side with the
 /// other following the aspect ratio, or a scale factor.
 public enum OutputSize: Equatable, Sendable {

@@ -1,3 +1,5 @@
+import CYLRaster
+import CYLTimeline
 /// Which source frame each output frame shows and for how long, before any encoder sees a pixel.
 public struct FramePlan: Sendable, Equatable {
     public struct Entry: Sendable, Equatable {

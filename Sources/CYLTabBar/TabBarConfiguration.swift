@@ -1,3 +1,6 @@
+import CYLConvert
+import CYLRaster
+import CYLTimeline
 /// A tab bar as CYLTabBarController's configuration describes it: the tabs in order (the
 /// `tabBarItemsAttributes` array, with the seed library's keys) and the bar's own settings.
 ///

@@ -1,4 +1,6 @@
 import CYLCodecs
+import CYLRaster
+import CYLTimeline
 
 /// What `cylanim convert` writes.
 public enum OutputFormat: String, Sendable, CaseIterable {

@@ -1,4 +1,7 @@
 import CYLCodecs
+import CYLConvert
+import CYLRaster
+import CYLTimeline
 
 /// How images reach a terminal: the kitty graphics protocol, iTerm2 inline images, or truecolor
 /// "▀" half-block characters (two pixels per character cell) everywhere else.
@@ -84,30 +87,5 @@ public enum TerminalGraphics: String, Sendable, Equatable, CaseIterable {
         case .kitty: return Self.kitty(png: try PNGCodec.encode(image))
         case .iterm2: return Self.iterm2(png: try PNGCodec.encode(image), width: image.width, height: image.height)
         }
-    }
-}
-
-/// Standard base64 with padding (RFC 4648), for terminal image protocols.
-public enum Base64 {
-    static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
-
-    public static func encode(_ bytes: [UInt8]) -> String {
-        var out = [UInt8]()
-        out.reserveCapacity((bytes.count + 2) / 3 * 4)
-        var i = 0
-        while i + 3 <= bytes.count {
-            let v = UInt32(bytes[i]) << 16 | UInt32(bytes[i + 1]) << 8 | UInt32(bytes[i + 2])
-            out += [alphabet[Int(v >> 18 & 63)], alphabet[Int(v >> 12 & 63)], alphabet[Int(v >> 6 & 63)], alphabet[Int(v & 63)]]
-            i += 3
-        }
-        let rest = bytes.count - i
-        if rest == 1 {
-            let v = UInt32(bytes[i]) << 16
-            out += [alphabet[Int(v >> 18 & 63)], alphabet[Int(v >> 12 & 63)], UInt8(ascii: "="), UInt8(ascii: "=")]
-        } else if rest == 2 {
-            let v = UInt32(bytes[i]) << 16 | UInt32(bytes[i + 1]) << 8
-            out += [alphabet[Int(v >> 18 & 63)], alphabet[Int(v >> 12 & 63)], alphabet[Int(v >> 6 & 63)], UInt8(ascii: "=")]
-        }
-        return String(decoding: out, as: UTF8.self)
     }
 }
