@@ -64,15 +64,27 @@ public struct OpenOptions: Sendable {
     public var fps: Double?
     /// Keypath → colour overrides for vector formats (dark-mode colours without a second file).
     public var colorOverrides: [ColorOverride]
-    /// Which animation of a file that holds several (a dotLottie archive) to open; nil: its first.
+    /// Which animation of a file that holds several to open (a dotLottie animation id, a Rive
+    /// linear animation's name); nil: the file's default.
     public var animationID: String?
+    /// Which artboard of a file that holds several (Rive) to open; nil: the file's default.
+    public var artboard: String?
+    /// Which state machine (Rive) drives the timeline; nil: the file's default scene.
+    public var stateMachine: String?
+    /// The state-machine input a tab's selection sets (a boolean) or fires (a trigger); nil: the
+    /// back-end picks one named for selection (active, selected, isActive, pressed).
+    public var selectionInput: String?
 
     public init(limits: Limits = .standard, fps: Double? = nil, colorOverrides: [ColorOverride] = [],
-                animationID: String? = nil) {
+                animationID: String? = nil, artboard: String? = nil, stateMachine: String? = nil,
+                selectionInput: String? = nil) {
         self.limits = limits
         self.fps = fps
         self.colorOverrides = colorOverrides
         self.animationID = animationID
+        self.artboard = artboard
+        self.stateMachine = stateMachine
+        self.selectionInput = selectionInput
     }
 }
 
