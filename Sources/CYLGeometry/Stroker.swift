@@ -47,8 +47,10 @@ public struct Stroker: Sendable {
 
     public init() {}
 
-    /// The most flattened points a stroked path may have (about 3 M px of outline at the default tolerance).
-    public static let maxPoints = 1 << 20
+    /// The most flattened points a stroked path, or its dashes, may have: past it `stroke` throws
+    /// `tooComplex` (a path absurdly larger than the pixels it is drawn to). Renderers set it from
+    /// their path-point limit.
+    public var maxPoints = 1 << 20
 
     /// Writes the stroke outline of `path` to `out` (cleared first).
     public mutating func stroke(_ path: Path, style: StrokeStyle, tolerance: Double = Flattener.defaultTolerance,
@@ -61,7 +63,7 @@ public struct Stroker: Sendable {
         hw = style.width / 2
         tol = max(tolerance, 1e-9)
         // Strokes are offset before clipping, so bound the work for absurdly large paths.
-        try Flattener.flatten(path, tolerance: tol, maxPoints: Stroker.maxPoints, into: &flat)
+        try Flattener.flatten(path, tolerance: tol, maxPoints: maxPoints, into: &flat)
         let pattern = Stroker.normalizedDashes(style.dashes)
         if let pattern {
             try dash(pattern, offset: style.dashOffset)
@@ -87,7 +89,7 @@ public struct Stroker: Sendable {
     // MARK: Dashing
 
     /// Splits `flat` into dashes. A pattern much finer than the path (1e-9 dashes on a long path)
-    /// would make billions of dashes: past `Stroker.maxPoints` dash points it throws `tooComplex`.
+    /// would make billions of dashes: past `maxPoints` dash points it throws `tooComplex`.
     mutating func dash(_ pattern: [Double], offset: Double) throws(GeometryError) {
         dashed.removeAll()
         let total = pattern.reduce(0, +)
@@ -137,7 +139,7 @@ public struct Stroker: Sendable {
                             dashed.begin(p); inDash = true
                         }
                         a = p
-                        if dashed.points.count > Stroker.maxPoints { throw .tooComplex(limit: Stroker.maxPoints) }
+                        if dashed.points.count > maxPoints { throw .tooComplex(limit: maxPoints) }
                         on.toggle()
                         idx = (idx + 1) % pattern.count
                         remaining = pattern[idx]

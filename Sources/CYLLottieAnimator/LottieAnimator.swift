@@ -120,19 +120,23 @@ public final class LottieDocument: @unchecked Sendable {
     }
 }
 
-/// Renders frames of a `LottieDocument` (fractional frames allowed). Not thread-safe.
+/// Renders frames of a `LottieDocument` (fractional frames allowed). Not thread-safe: one per
+/// thread, all sharing the document's immutable model.
 public final class LottieFrameRenderer {
     let renderer: LottieRenderer
-    let document: LottieDocument
 
     init(_ document: LottieDocument) {
-        self.document = document
         renderer = LottieRenderer(model: document.model, name: document.name, limits: document.options.limits)
     }
 
     /// Draws timeline frame `frame` (0 = composition frame `ip`; fractions allowed) into `target`,
     /// fitted and centred.
     public func render(frame: Double, into target: inout Pixmap) throws {
-        try renderer.render(at: document.model.inPoint + frame, into: &target)
+        try renderer.render(timelineTime: frame, into: &target)
+    }
+
+    /// What timeline frame `frame` draws, as a display list (for inspection: tests, lint).
+    public func displayList(frame: Double) throws -> DisplayList {
+        try renderer.displayList(atTimelineTime: frame)
     }
 }

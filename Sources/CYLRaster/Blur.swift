@@ -27,8 +27,7 @@ extension Pixmap {
     /// `scratch` is reused between calls (pass the same array to avoid allocating).
     public mutating func blur(sigma: Double, scratch: inout [UInt32]) {
         guard sigma.isFinite, sigma > 0.05 else { return }
-        precondition(stride & 3 == 0)
-        let w = width, h = height, s32 = stride >> 2
+        let w = width, h = height
         let k = GaussianKernel.weights(sigma: sigma)
         let r = k.count / 2
         // Transposed image, then two zero-padded rows of spread channels (UInt64 = two UInt32s each).
@@ -39,8 +38,7 @@ extension Pixmap {
             scratch.withUnsafeMutableBufferPointer { tmp in
                 let t = tmp.baseAddress!
                 let rows = UnsafeMutableRawPointer(t + w * h).bindMemory(to: UInt64.self, capacity: 2 * rowLen)
-                bytes.withUnsafeMutableBytes { raw in
-                    let img = raw.baseAddress!.assumingMemoryBound(to: UInt32.self)
+                withUnsafeMutablePixels { img, s32 in
                     // Rows of the image -> columns of tmp (tmp is h wide, w tall).
                     Self.blurPass(src: img, srcStride: s32, dst: t, dstStride: h, w: w, h: h, k: kp, rb: rows, ag: rows + rowLen)
                     // Rows of tmp -> columns of the image.

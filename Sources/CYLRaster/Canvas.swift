@@ -11,11 +11,22 @@ public final class Canvas {
     private var shadeCapacity = 0
     private var ramp: [UInt32] = []
     private var rampKey: (Gradient, Double)? = nil
-    private var pool: [Pixmap] = []
+    /// Scratch layers with the rectangle that still needs clearing (nil: all of it).
+    private var pool: [(layer: Pixmap, dirty: IntRect?)] = []
     private var maskPool: [Mask] = []
     var strokePath = Path()
 
-    public init() { shade = .allocate(capacity: 1) }
+    /// The most points one path may flatten to (fills, strokes and their dashes); past it drawing
+    /// throws `GeometryError.tooComplex`. Renderers set it from their path-point limit.
+    public var maxPathPoints: Int {
+        didSet { stroker.maxPoints = maxPathPoints }
+    }
+
+    public init(maxPathPoints: Int = 1 << 20) {
+        shade = .allocate(capacity: 1)
+        self.maxPathPoints = maxPathPoints
+        stroker.maxPoints = maxPathPoints
+    }
     deinit { shade.deallocate() }
 
     /// Fills `path` (user space) mapped by `transform` into `target`.
@@ -23,7 +34,7 @@ public final class Canvas {
     public func fill(_ path: Path, transform: Transform = .identity, paint: Paint, opacity: Double = 1,
                      rule: FillRule = .nonZero, clip: IntRect? = nil, into target: inout Pixmap) throws(GeometryError) {
         let c = clipRect(clip, target.width, target.height)
-        try rasterizer.rasterize(path, transform: transform, rule: rule, clip: c)
+        try rasterizer.rasterize(path, transform: transform, rule: rule, clip: c, maxPoints: maxPathPoints)
         try paintSpans(rasterizer.spans, paint: paint, transform: transform, opacity: opacity, into: &target)
     }
 
@@ -32,7 +43,7 @@ public final class Canvas {
                        opacity: Double = 1, clip: IntRect? = nil, into target: inout Pixmap) throws(GeometryError) {
         try strokeOutline(path, style: style, transform: transform)
         let c = clipRect(clip, target.width, target.height)
-        try rasterizer.rasterize(strokePath, transform: transform, rule: .nonZero, clip: c)
+        try rasterizer.rasterize(strokePath, transform: transform, rule: .nonZero, clip: c, maxPoints: maxPathPoints)
         try paintSpans(rasterizer.spans, paint: paint, transform: transform, opacity: opacity, into: &target)
     }
 
@@ -47,7 +58,7 @@ public final class Canvas {
     public func fillMask(_ path: Path, transform: Transform = .identity, rule: FillRule = .nonZero,
                          into mask: inout Mask) throws(GeometryError) {
         try rasterizer.rasterize(path, transform: transform, rule: rule,
-                                 clip: IntRect(x: 0, y: 0, width: mask.width, height: mask.height))
+                                 clip: IntRect(x: 0, y: 0, width: mask.width, height: mask.height), maxPoints: maxPathPoints)
         mask.clear()
         mask.write(spans: rasterizer.spans)
     }
@@ -67,17 +78,26 @@ public final class Canvas {
     // MARK: Layers
 
     /// A transparent scratch pixmap of the given size from the pool (allocated only when the pool has
-    /// none of that size). Give it back with `recycle` when done.
+    /// none of that size). Give it back with `recycle(_:dirty:)` when done.
+    ///
+    /// A layer given back says which rectangle it drew into, and only that is cleared before it is
+    /// lent again: a small shape isolated on a large canvas costs a clear of its own bounds rather
+    /// than of the whole canvas. (Clearing happens here, when the pool holds the only reference,
+    /// so the buffer is reused in place rather than copied.)
     public func borrowLayer(width: Int, height: Int) throws(PixmapError) -> Pixmap {
-        if let i = pool.lastIndex(where: { $0.width == width && $0.height == height }) {
-            var p = pool.remove(at: i)
-            p.clearTransparent()
-            return p
+        if let i = pool.lastIndex(where: { $0.layer.width == width && $0.layer.height == height }) {
+            var (layer, dirty) = pool.remove(at: i)
+            if let dirty { layer.clearTransparent(in: dirty) } else { layer.clearTransparent() }
+            return layer
         }
         return try Pixmap(width: width, height: height)
     }
-    /// Returns a pixmap to the pool.
-    public func recycle(_ p: consuming Pixmap) { pool.append(p) }
+
+    /// Returns a pixmap to the pool; `dirty` must hold every pixel drawn into it since it was
+    /// borrowed (nil: it may have drawn anywhere).
+    public func recycle(_ p: consuming Pixmap, dirty: IntRect?) {
+        pool.append((p, dirty))
+    }
 
     /// A zeroed scratch mask from the pool.
     public func borrowMask(width: Int, height: Int) -> Mask {
@@ -100,18 +120,21 @@ public final class Canvas {
         }
     }
 
+    /// The reusable row of shaded pixels, at least `capacity` long (valid until the next call).
+    func shadeRow(capacity: Int) -> UnsafeMutablePointer<UInt32> {
+        ensureShade(capacity)
+        return shade
+    }
+
     /// Paints `spans` (coverage) with `paint` into `target` using source-over.
     public func paintSpans(_ spans: [Span], paint: Paint, transform: Transform = .identity, opacity: Double = 1,
                            into target: inout Pixmap) throws(GeometryError) {
         if spans.isEmpty { return }
-        let stride32 = target.stride >> 2
-        precondition(target.stride & 3 == 0, "pixmap stride must be a multiple of 4")
         switch paint {
         case let .solid(color):
             let src = color.packedPremultiplied(opacity: opacity)
             if src == 0 { return }
-            target.bytes.withUnsafeMutableBytes { raw in
-                let base = raw.baseAddress!.assumingMemoryBound(to: UInt32.self)
+            target.withUnsafeMutablePixels { base, stride32 in
                 spans.withUnsafeBufferPointer { sp in
                     for s in sp {
                         let d = base + Int(s.y) * stride32 + Int(s.x)
@@ -134,7 +157,7 @@ public final class Canvas {
                 A = inv.a * dx + inv.b * dy; B = inv.c * dx + inv.d * dy
                 C = (inv.tx - p0.x) * dx + (inv.ty - p0.y) * dy
             } else { C = 1 }  // degenerate: the last stop
-            shadeSpans(spans, stride32, &target) { sh, s in
+            shadeSpans(spans, &target) { sh, s in
                 let n = Int(s.length)
                 var t = A * (Double(s.x) + 0.5) + B * (Double(s.y) + 0.5) + C
                 let scale = Double(Gradient.rampSize - 1), maxI = Double(Gradient.rampSize - 1)
@@ -158,7 +181,7 @@ public final class Canvas {
             let cd = center - f
             let a = cd.lengthSquared - radius * radius  // < 0: focal inside the circle
             let invA = 1 / a
-            shadeSpans(spans, stride32, &target) { sh, s in
+            shadeSpans(spans, &target) { sh, s in
                 let n = Int(s.length)
                 var u = inv.apply(Point(Double(s.x) + 0.5, Double(s.y) + 0.5)) - f
                 let step = Point(inv.a, inv.b)
@@ -185,14 +208,13 @@ public final class Canvas {
 
     /// Shades each span into the scratch row with `shader`, then composites it with the span's coverage.
     @inline(__always)
-    private func shadeSpans(_ spans: [Span], _ stride32: Int, _ target: inout Pixmap,
+    private func shadeSpans(_ spans: [Span], _ target: inout Pixmap,
                             _ shader: (UnsafeMutablePointer<UInt32>, Span) -> Void) {
         var maxLen = 0
         for s in spans where Int(s.length) > maxLen { maxLen = Int(s.length) }
         ensureShade(maxLen)
         let sh = shade
-        target.bytes.withUnsafeMutableBytes { raw in
-            let base = raw.baseAddress!.assumingMemoryBound(to: UInt32.self)
+        target.withUnsafeMutablePixels { base, stride32 in
             for s in spans {
                 shader(sh, s)
                 Kernels.overRow(base + Int(s.y) * stride32 + Int(s.x), sh, Int(s.length), coverage: UInt32(s.coverage))
@@ -204,20 +226,15 @@ public final class Canvas {
 extension Pixmap {
     /// Sets every byte to 0 (transparent).
     public mutating func clearTransparent() {
-        bytes.withUnsafeMutableBytes { raw in
-            _ = raw.baseAddress!.initializeMemory(as: UInt8.self, repeating: 0, count: raw.count)
-        }
+        withUnsafeMutableBytes { $0.update(repeating: 0) }
     }
 
     /// Makes the pixels inside `rect` (clipped to the pixmap) transparent; the rest is untouched.
     public mutating func clearTransparent(in rect: IntRect) {
         let r = rect.intersection(IntRect(x: 0, y: 0, width: width, height: height))
         if r.isEmpty { return }
-        let s = stride
-        bytes.withUnsafeMutableBytes { raw in
-            for y in r.y..<r.maxY {
-                _ = (raw.baseAddress! + y * s + r.x * 4).initializeMemory(as: UInt8.self, repeating: 0, count: r.width * 4)
-            }
+        withUnsafeMutablePixels { base, pitch in
+            for y in r.y..<r.maxY { (base + y * pitch + r.x).update(repeating: 0, count: r.width) }
         }
     }
 }

@@ -29,12 +29,9 @@ extension Pixmap {
             x0 = max(x0, rect.x); y0 = max(y0, rect.y); x1 = min(x1, rect.maxX); y1 = min(y1, rect.maxY)
         }
         guard x1 > x0, y1 > y0 else { return }
-        precondition(stride & 3 == 0 && layer.stride & 3 == 0, "pixmap strides must be multiples of 4")
-        let ds = stride >> 2, ss = layer.stride >> 2, n = x1 - x0
-        layer.bytes.withUnsafeBytes { sraw in
-            let sbase = sraw.baseAddress!.assumingMemoryBound(to: UInt32.self)
-            bytes.withUnsafeMutableBytes { draw in
-                let dbase = draw.baseAddress!.assumingMemoryBound(to: UInt32.self)
+        let n = x1 - x0
+        layer.withUnsafePixels { sbase, ss in
+            withUnsafeMutablePixels { dbase, ds in
                 for row in y0..<y1 {
                     let d = dbase + row * ds + x0
                     let s = sbase + (row - y) * ss + (x0 - x)

@@ -101,11 +101,6 @@ public struct Mask: Sendable, Equatable {
             }
         }
     }
-
-    /// Every value v becomes 255 − v.
-    public mutating func invert() {
-        bytes.withUnsafeMutableBufferPointer { b in for i in b.indices { b[i] = 255 &- b[i] } }
-    }
 }
 
 /// How a track matte's pixels gate the layer above it.
@@ -138,7 +133,7 @@ extension Mask {
         let w = width, s = matte.stride
         let r = region(rect)
         if r.isEmpty { return }
-        matte.bytes.withUnsafeBufferPointer { src in
+        matte.withUnsafeBytes { src in
             bytes.withUnsafeMutableBufferPointer { dst in
                 for y in r.y..<r.maxY {
                     var i = y * s + r.x * 4
@@ -174,13 +169,11 @@ extension Pixmap {
 
     private mutating func apply(mask: Mask, limit rect: IntRect?) {
         precondition(mask.width == width && mask.height == height, "mask size differs from pixmap")
-        let w = width, s = stride >> 2
-        precondition(stride & 3 == 0)
+        let w = width
         let r = mask.region(rect)
         if r.isEmpty { return }
         mask.bytes.withUnsafeBufferPointer { mb in
-            bytes.withUnsafeMutableBytes { raw in
-                let base = raw.baseAddress!.assumingMemoryBound(to: UInt32.self)
+            withUnsafeMutablePixels { base, s in
                 for y in r.y..<r.maxY {
                     let row = base + y * s, mrow = mb.baseAddress! + y * w
                     for x in r.x..<r.maxX {

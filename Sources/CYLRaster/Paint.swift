@@ -11,8 +11,6 @@ public struct Color: Hashable, Sendable {
         let c = v.isNaN ? 0 : min(max(v, 0), 1)
         return UInt32(c * 255 + 0.5)
     }
-    /// Premultiplied and quantised, with an extra opacity factor.
-    public func premultipliedRGBA8(opacity: Double = 1) -> RGBA8 { unpack(packedPremultiplied(opacity: opacity)) }
     func packedPremultiplied(opacity: Double = 1) -> UInt32 {
         let a = Color.q(a * opacity)
         let s = a
@@ -41,28 +39,6 @@ public struct Gradient: Hashable, Sendable {
     public var opacityStops: [OpacityStop]
     public init(_ colorStops: [ColorStop], opacityStops: [OpacityStop] = []) {
         self.colorStops = colorStops; self.opacityStops = opacityStops
-    }
-
-    /// Straight-alpha colour at `t` (pad spread): colours and opacities interpolated separately.
-    public func color(at t: Double) -> Color {
-        var c = Gradient.interpolate(colorStops.map { ($0.offset, [$0.color.r, $0.color.g, $0.color.b, $0.color.a]) }, t)
-            ?? [0, 0, 0, 0]
-        if let o = Gradient.interpolate(opacityStops.map { ($0.offset, [$0.opacity]) }, t) { c[3] *= o[0] }
-        return Color(c[0], c[1], c[2], c[3])
-    }
-
-    static func interpolate(_ stops: [(Double, [Double])], _ t: Double) -> [Double]? {
-        guard let first = stops.first else { return nil }
-        if t <= first.0 { return first.1 }
-        for i in 1..<stops.count {
-            let (o1, v1) = stops[i]
-            if t <= o1 {
-                let (o0, v0) = stops[i - 1]
-                let f = o1 > o0 ? (t - o0) / (o1 - o0) : 1
-                return zip(v0, v1).map { $0 + ($1 - $0) * f }
-            }
-        }
-        return stops[stops.count - 1].1
     }
 
     /// Number of entries in a colour ramp lookup table.
@@ -114,6 +90,7 @@ public enum Paint: Hashable, Sendable {
     /// A focal point outside the circle is pulled just inside it.
     case radial(Gradient, center: Point, radius: Double, focal: Point)
 
+    /// A radial gradient whose focal point is its centre.
     public static func radial(_ g: Gradient, center: Point, radius: Double) -> Paint {
         .radial(g, center: center, radius: radius, focal: center)
     }

@@ -46,7 +46,7 @@ public enum PixmapError: Error, Equatable, CustomStringConvertible, Sendable {
         case let .tooManyPixels(w, h, limit):
             return "pixmap \(w)x\(h) has \(w * h) pixels, more than the limit of \(limit) (raise it with --max-pixels)"
         case let .bufferTooSmall(needed, got): return "pixel buffer holds \(got) bytes, \(needed) needed"
-        case let .invalidStride(s, w): return "row stride \(s) bytes is less than 4 x width \(w)"
+        case let .invalidStride(s, w): return "row stride \(s) bytes is not a multiple of 4 at least 4 x width \(w)"
         }
     }
 }
@@ -64,8 +64,10 @@ public struct Pixmap: Sendable, Equatable {
     public let height: Int
     /// Bytes from the start of one row to the next; at least `4 * width`.
     public let stride: Int
-    /// Premultiplied RGBA bytes, `stride * height` of them.
-    public var bytes: [UInt8]
+    /// Premultiplied RGBA bytes, `stride * height` of them. Read-only outside this module: writers
+    /// go through `withUnsafeMutablePixels` / `withUnsafeMutableBytes`, whose unchecked pointers
+    /// rely on the size and stride invariants the initialisers check once.
+    public private(set) var bytes: [UInt8]
 
     public var size: PixelSize { PixelSize(width, height) }
 
@@ -91,7 +93,8 @@ public struct Pixmap: Sendable, Equatable {
     public init(width: Int, height: Int, stride: Int? = nil, premultipliedBytes: [UInt8]) throws(PixmapError) {
         guard width > 0, height > 0 else { throw .invalidSize(width: width, height: height) }
         let s = stride ?? width * 4
-        guard s >= width * 4 else { throw .invalidStride(stride: s, width: width) }
+        // Kernels read rows as packed UInt32 pixels: the stride must hold whole pixels.
+        guard s >= width * 4, s & 3 == 0 else { throw .invalidStride(stride: s, width: width) }
         guard premultipliedBytes.count >= s * height else {
             throw .bufferTooSmall(needed: s * height, got: premultipliedBytes.count)
         }
@@ -121,15 +124,43 @@ public struct Pixmap: Sendable, Equatable {
         }
     }
 
+    // MARK: Unchecked access for kernels and codecs
+
+    /// Calls `body` with the first pixel of row 0 as a packed `UInt32` (`r | g<<8 | b<<16 | a<<24`,
+    /// the little-endian reading of the bytes) and the row pitch in pixels. The pointer is
+    /// unchecked: stay inside `width × height`.
+    public mutating func withUnsafeMutablePixels<R>(_ body: (UnsafeMutablePointer<UInt32>, Int) throws -> R) rethrows -> R {
+        let pitch = stride >> 2
+        return try bytes.withUnsafeMutableBytes { raw in
+            try body(raw.baseAddress!.assumingMemoryBound(to: UInt32.self), pitch)
+        }
+    }
+
+    /// Read-only `withUnsafeMutablePixels`.
+    public func withUnsafePixels<R>(_ body: (UnsafePointer<UInt32>, Int) throws -> R) rethrows -> R {
+        let pitch = stride >> 2
+        return try bytes.withUnsafeBytes { raw in
+            try body(raw.baseAddress!.assumingMemoryBound(to: UInt32.self), pitch)
+        }
+    }
+
+    /// Calls `body` with the premultiplied bytes (`stride * height`, rows `stride` apart), for
+    /// byte-wise loops and C codecs.
+    public mutating func withUnsafeMutableBytes<R>(_ body: (UnsafeMutableBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        try bytes.withUnsafeMutableBufferPointer { try body($0) }
+    }
+
+    /// Read-only `withUnsafeMutableBytes`.
+    public func withUnsafeBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        try bytes.withUnsafeBufferPointer { try body($0) }
+    }
+
     /// Sets every pixel to one premultiplied colour.
     public mutating func fill(_ color: RGBA8) {
-        let (w, h, s) = (width, height, stride)
-        let packed = UInt32(color.r) | UInt32(color.g) << 8 | UInt32(color.b) << 16 | UInt32(color.a) << 24
-        bytes.withUnsafeMutableBytes { raw in
-            for y in 0..<h {
-                let row = (raw.baseAddress! + y * s).assumingMemoryBound(to: UInt32.self)
-                for x in 0..<w { row[x] = packed.littleEndian }
-            }
+        let (w, h) = (width, height)
+        let packed = pack(color)
+        withUnsafeMutablePixels { base, pitch in
+            for y in 0..<h { (base + y * pitch).update(repeating: packed, count: w) }
         }
     }
 
@@ -138,7 +169,7 @@ public struct Pixmap: Sendable, Equatable {
     public func straightRGBA() -> [UInt8] {
         var out = [UInt8](repeating: 0, count: width * height * 4)
         let (w, h, s) = (width, height, stride)
-        bytes.withUnsafeBufferPointer { src in
+        withUnsafeBytes { src in
             out.withUnsafeMutableBufferPointer { dst in
                 for y in 0..<h {
                     var i = y * s, o = y * w * 4
@@ -164,7 +195,7 @@ public struct Pixmap: Sendable, Equatable {
     /// Converts the buffer from straight to premultiplied alpha in place.
     mutating func premultiplyInPlace() {
         let (w, h, s) = (width, height, stride)
-        bytes.withUnsafeMutableBufferPointer { p in
+        withUnsafeMutableBytes { p in
             for y in 0..<h {
                 var i = y * s
                 for _ in 0..<w {

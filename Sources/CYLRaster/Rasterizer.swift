@@ -5,20 +5,6 @@ public enum FillRule: Sendable, Hashable {
     case nonZero, evenOdd
 }
 
-/// An integer pixel rectangle.
-public struct IntRect: Hashable, Sendable, CustomStringConvertible {
-    public var x: Int, y: Int, width: Int, height: Int
-    public init(x: Int, y: Int, width: Int, height: Int) { self.x = x; self.y = y; self.width = width; self.height = height }
-    public var maxX: Int { x + width }
-    public var maxY: Int { y + height }
-    public var isEmpty: Bool { width <= 0 || height <= 0 }
-    public func intersection(_ o: IntRect) -> IntRect {
-        let x0 = max(x, o.x), y0 = max(y, o.y), x1 = min(maxX, o.maxX), y1 = min(maxY, o.maxY)
-        return IntRect(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0))
-    }
-    public var description: String { "IntRect(\(x), \(y), \(width)x\(height))" }
-}
-
 /// A horizontal run of pixels with one coverage value (0...255).
 public struct Span: Hashable, Sendable {
     public var x: Int32
@@ -90,12 +76,14 @@ public final class Rasterizer {
 
     /// Scan-converts `path` under `transform` inside `clip`, leaving the result in `spans`.
     public func rasterize(_ path: Path, transform: Transform = .identity, rule: FillRule = .nonZero,
-                          clip: IntRect, tolerance: Double = Flattener.defaultTolerance) throws(GeometryError) {
+                          clip: IntRect, tolerance: Double = Flattener.defaultTolerance,
+                          maxPoints: Int = Int.max) throws(GeometryError) {
         spans.removeAll(keepingCapacity: true)
         guard !clip.isEmpty else { return }
         let cull = Rect(minX: Double(clip.x) - 1, minY: Double(clip.y) - 1,
                         maxX: Double(clip.maxX) + 1, maxY: Double(clip.maxY) + 1)
-        try Flattener.flatten(path, transform: transform, tolerance: tolerance, cull: cull, into: &polylines)
+        try Flattener.flatten(path, transform: transform, tolerance: tolerance, cull: cull, maxPoints: maxPoints,
+                              into: &polylines)
         rasterizePolylines(rule: rule, clip: clip)
     }
 

@@ -113,10 +113,10 @@ extension Pixmap {
 
     private func copyRows(into target: inout Pixmap) {
         let (h, rowBytes, s, ts) = (height, width * 4, stride, target.stride)
-        bytes.withUnsafeBytes { src in
-            target.bytes.withUnsafeMutableBytes { dst in
+        withUnsafeBytes { src in
+            target.withUnsafeMutableBytes { dst in
                 for y in 0..<h {
-                    (dst.baseAddress! + y * ts).copyMemory(from: src.baseAddress! + y * s, byteCount: rowBytes)
+                    (dst.baseAddress! + y * ts).update(from: src.baseAddress! + y * s, count: rowBytes)
                 }
             }
         }
@@ -127,7 +127,7 @@ extension Pixmap {
     private func resample(into target: inout Pixmap, xs: AxisWeights, ys: AxisWeights) {
         let (tw, th, sh, ss, ts) = (target.width, target.height, height, stride, target.stride)
         var mid = [Float](repeating: 0, count: sh * tw * 4)
-        bytes.withUnsafeBufferPointer { src in
+        withUnsafeBytes { src in
             mid.withUnsafeMutableBufferPointer { m in
                 xs.weights.withUnsafeBufferPointer { w in
                     for y in 0..<sh {
@@ -150,7 +150,7 @@ extension Pixmap {
                 }
             }
         }
-        target.bytes.withUnsafeMutableBufferPointer { dst in
+        target.withUnsafeMutableBytes { dst in
             mid.withUnsafeBufferPointer { m in
                 ys.weights.withUnsafeBufferPointer { w in
                     for d in 0..<th {
@@ -183,7 +183,7 @@ extension Pixmap {
         let bg = background.premultiplied
         let (w, h, s) = (width, height, stride)
         let br = UInt32(bg.r), bgG = UInt32(bg.g), bb = UInt32(bg.b), ba = UInt32(bg.a)
-        bytes.withUnsafeMutableBufferPointer { p in
+        withUnsafeMutableBytes { p in
             for y in 0..<h {
                 var i = y * s
                 for _ in 0..<w {

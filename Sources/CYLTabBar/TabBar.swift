@@ -28,7 +28,7 @@ extension Pixmap {
         var out = self
         let c = color.premultiplied
         let (w, h, s) = (width, height, stride)
-        out.bytes.withUnsafeMutableBufferPointer { p in
+        out.withUnsafeMutableBytes { p in
             for y in 0..<h {
                 var i = y * s
                 for _ in 0..<w {

@@ -10,7 +10,8 @@ public struct Limits: Sendable, Equatable {
     /// Deepest JSON nesting accepted (`--max-json-depth`). Default 64 (json-c's own default is 32,
     /// which real Lottie files exceed).
     public static let defaultMaxJSONDepth = 64
-    /// Deepest chain of nested precompositions (`--max-precomp-depth`). Default 32.
+    /// Deepest nesting of precompositions and track mattes (`--max-precomp-depth`). Default 32:
+    /// each level is drawn in a layer of its own, all alive at once.
     public static let defaultMaxPrecompDepth = 32
     /// Most path points in one shape after flattening (`--max-path-points`). Default 1 000 000.
     public static let defaultMaxPathPoints = 1_000_000
@@ -21,7 +22,7 @@ public struct Limits: Sendable, Equatable {
     /// Largest JSON document parsed (`--max-json-bytes`). Default 32 MiB: parsed trees cost about
     /// 50 bytes per byte of a structure-heavy file, and real Lottie icons are well under 1 MiB.
     public static let defaultMaxJSONBytes = 32 << 20
-    /// Most layer instances and shape paths drawn for one frame, after precomps are expanded and
+    /// Most layers, shapes, masks and mattes drawn for one frame, after precomps are expanded and
     /// repeaters copied (`--max-draws`). Default 100 000: real icons draw a few hundred, while a
     /// few kilobytes of nested precomps or repeaters can ask for billions.
     public static let defaultMaxDrawsPerFrame = 100_000

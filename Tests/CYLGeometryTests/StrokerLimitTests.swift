@@ -9,9 +9,23 @@ import Testing
         var stroker = Stroker()
         var out = Path()
         let style = StrokeStyle(width: 8, dashes: [1e-9, 1e-9])
-        #expect(throws: GeometryError.tooComplex(limit: Stroker.maxPoints)) {
+        #expect(throws: GeometryError.tooComplex(limit: stroker.maxPoints)) {
             try stroker.stroke(.rect(Rect(minX: 0, minY: 0, maxX: 100, maxY: 100)), style: style, into: &out)
         }
+    }
+
+    /// The bound is the stroker's own setting (renderers set it from `--max-path-points`).
+    @Test func theBoundIsConfigurable() throws {
+        var stroker = Stroker()
+        stroker.maxPoints = 1000
+        var out = Path()
+        let style = StrokeStyle(width: 2, dashes: [0.25, 0.25])  // 800 dashes of at least 2 points each
+        #expect(throws: GeometryError.tooComplex(limit: 1000)) {
+            try stroker.stroke(.rect(Rect(minX: 0, minY: 0, maxX: 100, maxY: 100)), style: style, into: &out)
+        }
+        stroker.maxPoints = 100_000
+        try stroker.stroke(.rect(Rect(minX: 0, minY: 0, maxX: 100, maxY: 100)), style: style, into: &out)
+        #expect(!out.isEmpty)
     }
 
     /// A huge segment with a tiny dash used to be able to loop forever (segLen -= 1e-9 does not change 1e20).

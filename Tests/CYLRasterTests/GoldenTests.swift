@@ -137,7 +137,7 @@ import CYLGeometry
             acc.combine(m, mode: mode, opacity: 0.7, inverted: true)
             layer.apply(mask: acc)
             sheet.composite(layer, x: (i % 3) * 64, y: (i / 3) * 64)
-            c.recycle(layer); c.recycle(acc); c.recycle(m)
+            c.recycle(layer, dirty: nil); c.recycle(acc); c.recycle(m)
         }
         Golden.check("mask-modes", sheet, tolerance: Self.tolerance)
     }
@@ -157,7 +157,7 @@ import CYLGeometry
             try c.fill(.circle(center: Point(32, 32), radius: 26), paint: .linear(g, start: Point(6, 0), end: Point(58, 0)), into: &matte)
             layer.apply(matte: matte, mode: mode)
             sheet.composite(layer, x: i * 64, y: 0)
-            c.recycle(layer); c.recycle(matte)
+            c.recycle(layer, dirty: nil); c.recycle(matte, dirty: nil)
         }
         Golden.check("matte-modes", sheet, tolerance: Self.tolerance)
     }
@@ -195,7 +195,7 @@ import CYLGeometry
             try c.fill(.circle(center: Point(20, 20), radius: 15), paint: .linear(g, start: Point(5, 5), end: Point(35, 35)), into: &src)
             dst.composite(src, mode: mode)
             sheet.composite(dst, x: (i % 6) * 40, y: (i / 6) * 40)
-            c.recycle(dst); c.recycle(src)
+            c.recycle(dst, dirty: nil); c.recycle(src, dirty: nil)
         }
         Golden.check("blend-modes", sheet, tolerance: Self.tolerance)
     }

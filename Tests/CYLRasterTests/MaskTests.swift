@@ -107,7 +107,7 @@ import CYLGeometry
             s = s &* 1664525 &+ 1013904223
             let a = UInt8(truncatingIfNeeded: s >> 24)
             let c = { (k: UInt32) -> UInt8 in UInt8(truncatingIfNeeded: (UInt32(a) * ((s >> k) & 0xff)) / 255) }
-            p.bytes[i * 4] = c(0); p.bytes[i * 4 + 1] = c(8); p.bytes[i * 4 + 2] = c(16); p.bytes[i * 4 + 3] = a
+            p[i % w, i / w] = RGBA8(c(0), c(8), c(16), a)
         }
         return p
     }

@@ -20,7 +20,7 @@ import CYLGeometry
             + mask.bytes.withUnsafeBytes { [UnsafeRawPointer($0.baseAddress!)] }
             + c.rasterizer.scratchIdentity
             + c.rasterizer.spans.withUnsafeBytes { [UnsafeRawPointer($0.baseAddress!)] }
-        c.recycle(layer)
+        c.recycle(layer, dirty: nil)
         c.recycle(mask)
         return ids
     }

@@ -11,10 +11,10 @@ enum CommonOptions {
         .value("max-file-bytes", "N", help: "Largest input file read (default \(Limits.defaultMaxFileBytes))."),
         .value("max-json-depth", "N", help: "Deepest JSON nesting accepted (default \(Limits.defaultMaxJSONDepth))."),
         .value("max-json-bytes", "N", help: "Largest JSON document parsed (default \(Limits.defaultMaxJSONBytes))."),
-        .value("max-precomp-depth", "N", help: "Deepest chain of nested Lottie precompositions (default \(Limits.defaultMaxPrecompDepth))."),
+        .value("max-precomp-depth", "N", help: "Deepest nesting of Lottie precompositions and track mattes (default \(Limits.defaultMaxPrecompDepth))."),
         .value("max-path-points", "N", help: "Most points in one flattened shape (default \(Limits.defaultMaxPathPoints))."),
         .value("max-draws", "N",
-               help: "Most layers and shape paths drawn for one frame once precomps and repeaters are expanded (default \(Limits.defaultMaxDrawsPerFrame))."),
+               help: "Most layers, shapes, masks and mattes drawn for one frame once precomps and repeaters are expanded (default \(Limits.defaultMaxDrawsPerFrame))."),
         .value("max-decoded-bytes", "N",
                help: "Decoded pixels kept in memory before frames are decoded again on demand (default \(Limits.defaultMaxDecodedBytes))."),
     ]

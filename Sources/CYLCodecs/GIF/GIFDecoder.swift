@@ -120,8 +120,7 @@ public final class GIFDecoder {
         var error: GIFError? = nil
         var savedLocal = saved
         saved = []
-        canvas.bytes.withUnsafeMutableBytes { raw in
-            let px = raw.baseAddress!.assumingMemoryBound(to: UInt32.self)
+        canvas.withUnsafeMutablePixels { px, _ in
             // 1. Dispose of the previous frame.
             switch disposalBefore {
             case .background:

@@ -192,7 +192,7 @@ public final class FontFace {
         let x1 = min(target.width, x + g.width), y1 = min(target.height, y + g.height)
         guard x1 > x0, y1 > y0 else { return }
         let stride = target.stride
-        target.bytes.withUnsafeMutableBufferPointer { p in
+        target.withUnsafeMutableBytes { p in
             for row in y0..<y1 {
                 for col in x0..<x1 {
                     let cov = UInt32(g.coverage[(row - y) * g.width + (col - x)])

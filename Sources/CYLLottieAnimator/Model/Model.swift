@@ -129,11 +129,16 @@ enum LayerContent: Sendable {
     case unsupported
 }
 
+/// A layer's track matte: how the source layer's pixels gate it, and where that layer is.
+struct TrackMatte: Sendable {
+    var mode: MatteMode
+    /// The source layer's position in the composition's `layers`.
+    var source: Int
+}
+
 /// One layer of a composition.
 struct LayerModel: Sendable {
     var name: String
-    var index: Int?
-    var parent: Int?
     var content: LayerContent
     var transform: TransformModel
     var autoOrient: Bool
@@ -143,19 +148,20 @@ struct LayerModel: Sendable {
     var stretch: Double
     var timeRemap: VectorProperty?
     var masks: [MaskModel]
+    /// The matte mode `tt` asks for (kept for keypaths and notes; `matte` is what draws).
     var matteMode: MatteMode?
-    /// `tp`: the index (`ind`) of the matte layer, when the file names it.
-    var matteParent: Int?
     var isMatteSource: Bool
     var blendMode: BlendMode
     var hidden: Bool
+    /// The parent layer's position in the composition's `layers` (resolved from `parent`/`ind`).
+    var parent: Int? = nil
+    /// The resolved track matte (from `tt` with `tp` or the layer above).
+    var matte: TrackMatte? = nil
 }
 
 /// A composition: the root or a precomp asset.
 struct CompositionModel: Sendable {
     var layers: [LayerModel]
-    /// Position of each layer's `ind` in `layers`.
-    var indexOf: [Int: Int]
 }
 
 /// A parsed Lottie document.

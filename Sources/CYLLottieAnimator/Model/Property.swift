@@ -170,16 +170,6 @@ extension Animatable where V == [Double] {
     }
 }
 
-/// A bezier path in Lottie's vertex form: vertices with in and out tangents relative to them.
-struct BezierShape: Sendable, Equatable {
-    var closed: Bool
-    var vertices: [Point]
-    var inTangents: [Point]
-    var outTangents: [Point]
-
-    static let empty = BezierShape(closed: false, vertices: [], inTangents: [], outTangents: [])
-}
-
 extension BezierShape: Interpolatable {
     func interpolated(to other: BezierShape, progress: [Double]) -> BezierShape {
         let t = progress.first ?? 0

@@ -27,7 +27,7 @@ extension LottieParser {
         guard op > ip else { throw error(root["op"]!, "the out point \(op) is not after the in point \(ip)") }
         let frames = (op - ip).rounded()
         guard frames <= Double(limits.maxFrames) else {
-            throw error(root["op"]!, "the animation has \(Int(frames)) frames, more than the limit of \(limits.maxFrames) (raise it with --max-frames)")
+            throw error(root["op"]!, "the animation has \(Int(clamping: frames)) frames, more than the limit of \(limits.maxFrames) (raise it with --max-frames)")
         }
         if root["ddd"]?.node.asDouble == 1 || root["ddd"]?.node.asBool == true {
             note(root["ddd"], "3D layers are drawn flat (no camera or depth)", severity: .note)

@@ -5,38 +5,103 @@ import CYLTimeline
 
 // Layers: compositions, layer types, solids, masks, mattes, blend modes, transforms.
 
+/// The `ind` values a layer refers to, kept until every layer of its composition is parsed.
+struct LayerLinks {
+    /// `parent`: the parent layer's `ind`.
+    var parent: Int?
+    /// `tp`: the matte layer's `ind`.
+    var matte: Int?
+}
+
 extension LottieParser {
     // MARK: Layers
 
     mutating func parseComposition(_ el: JSONElement) throws(LottieError) -> CompositionModel {
         guard let list = try? el.array() else { throw error(el, "expected an array of layers, found \(el.value.typeDescription)") }
         var layers: [LayerModel] = []
-        var indexOf: [Int: Int] = [:]
+        var elements: [JSONElement] = []
+        var links: [LayerLinks] = []
+        var positionOf: [Int: Int] = [:]
         let parentState = overrideState
         defer { overrideState = parentState }
         for (i, l) in list.enumerated() {
             guard l.node.asObject != nil else { note(l, "a layer is not an object; ignored"); continue }
             if let matcher, let parentState { overrideState = matcher.descend(parentState, keypathName(l, "Layer \(i + 1)")) }
             let layer = try parseLayer(l)
-            if let i = layer.index { indexOf[i] = layers.count }
+            if let ind = int(l, "ind") { positionOf[ind] = layers.count }
             layers.append(layer)
+            elements.append(l)
+            links.append(LayerLinks(parent: int(l, "parent"), matte: int(l, "tp")))
         }
-        // Parenting cycles are rejected (a layer may not be its own ancestor).
-        for (pos, layer) in layers.enumerated() {
+        try resolveParents(&layers, elements, links, positionOf)
+        try resolveMattes(&layers, elements, links, positionOf)
+        return CompositionModel(layers: layers)
+    }
+
+    /// Turns each layer's `parent` (an `ind`) into the parent's position, rejecting cycles (a
+    /// layer may not be its own ancestor). A parent that does not exist is ignored with a note.
+    mutating func resolveParents(_ layers: inout [LayerModel], _ elements: [JSONElement], _ links: [LayerLinks],
+                                 _ positionOf: [Int: Int]) throws(LottieError) {
+        for pos in layers.indices {
+            guard let ind = links[pos].parent else { continue }
+            guard let at = positionOf[ind] else {
+                note(elements[pos]["parent"], "parent layer \(ind) does not exist; ignored")
+                continue
+            }
+            layers[pos].parent = at
+        }
+        for pos in layers.indices {
             var seen: Set<Int> = [pos]
-            var p = layer.parent
-            while let pi = p, let at = indexOf[pi] {
-                if seen.contains(at) {
-                    throw LottieError(file: name, location: "\(list[pos].path).parent", "layer parenting forms a cycle")
+            var p = layers[pos].parent
+            while let at = p {
+                if !seen.insert(at).inserted {
+                    throw LottieError(file: name, location: "\(elements[pos].path).parent", "layer parenting forms a cycle")
                 }
-                seen.insert(at)
                 p = layers[at].parent
             }
-            if let pi = layer.parent, indexOf[pi] == nil {
-                note(list[pos]["parent"], "parent layer \(pi) does not exist; ignored")
+        }
+    }
+
+    /// Finds each matted layer's matte source once: the layer named by `tp`, else the layer above
+    /// it. A source that does not exist, a layer that is its own matte and mattes that gate each
+    /// other in a cycle are errors; chains of mattes longer than the nesting limit too (each link
+    /// is drawn in a layer of its own, all alive at once).
+    mutating func resolveMattes(_ layers: inout [LayerModel], _ elements: [JSONElement], _ links: [LayerLinks],
+                                _ positionOf: [Int: Int]) throws(LottieError) {
+        for pos in layers.indices {
+            guard let mode = layers[pos].matteMode else { continue }
+            let source: Int
+            if let tp = links[pos].matte {
+                guard let at = positionOf[tp] else {
+                    throw LottieError(file: name, location: "\(elements[pos].path).tp", "matte layer \(tp) does not exist")
+                }
+                guard at != pos else {
+                    throw LottieError(file: name, location: "\(elements[pos].path).tp", "the layer is its own track matte")
+                }
+                source = at
+            } else if pos > 0 {
+                source = pos - 1
+            } else {
+                note(elements[pos]["tt"], "track matte without a layer above it to take the matte from; drawn without a matte")
+                layers[pos].matteMode = nil
+                continue
+            }
+            layers[pos].matte = TrackMatte(mode: mode, source: source)
+        }
+        for pos in layers.indices {
+            var seen: Set<Int> = [pos]
+            var link = layers[pos].matte?.source
+            while let at = link {
+                guard seen.insert(at).inserted else {
+                    throw LottieError(file: name, location: "\(elements[pos].path).tp", "track mattes gate each other in a cycle")
+                }
+                guard seen.count <= limits.maxPrecompDepth else {
+                    throw LottieError(file: name, location: "\(elements[pos].path).tt",
+                                      "track mattes chain \(seen.count - 1) deep, more than the limit of \(limits.maxPrecompDepth) (raise it with --max-precomp-depth)")
+                }
+                link = layers[at].matte?.source
             }
         }
-        return CompositionModel(layers: layers, indexOf: indexOf)
     }
 
     mutating func parseLayer(_ l: JSONElement) throws(LottieError) -> LayerModel {
@@ -98,13 +163,12 @@ extension LottieParser {
             if ty == 0 { tm = try parseVector(t) } else { note(t, "time remapping on a layer that is not a precomp; ignored") }
         }
         let sr = double(l, "sr", 1)
-        if bool(l, "ao") && ty != 0 { }
         return LayerModel(
-            name: string(l, "nm") ?? "", index: int(l, "ind"), parent: int(l, "parent"), content: content,
+            name: string(l, "nm") ?? "", content: content,
             transform: transform, autoOrient: bool(l, "ao"),
             inPoint: double(l, "ip", -1e9), outPoint: double(l, "op", 1e9), startTime: double(l, "st", 0),
             stretch: sr == 0 || !sr.isFinite ? 1 : sr, timeRemap: tm, masks: masks, matteMode: matte,
-            matteParent: int(l, "tp"), isMatteSource: bool(l, "td"), blendMode: blend, hidden: bool(l, "hd"))
+            isMatteSource: bool(l, "td"), blendMode: blend, hidden: bool(l, "hd"))
     }
 
     mutating func parseHexColor(_ el: JSONElement?) -> Color {

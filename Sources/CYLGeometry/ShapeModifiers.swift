@@ -1,7 +1,68 @@
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
-import CYLGeometry
+
+// Shape modifiers that change a contour's geometry before it is filled or stroked.
+
+extension BezierShape {
+    /// Rounded corners (Lottie's and Rive's): every sharp vertex (no tangents) is cut back by up to `radius`
+    /// along both edges and joined with a curve.
+    public func roundingCorners(radius: Double) -> BezierShape {
+        let s = self
+        let n = s.vertices.count
+        guard radius > 0, n >= 2 else { return s }
+        var out = BezierShape(closed: s.closed, vertices: [], inTangents: [], outTangents: [])
+        out.vertices.reserveCapacity(n * 2)
+        for i in 0..<n {
+            let v = s.vertices[i]
+            let sharp = s.inTangents[i] == .zero && s.outTangents[i] == .zero
+            if !sharp || (!s.closed && (i == 0 || i == n - 1)) {
+                out.vertices.append(v); out.inTangents.append(s.inTangents[i]); out.outTangents.append(s.outTangents[i])
+                continue
+            }
+            let prev = s.vertices[(i + n - 1) % n], next = s.vertices[(i + 1) % n]
+            let d1 = v.distance(to: prev)
+            let f1 = d1 > 0 ? min(d1 / 2, radius) / d1 : 0
+            let a = v + (prev - v) * f1
+            out.vertices.append(a); out.inTangents.append(.zero); out.outTangents.append((v - a) * bezierCircleKappa)
+            let d2 = v.distance(to: next)
+            let f2 = d2 > 0 ? min(d2 / 2, radius) / d2 : 0
+            let b = v + (next - v) * f2
+            out.vertices.append(b); out.inTangents.append((v - b) * bezierCircleKappa); out.outTangents.append(.zero)
+        }
+        return out
+    }
+
+    /// Pucker and bloat: vertices move toward the shape's centre (the mean of its vertices) by
+    /// `amount` (a fraction), tangent handles move away from it by the same fraction.
+    public func puckeredOrBloated(_ amount: Double) -> BezierShape {
+        let s = self
+        let n = s.vertices.count
+        guard n > 0 else { return s }
+        var c = Point.zero
+        for v in s.vertices { c += v }
+        c = c * (1 / Double(n))
+        var out = s
+        for i in 0..<n {
+            let v = s.vertices[i]
+            let o = v + s.outTangents[i], inn = v + s.inTangents[i]
+            let nv = v + (c - v) * amount
+            let no = o + (c - o) * -amount, ni = inn + (c - inn) * -amount
+            out.vertices[i] = nv
+            out.outTangents[i] = no - nv
+            out.inTangents[i] = ni - nv
+        }
+        return out
+    }
+
+    /// Offset path: every segment moved sideways by `amount` (positive grows a clockwise shape);
+    /// see `PathOffsetter`.
+    public func offset(by amount: Double, join: LineJoin, miterLimit: Double) -> BezierShape {
+        PathOffsetter.offset(self, amount, join: join, miterLimit: miterLimit)
+    }
+}
 
 /// Lottie's offset path: every segment moves sideways by `amount` (positive grows a clockwise
 /// shape), curves by offsetting their control polygon; corners that open up are joined with the

@@ -24,9 +24,10 @@ struct DrawOp {
     var paths: [Int]
 }
 
-/// Evaluates a layer's shape list at one frame (Lottie's rules: a style paints the paths before it
-/// in its group and in nested groups before it; a modifier changes those paths for every style;
-/// the first item is on top) and draws it.
+/// Evaluates a layer's shape list at one frame into paths and the styles that paint them
+/// (Lottie's rules: a style paints the paths before it in its group and in nested groups before
+/// it; a modifier changes those paths for every style; the first item is on top). The scene
+/// builder turns the result into display-list fills and strokes.
 struct ShapeEvaluator {
     var geo: [GeoPath] = []
     var ops: [DrawOp] = []
@@ -45,6 +46,13 @@ struct ShapeEvaluator {
         geo.removeAll(keepingCapacity: true)
         ops.removeAll(keepingCapacity: true)
         overflowed = false
+    }
+
+    /// Styles that will paint something: visible and with paths to paint.
+    var visiblePaintCount: Int {
+        var n = 0
+        for op in ops where op.opacity > 0 && !op.paths.isEmpty { n += 1 }
+        return n
     }
 
     /// Walks `items` in order; returns the indices in `geo` of every path they contain.
@@ -69,7 +77,7 @@ struct ShapeEvaluator {
             case let .ellipse(p, s, reversed):
                 local.append(add([ShapeBuilder.ellipse(center: p.point(at: t), size: s.point(at: t), reversed: reversed)], transform))
             case let .star(m):
-                local.append(add([ShapeBuilder.star(m, at: t, maxPoints: min(100_000, maxPathPoints))], transform))
+                local.append(add([ShapeBuilder.star(m, at: t, maxPoints: maxPathPoints)], transform))
             case let .fill(c, o, rule):
                 let op = opacity * o.scalar(at: t) / 100
                 ops.append(DrawOp(kind: .fill(.solid(color(c, t)), rule == .evenOdd ? .evenOdd : .nonZero),
@@ -89,18 +97,18 @@ struct ShapeEvaluator {
             case let .roundCorners(r):
                 let radius = r.scalar(at: t)
                 if radius > 0 {
-                    for i in local { geo[i].shapes = geo[i].shapes.map { ShapeBuilder.roundCorners($0, radius: radius) } }
+                    for i in local { geo[i].shapes = geo[i].shapes.map { $0.roundingCorners(radius: radius) } }
                 }
             case let .puckerBloat(a):
                 let amount = a.scalar(at: t) / 100
                 if amount != 0 {
-                    for i in local { geo[i].shapes = geo[i].shapes.map { ShapeBuilder.puckerBloat($0, amount: amount) } }
+                    for i in local { geo[i].shapes = geo[i].shapes.map { $0.puckeredOrBloated(amount) } }
                 }
             case let .offsetPath(a, join, ml):
                 let amount = a.scalar(at: t)
                 if amount != 0 {
                     let limit = ml.scalar(at: t)
-                    for i in local { geo[i].shapes = geo[i].shapes.map { PathOffsetter.offset($0, amount, join: join, miterLimit: limit) } }
+                    for i in local { geo[i].shapes = geo[i].shapes.map { $0.offset(by: amount, join: join, miterLimit: limit) } }
                 }
             case let .repeater(rep, content):
                 local += repeat_(rep, content, t: t, transform: transform, opacity: opacity)
@@ -212,7 +220,8 @@ struct ShapeEvaluator {
 
     private mutating func repeat_(_ rep: RepeaterModel, _ content: [ShapeItem], t: Double, transform: Transform,
                                   opacity: Double) -> [Int] {
-        let copies = max(0, min(1000, rep.copies.scalar(at: t).rounded()))
+        // Copies are bounded by the draw budget below (each copy draws), not by a cap of their own.
+        let copies = max(0, min(Double(maxDraws), rep.copies.scalar(at: t).rounded()))
         guard copies >= 1 else { return [] }
         let n = Int(copies)
         let offset = rep.offset.scalar(at: t)

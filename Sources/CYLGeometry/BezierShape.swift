@@ -1,0 +1,99 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A contour in vertex form, as animation formats store paths (Lottie's `v`/`i`/`o`, Rive's
+/// vertices): each vertex with its incoming and outgoing Bézier handles relative to it; a segment
+/// whose handles are both zero is a straight line.
+public struct BezierShape: Sendable, Equatable {
+    public var closed: Bool
+    public var vertices: [Point]
+    public var inTangents: [Point]
+    public var outTangents: [Point]
+
+    public init(closed: Bool, vertices: [Point], inTangents: [Point], outTangents: [Point]) {
+        self.closed = closed
+        self.vertices = vertices
+        self.inTangents = inTangents
+        self.outTangents = outTangents
+    }
+
+    public static let empty = BezierShape(closed: false, vertices: [], inTangents: [], outTangents: [])
+}
+
+/// The handle length, relative to the radius, of a cubic approximating a quarter circle (the
+/// value Lottie and Rive players use).
+public let bezierCircleKappa = 0.5519
+
+extension BezierShape {
+    /// Appends this shape to `path`, mapping points by `t` (nil: identity).
+    public func append(to path: inout Path, transform t: Transform?) {
+        let n = vertices.count
+        guard n > 0 else { return }
+        @inline(__always) func map(_ p: Point) -> Point { t.map { $0.apply(p) } ?? p }
+        path.move(to: map(vertices[0]))
+        func segment(_ a: Int, _ b: Int) {
+            let oa = outTangents[a], ib = inTangents[b]
+            if oa == .zero && ib == .zero {
+                path.line(to: map(vertices[b]))
+            } else {
+                path.cubic(to: map(vertices[b]), control1: map(vertices[a] + oa), control2: map(vertices[b] + ib))
+            }
+        }
+        if n > 1 { for k in 1..<n { segment(k - 1, k) } }
+        if closed {
+            if n > 1 { segment(n - 1, 0) }
+            path.close()
+        }
+    }
+
+    /// The same closed or open contour traversed the other way, starting at the same vertex.
+    public func reversed() -> BezierShape {
+        let n = vertices.count
+        guard n > 1 else { return self }
+        var out = self
+        for k in 0..<n {
+            let src = closed ? (n - k) % n : n - 1 - k
+            out.vertices[k] = vertices[src]
+            out.inTangents[k] = outTangents[src]
+            out.outTangents[k] = inTangents[src]
+        }
+        return out
+    }
+
+    /// Shapes from a path (every subpath one shape); lines get zero tangents.
+    public static func shapes(from path: Path) -> [BezierShape] {
+        var out: [BezierShape] = []
+        var cur = BezierShape.empty
+        func flush() { if !cur.vertices.isEmpty { out.append(cur) }; cur = .empty }
+        path.forEachSegment { s in
+            switch s {
+            case .move(let p):
+                flush()
+                cur.vertices = [p]; cur.inTangents = [.zero]; cur.outTangents = [.zero]
+            case let .line(_, b):
+                cur.vertices.append(b); cur.inTangents.append(.zero); cur.outTangents.append(.zero)
+            case let .quad(a, c, b):
+                let (_, c1, c2, _) = Bezier.quadToCubic(a, c, b)
+                cur.outTangents[cur.outTangents.count - 1] = c1 - a
+                cur.vertices.append(b); cur.inTangents.append(c2 - b); cur.outTangents.append(.zero)
+            case let .cubic(a, c1, c2, b):
+                cur.outTangents[cur.outTangents.count - 1] = c1 - a
+                cur.vertices.append(b); cur.inTangents.append(c2 - b); cur.outTangents.append(.zero)
+            case let .close(a, b):
+                // A closing segment that returns to the start is implicit in a closed shape.
+                if a.distance(to: b) < 1e-9, cur.vertices.count > 1 {
+                    let last = cur.vertices.count - 1
+                    cur.inTangents[0] = cur.inTangents[last]
+                    cur.vertices.removeLast(); cur.inTangents.removeLast(); cur.outTangents.removeLast()
+                }
+                cur.closed = true
+                flush()
+            }
+        }
+        flush()
+        return out
+    }
+}

@@ -1,0 +1,193 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CYLGeometry
+import CYLRaster
+import CYLTimeline
+
+/// Why a frame's display list could not be built: a bound on the work one frame may do.
+struct SceneLimitError: Error, CustomStringConvertible {
+    var description: String
+}
+
+/// Turns the Lottie model at one composition time into a display list: layers in drawing order,
+/// parents and track mattes already resolved by the parser, precomps entered at their own time,
+/// shape lists evaluated into fills and strokes. Everything it adds counts against the draw
+/// budget (`Limits.maxDrawsPerFrame`), and precomps and mattes together nest at most
+/// `Limits.maxPrecompDepth` deep, so no file can make one frame unbounded work.
+///
+/// Times: a *composition time* is in a composition's own frames (fractional), the unit of its
+/// layers' keyframes, in/out points and start times. The root composition's time is the
+/// timeline's time plus its in point; `childTime(of:at:)` maps it into each precomp.
+struct LottieSceneBuilder {
+    let model: AnimationModel
+    let limits: Limits
+    private var evaluator: ShapeEvaluator
+
+    init(model: AnimationModel, limits: Limits) {
+        self.model = model
+        self.limits = limits
+        evaluator = ShapeEvaluator(maxPathPoints: limits.maxPathPoints, maxDraws: limits.maxDrawsPerFrame)
+    }
+
+    /// Builds the root composition at composition time `time` into `list` (emptied first).
+    mutating func build(atCompositionTime time: Double, into list: inout DisplayList) throws(SceneLimitError) {
+        list.reset(width: model.width, height: model.height)
+        try addComposition(model.root, time: time, depth: 0, into: &list)
+    }
+
+    /// The one rule for time through a precomp layer: the precomp's content at `time` of the
+    /// containing composition is its own time `(time - st) / sr`; with time remapping (`tm`, in
+    /// seconds, keyed in the containing composition's time) it is `tm(time) · fps` instead, and a
+    /// remap onto the layer's out point shows the frame before it (lottie-web's rule).
+    func childTime(of layer: LayerModel, at time: Double) -> Double {
+        guard let remap = layer.timeRemap else { return (time - layer.startTime) / layer.stretch }
+        let t = remap.scalar(at: time) * model.frameRate
+        return t >= layer.outPoint ? layer.outPoint - 1 : t
+    }
+
+    // MARK: Layers
+
+    private mutating func addComposition(_ comp: CompositionModel, time: Double, depth: Int,
+                                         into list: inout DisplayList) throws(SceneLimitError) {
+        guard depth <= limits.maxPrecompDepth else {
+            throw SceneLimitError(description: "precomps and track mattes nest deeper than the limit of \(limits.maxPrecompDepth) (raise it with --max-precomp-depth)")
+        }
+        for pos in stride(from: comp.layers.count - 1, through: 0, by: -1) {
+            let layer = comp.layers[pos]
+            if layer.isMatteSource || layer.hidden { continue }
+            try addLayer(comp, pos, time: time, depth: depth, into: &list)
+        }
+    }
+
+    /// Adds layer `pos` of `comp` as a group: its world transform, opacity, blend mode, masks and
+    /// matte, with its content as children. A layer's properties are keyed in `time`, its
+    /// composition's time.
+    private mutating func addLayer(_ comp: CompositionModel, _ pos: Int, time: Double, depth: Int,
+                                   into list: inout DisplayList) throws(SceneLimitError) {
+        let layer = comp.layers[pos]
+        guard time >= layer.inPoint, time < layer.outPoint else { return }
+        switch layer.content {
+        case .null, .unsupported: return
+        default: break
+        }
+        let opacity = layer.transform.opacity.scalar(at: time) / 100
+        if opacity <= 0 { return }
+        let world = worldMatrix(comp, pos, time: time)
+        let hasMasks = layer.masks.contains { $0.mode != nil }
+        var evaluated = false
+        if opacity < 1, !hasMasks, layer.matte == nil, layer.blendMode == .normal, case .shapes(let items) = layer.content {
+            // A shape layer that only fades and paints once needs no layer of its own: one fill or
+            // stroke covers each pixel once, so the layer's opacity can go into the paint.
+            try evaluate(items, time: time)
+            evaluated = true
+            if evaluator.visiblePaintCount <= 1 {
+                list.beginGroup(transform: world)
+                addEvaluated(opacity: opacity, into: &list)
+                try finishGroup(&list)
+                return
+            }
+        }
+        var clip: Rect? = nil
+        if case let .precomp(_, w?, h?) = layer.content { clip = Rect(x: 0, y: 0, width: w, height: h) }
+        list.beginGroup(transform: world, opacity: opacity, blendMode: layer.blendMode, clip: clip)
+        for mask in layer.masks {
+            guard let mode = mask.mode else { continue }
+            let shape = mask.shape.value(at: time)
+            let path = list.makePath(keepEmpty: true) { shape.append(to: &$0, transform: nil) }!
+            list.addMask(path: path, mode: mode, opacity: mask.opacity.scalar(at: time) / 100, inverted: mask.inverted,
+                         expansion: mask.expansion.scalar(at: time))
+        }
+        switch layer.content {
+        case .shapes(let items):
+            if !evaluated { try evaluate(items, time: time) }
+            addEvaluated(opacity: 1, into: &list)
+        case let .solid(color, w, h):
+            if w > 0, h > 0, let path = list.makePath({ $0.append(Path.rect(Rect(x: 0, y: 0, width: w, height: h))) }) {
+                list.addFill(path: path, transform: .identity, paint: .solid(color))
+            }
+        case .precomp(let id, _, _):
+            if let child = model.precomps[id] {
+                try addComposition(child, time: childTime(of: layer, at: time), depth: depth + 1, into: &list)
+            }
+        case .image(let id):
+            if let image = model.images[id] { list.addImage(image, transform: .identity) }
+        case .null, .unsupported:
+            break
+        }
+        if let matte = layer.matte {
+            list.beginMatte(matte.mode)
+            try addLayer(comp, matte.source, time: time, depth: depth + 1, into: &list)
+        }
+        try finishGroup(&list)
+    }
+
+    /// Ends the current layer's group (dropping it when it drew nothing) and checks the budget.
+    private func finishGroup(_ list: inout DisplayList) throws(SceneLimitError) {
+        if !list.dropEmptyGroup() { list.endGroup() }
+        guard list.drawCount <= limits.maxDrawsPerFrame else {
+            throw SceneLimitError(description: "one frame draws more than \(limits.maxDrawsPerFrame) layers, shapes, masks and mattes once precomps, mattes and repeaters are expanded (raise it with --max-draws)")
+        }
+    }
+
+    /// Layer space to composition space, through the parent chain (acyclic: the parser checked).
+    private func worldMatrix(_ comp: CompositionModel, _ pos: Int, time: Double) -> Transform {
+        var layer = comp.layers[pos]
+        var m = layerMatrix(layer, time: time)
+        while let parent = layer.parent {
+            layer = comp.layers[parent]
+            m = m.then(layerMatrix(layer, time: time))
+        }
+        return m
+    }
+
+    private func layerMatrix(_ layer: LayerModel, time: Double) -> Transform {
+        let m = layer.transform.matrix(at: time)
+        guard layer.autoOrient, !layer.transform.position.isStatic else { return m }
+        // Auto-orient: rotate about the layer's position by the direction its path is moving in.
+        let a = layer.transform.positionPoint(at: time - 0.05), b = layer.transform.positionPoint(at: time + 0.05)
+        let d = b - a
+        guard d.length > 1e-9 else { return m }
+        let p = layer.transform.positionPoint(at: time)
+        return m.then(.translation(-p.x, -p.y)).then(.rotation(atan2(d.y, d.x))).then(.translation(p.x, p.y))
+    }
+
+    // MARK: Shapes
+
+    /// Evaluates a shape list at `time`, refusing lists that repeaters blow up.
+    private mutating func evaluate(_ items: [ShapeItem], time: Double) throws(SceneLimitError) {
+        evaluator.reset()
+        _ = evaluator.collect(items, t: time, transform: .identity, opacity: 1)
+        if evaluator.overflowed {
+            throw SceneLimitError(description: "repeaters expand a shape list to more than \(limits.maxDrawsPerFrame) paths and paints (raise it with --max-draws)")
+        }
+    }
+
+    /// Adds the evaluated styles as fills and strokes, last first (the first item is on top), each
+    /// painting its paths mapped into the space of the group that holds the style (stroke widths
+    /// and gradients live there), its opacity times `opacity`.
+    private func addEvaluated(opacity: Double, into list: inout DisplayList) {
+        let geo = evaluator.geo
+        for op in evaluator.ops.reversed() {
+            let alpha = min(1, op.opacity) * opacity
+            if alpha <= 0 || op.paths.isEmpty { continue }
+            if case .stroke(_, let style) = op.kind, style.width <= 0 { continue }
+            let g = op.groupTransform
+            guard let inv = g.inverted else { continue }
+            let path = list.makePath { path in
+                for i in op.paths {
+                    let gp = geo[i]
+                    let rel = gp.transform == g ? nil : gp.transform.then(inv)
+                    for s in gp.shapes { s.append(to: &path, transform: rel) }
+                }
+            }
+            guard let path else { continue }
+            switch op.kind {
+            case let .fill(paint, rule):
+                list.addFill(path: path, transform: g, paint: paint, opacity: alpha, rule: rule)
+            case let .stroke(paint, style):
+                list.addStroke(path: path, transform: g, paint: paint, opacity: alpha, style: style)
+            }
+        }
+    }
+}

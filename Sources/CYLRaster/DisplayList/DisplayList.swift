@@ -1,0 +1,209 @@
+import CYLGeometry
+
+/// One frame of vector content as typed drawing commands: what a vector back-end (Lottie, Rive)
+/// makes of its model at one time, with every lookup already resolved (parents, mattes, time
+/// remapping, colours), and what `DisplayListRenderer` draws with this module. Tests can assert on
+/// it without pixels.
+///
+/// The list is flat: `items` holds the drawing commands back to front; a group's children follow
+/// it, and its matte source (if any) follows the children, so a renderer walks index ranges rather
+/// than a tree of boxes. `reset` keeps every buffer's capacity, so building the same scene frame
+/// after frame allocates nothing once the buffers have grown. Coordinates are the content's own
+/// (a Lottie composition's points); the renderer fits `width × height` into its target.
+public struct DisplayList: Sendable {
+    /// A drawing command; the payload indexes the list's table of that kind.
+    public enum Item: Equatable, Sendable {
+        case group(Int)
+        case fill(Int)
+        case stroke(Int)
+        case image(Int)
+    }
+
+    /// Content drawn together: its children in its own coordinate space, optionally isolated in a
+    /// layer of their own that masks and a matte gate before it is composited with an opacity and
+    /// a blend mode.
+    public struct Group: Sendable {
+        /// Maps the children's space to the parent's.
+        public var transform: Transform
+        /// 0...1.
+        public var opacity: Double
+        public var blendMode: BlendMode
+        /// A rectangle in the group's own space that clips its children (a precomposition's
+        /// bounds). It is applied as a pixel-snapped rectangle when the group's transform keeps it
+        /// axis-aligned, and not at all otherwise.
+        public var clip: Rect?
+        /// The group's masks (indices into `masks`), combined in order.
+        public var masks: Range<Int>
+        /// How the matte source gates the children; nil: no matte.
+        public var matte: MatteMode?
+        /// Where the group's item sits in `items`.
+        public internal(set) var start: Int
+        /// `items[start + 1 ..< childrenEnd]` are the children.
+        public internal(set) var childrenEnd: Int
+        /// `items[childrenEnd ..< end]` are the matte source, drawn in the parent's space (it is the
+        /// group's sibling in the source document); the group's last item is `end - 1`.
+        public internal(set) var end: Int
+
+        /// Whether the children must be drawn into a layer of their own first: blending, masking,
+        /// gating or fading a group is not the same as doing it to each child.
+        public var isIsolated: Bool { opacity < 1 || !masks.isEmpty || matte != nil || blendMode != .normal }
+        public var children: Range<Int> { (start + 1)..<childrenEnd }
+        public var matteSource: Range<Int> { childrenEnd..<end }
+    }
+
+    /// A path filled with a paint.
+    public struct Fill: Sendable {
+        /// Index of the path (`path(_:)`), in the fill's own space.
+        public var path: Int
+        /// Maps the path's space to the enclosing group's.
+        public var transform: Transform
+        public var paint: Paint
+        public var opacity: Double
+        public var rule: FillRule
+    }
+
+    /// A path stroked with a paint; the style (width, dashes) is in the path's space.
+    public struct Stroke: Sendable {
+        public var path: Int
+        public var transform: Transform
+        public var paint: Paint
+        public var opacity: Double
+        public var style: StrokeStyle
+    }
+
+    /// A bitmap whose pixel (0, 0)-(width, height) rectangle is mapped by `transform`.
+    public struct Image: Sendable {
+        public var image: Pixmap
+        public var transform: Transform
+        public var opacity: Double
+    }
+
+    /// One mask of a group: the coverage of a path (in the group's space), grown or shrunk by
+    /// `expansion`, inverted and scaled by `opacity`, combined into the masks before it by `mode`.
+    public struct MaskShape: Sendable {
+        public var path: Int
+        public var mode: Mask.Mode
+        public var opacity: Double
+        public var inverted: Bool
+        public var expansion: Double
+    }
+
+    /// The content's size, which renderers fit into their target.
+    public private(set) var width = 0.0
+    public private(set) var height = 0.0
+    public private(set) var items: [Item] = []
+    public private(set) var groups: [Group] = []
+    public private(set) var fills: [Fill] = []
+    public private(set) var strokes: [Stroke] = []
+    public private(set) var images: [Image] = []
+    public private(set) var masks: [MaskShape] = []
+    /// Paths by index; entries past `pathCount` are spare capacity kept between frames.
+    private var pathPool: [Path] = []
+    public private(set) var pathCount = 0
+    /// Groups begun and not yet ended, innermost last.
+    private var open: [Int] = []
+
+    public init() {}
+
+    /// Empties the list for a new frame of content `width × height`, keeping its buffers.
+    public mutating func reset(width: Double, height: Double) {
+        self.width = width
+        self.height = height
+        items.removeAll(keepingCapacity: true)
+        groups.removeAll(keepingCapacity: true)
+        fills.removeAll(keepingCapacity: true)
+        strokes.removeAll(keepingCapacity: true)
+        images.removeAll(keepingCapacity: true)
+        masks.removeAll(keepingCapacity: true)
+        open.removeAll(keepingCapacity: true)
+        pathCount = 0
+    }
+
+    /// Everything a renderer will draw or combine: items and masks. Back-ends bound it per frame.
+    public var drawCount: Int { items.count + masks.count }
+
+    /// Whether every group begun has been ended.
+    public var isComplete: Bool { open.isEmpty }
+
+    /// The path at `index`.
+    public func path(_ index: Int) -> Path { pathPool[index] }
+
+    // MARK: Building
+
+    /// Builds a path for the next fill, stroke or mask: `body` appends to an empty path (reused
+    /// memory). Returns its index, or nil when the path stays empty (nothing to draw) unless
+    /// `keepEmpty` (a mask whose path is empty still masks: it covers nothing).
+    public mutating func makePath(keepEmpty: Bool = false, _ body: (inout Path) throws -> Void) rethrows -> Int? {
+        if pathCount == pathPool.count { pathPool.append(Path()) }
+        pathPool[pathCount].removeAll(keepingCapacity: true)
+        try body(&pathPool[pathCount])
+        if pathPool[pathCount].isEmpty && !keepEmpty { return nil }
+        pathCount += 1
+        return pathCount - 1
+    }
+
+    /// Starts a group; what is added until the matching `endGroup` (or `beginMatte`) is its content.
+    @discardableResult
+    public mutating func beginGroup(transform: Transform, opacity: Double = 1, blendMode: BlendMode = .normal,
+                                    clip: Rect? = nil) -> Int {
+        let index = groups.count
+        groups.append(Group(transform: transform, opacity: min(max(opacity, 0), 1), blendMode: blendMode, clip: clip,
+                            masks: masks.count..<masks.count, matte: nil, start: items.count, childrenEnd: -1, end: -1))
+        items.append(.group(index))
+        open.append(index)
+        return index
+    }
+
+    /// Adds a mask to the innermost open group (before its matte source).
+    public mutating func addMask(path: Int, mode: Mask.Mode, opacity: Double = 1, inverted: Bool = false,
+                                 expansion: Double = 0) {
+        guard let g = open.last else { preconditionFailure("addMask outside a group") }
+        precondition(groups[g].masks.upperBound == masks.count, "a group's masks are added together, before its content's masks")
+        masks.append(MaskShape(path: path, mode: mode, opacity: min(max(opacity, 0), 1), inverted: inverted, expansion: expansion))
+        groups[g].masks = groups[g].masks.lowerBound..<masks.count
+    }
+
+    /// Ends the innermost open group's children: what is added until `endGroup` is its matte
+    /// source, drawn in the group's parent space and gating the children by `mode`.
+    public mutating func beginMatte(_ mode: MatteMode) {
+        guard let g = open.last else { preconditionFailure("beginMatte outside a group") }
+        precondition(groups[g].matte == nil, "a group has one matte")
+        groups[g].matte = mode
+        groups[g].childrenEnd = items.count
+    }
+
+    /// Ends the innermost open group.
+    public mutating func endGroup() {
+        guard let g = open.popLast() else { preconditionFailure("endGroup without beginGroup") }
+        if groups[g].matte == nil { groups[g].childrenEnd = items.count }
+        groups[g].end = items.count
+    }
+
+    public mutating func addFill(path: Int, transform: Transform, paint: Paint, opacity: Double = 1, rule: FillRule = .nonZero) {
+        items.append(.fill(fills.count))
+        fills.append(Fill(path: path, transform: transform, paint: paint, opacity: opacity, rule: rule))
+    }
+
+    public mutating func addStroke(path: Int, transform: Transform, paint: Paint, opacity: Double = 1, style: StrokeStyle) {
+        items.append(.stroke(strokes.count))
+        strokes.append(Stroke(path: path, transform: transform, paint: paint, opacity: opacity, style: style))
+    }
+
+    public mutating func addImage(_ image: Pixmap, transform: Transform, opacity: Double = 1) {
+        items.append(.image(images.count))
+        images.append(Image(image: image, transform: transform, opacity: opacity))
+    }
+
+    /// Removes the innermost open group if nothing was added to it since it began (no children,
+    /// masks or matte): a layer that turned out to draw nothing leaves no trace.
+    /// Returns whether it was removed.
+    @discardableResult
+    public mutating func dropEmptyGroup() -> Bool {
+        guard let g = open.last, g == groups.count - 1, groups[g].start == items.count - 1,
+              groups[g].masks.isEmpty, groups[g].matte == nil else { return false }
+        open.removeLast()
+        groups.removeLast()
+        items.removeLast()
+        return true
+    }
+}

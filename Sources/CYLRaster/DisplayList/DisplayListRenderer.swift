@@ -1,0 +1,159 @@
+import CYLGeometry
+
+/// Draws display lists with this module's canvas: one switch over the items, groups isolated in
+/// pooled scratch layers where their opacity, blend mode, masks or matte need it. Keeps all its
+/// scratch memory between frames; one renderer per thread.
+public final class DisplayListRenderer {
+    public let canvas: Canvas
+    /// The pixels drawn into the current target since it was last reset (a bounding box): an
+    /// isolated group's masks, matte and compositing only touch what its content drew.
+    private var drawn = IntRect.none
+
+    /// `maxPathPoints` bounds every path once flattened (see `Canvas.maxPathPoints`).
+    public init(maxPathPoints: Int = 1 << 20) {
+        canvas = Canvas(maxPathPoints: maxPathPoints)
+    }
+
+    /// The transform and clip that fit content of `width × height` into `target` the way every
+    /// player in this package does: scaled uniformly to fit, centred, clipped to its rectangle
+    /// (edges snapped to whole pixels).
+    public static func fit(width: Double, height: Double, into target: PixelSize) -> (transform: Transform, clip: IntRect) {
+        let s = min(Double(target.width) / width, Double(target.height) / height)
+        let ox = (Double(target.width) - width * s) / 2, oy = (Double(target.height) - height * s) / 2
+        let bounds = IntRect(x: 0, y: 0, width: target.width, height: target.height)
+        let clip = IntRect(rounding: Rect(x: ox.rounded(), y: oy.rounded(), width: (width * s).rounded(), height: (height * s).rounded()),
+                           clampedTo: bounds)
+        return (Transform.scale(s, s).then(.translation(ox, oy)), clip)
+    }
+
+    /// Clears `target` and draws `list` fitted into it (`fit`).
+    public func render(_ list: DisplayList, into target: inout Pixmap) throws {
+        target.clearTransparent()
+        guard list.width > 0, list.height > 0 else { return }
+        let (transform, clip) = Self.fit(width: list.width, height: list.height, into: target.size)
+        try render(list, transform: transform, clip: clip, into: &target)
+    }
+
+    /// Draws `list` over what `target` holds, mapped by `transform` and clipped to `clip`.
+    public func render(_ list: DisplayList, transform: Transform, clip: IntRect, into target: inout Pixmap) throws {
+        precondition(list.isComplete, "a display list is drawn once every group is ended")
+        drawn = .none
+        try draw(list, list.items.indices, transform, clip, &target)
+    }
+
+    // MARK: Items
+
+    private func draw(_ list: DisplayList, _ range: Range<Int>, _ parent: Transform, _ clip: IntRect,
+                      _ target: inout Pixmap) throws {
+        var i = range.lowerBound
+        while i < range.upperBound {
+            switch list.items[i] {
+            case .group(let g):
+                let group = list.groups[g]
+                try draw(group, of: list, parent, clip, &target)
+                i = group.end
+                continue
+            case .fill(let f):
+                let fill = list.fills[f]
+                try canvas.fill(list.path(fill.path), transform: fill.transform.then(parent), paint: fill.paint,
+                                opacity: fill.opacity, rule: fill.rule, clip: clip, into: &target)
+                trackSpans()
+            case .stroke(let s):
+                let stroke = list.strokes[s]
+                try canvas.stroke(list.path(stroke.path), style: stroke.style, transform: stroke.transform.then(parent),
+                                  paint: stroke.paint, opacity: stroke.opacity, clip: clip, into: &target)
+                trackSpans()
+            case .image(let m):
+                let image = list.images[m]
+                try canvas.drawImage(image.image, transform: image.transform.then(parent), opacity: image.opacity,
+                                     clip: clip, into: &target)
+                trackSpans()
+            }
+            i += 1
+        }
+    }
+
+    private func draw(_ group: DisplayList.Group, of list: DisplayList, _ parent: Transform, _ clip: IntRect,
+                      _ target: inout Pixmap) throws {
+        let m = group.transform.then(parent)
+        var inner = clip
+        if let r = group.clip {
+            // Only an axis-aligned mapping keeps the clip a pixel rectangle.
+            guard m.b == 0, m.c == 0 else { return try drawContent(group, list, m, parent, clip, clip, &target) }
+            let p0 = m.apply(Point(r.minX, r.minY)), p1 = m.apply(Point(r.maxX, r.maxY))
+            inner = IntRect(rounding: Rect(minX: min(p0.x, p1.x), minY: min(p0.y, p1.y), maxX: max(p0.x, p1.x), maxY: max(p0.y, p1.y)),
+                            clampedTo: clip)
+            if inner.isEmpty { return }
+        }
+        try drawContent(group, list, m, parent, clip, inner, &target)
+    }
+
+    /// Draws a group's children with `m` in `inner`; an isolated group goes through a scratch layer
+    /// that its masks and matte gate (within the group's outer `clip`) before compositing.
+    private func drawContent(_ group: DisplayList.Group, _ list: DisplayList, _ m: Transform, _ parent: Transform,
+                             _ clip: IntRect, _ inner: IntRect, _ target: inout Pixmap) throws {
+        guard group.isIsolated else { return try draw(list, group.children, m, inner, &target) }
+        let outer = drawn
+        drawn = .none
+        var scratch = try canvas.borrowLayer(width: target.width, height: target.height)
+        try draw(list, group.children, m, inner, &scratch)
+        // Everything the children drew lies in `area`; outside it the layer stays transparent
+        // whatever the masks and matte do, and compositing transparency changes nothing.
+        let area = drawn.intersection(clip)
+        let dirty = drawn
+        if !area.isEmpty {
+            if !group.masks.isEmpty { try applyMasks(list, group.masks, m, area, &scratch) }
+            if let mode = group.matte {
+                drawn = .none
+                var matte = try canvas.borrowLayer(width: target.width, height: target.height)
+                try draw(list, group.matteSource, parent, clip, &matte)
+                var gate = canvas.borrowMask(width: target.width, height: target.height)
+                gate.setGate(from: matte, mode: mode, in: area)
+                scratch.apply(mask: gate, in: area)
+                canvas.recycle(gate)
+                canvas.recycle(matte, dirty: drawn)
+            }
+            target.composite(scratch, opacity: group.opacity, mode: group.blendMode, in: area)
+        }
+        canvas.recycle(scratch, dirty: dirty)
+        drawn = outer.union(area)
+    }
+
+    /// Combines a group's masks into one coverage mask and multiplies the layer by it inside `area`.
+    private func applyMasks(_ list: DisplayList, _ range: Range<Int>, _ m: Transform, _ area: IntRect,
+                            _ scratch: inout Pixmap) throws {
+        let w = scratch.width, h = scratch.height
+        var acc = canvas.borrowMask(width: w, height: h)
+        // Lottie starts from everything when the first mask takes away, from nothing when it adds.
+        if let first = range.first, list.masks[first].mode == .subtract || list.masks[first].mode == .intersect {
+            acc.fill(255, in: area)
+        }
+        var coverage = canvas.borrowMask(width: w, height: h)
+        for k in range {
+            let mask = list.masks[k]
+            let path = list.path(mask.path)
+            try canvas.fillMask(path, transform: m, into: &coverage)
+            if mask.expansion != 0 {
+                var edge = canvas.borrowMask(width: w, height: h)
+                try canvas.strokeMask(path, style: StrokeStyle(width: abs(mask.expansion) * 2, join: .round), transform: m, into: &edge)
+                coverage.combine(edge, mode: mask.expansion > 0 ? .add : .subtract, in: area)
+                canvas.recycle(edge)
+            }
+            acc.combine(coverage, mode: mask.mode, opacity: mask.opacity, inverted: mask.inverted, in: area)
+        }
+        scratch.apply(mask: acc, in: area)
+        canvas.recycle(coverage)
+        canvas.recycle(acc)
+    }
+
+    /// Adds the spans the canvas just painted to `drawn`.
+    private func trackSpans() {
+        let spans = canvas.rasterizer.spans
+        guard let first = spans.first, let last = spans.last else { return }
+        var x0 = Int.max, x1 = Int.min
+        for sp in spans {
+            x0 = min(x0, Int(sp.x)); x1 = max(x1, Int(sp.x) + Int(sp.length))
+        }
+        drawn = drawn.union(IntRect(x: x0, y: Int(first.y), width: x1 - x0, height: Int(last.y) - Int(first.y) + 1))
+    }
+}
