@@ -157,7 +157,7 @@ enum PreviewCommand {
                 throw usage("Cannot tell the output format of '\(outputPath)': use .gif, .png (animated PNG), .webp or a frames/%04d.png pattern.")
             }
             let renderer = try TabBarRenderer(bar: bar)
-            let timeline = preview.timeline(renderer: renderer, fps: fps)
+            let timeline = preview.timeline(renderer: renderer)
             var request = ConvertRequest(format: format, destination: .file(outputPath))
             request.loop = .forever
             if format == .pngSequence { try PreviewFiles.makeParentDirectories(of: outputPath) }
