@@ -1,4 +1,3 @@
-import CYLCodecs
 import CYLConvert
 import CYLRaster
 import CYLTimeline
@@ -25,11 +24,13 @@ extension ScriptedPreview {
     /// When each sampled frame shows (every frame lasts 1/fps).
     public var clock: FrameClock { FrameClock(timing: .fps(fps), frameCount: max(1, frames.count)) }
 
-    /// The preview as a timeline at its frame rate, drawn by `renderer`.
+    /// The preview as a timeline at its frame rate, drawn by `renderer`. Its inputs are every file
+    /// the bar was drawn from, so no output of it can overwrite one.
     public func timeline(renderer: TabBarRenderer) -> FrameTimeline {
         FrameTimeline(format: "tab-bar preview", file: renderer.bar.configuration.file, canvasSize: renderer.size,
                       frameCount: max(1, frames.count), timing: .fps(fps), loop: .forever,
-                      hasTransparency: false, source: PreviewFrameSource(renderer: renderer, frames: frames))
+                      hasTransparency: false, inputs: renderer.bar.inputs,
+                      source: PreviewFrameSource(renderer: renderer, frames: frames))
     }
 
     /// Renders output frame index `index`.
@@ -40,19 +41,4 @@ extension ScriptedPreview {
 
     /// The frame index showing `time` (clamped).
     public func frameIndex(at time: Duration) -> Int { clock.frameIndex(at: time) }
-}
-
-/// Writing preview images: parent directories created, files staged and renamed into place.
-public enum PreviewFiles {
-    /// Creates the directories above `path` when missing.
-    public static func makeParentDirectories(of path: String) throws(OutputError) {
-        try StagedFile.makeDirectories(StagedFile.parentDirectory(of: path))
-    }
-
-    /// Writes `image` as a PNG (adaptive filters: sheets are mostly flat colour and text).
-    public static func writePNG(_ image: Pixmap, to path: String) throws {
-        let png = try PNGCodec.encode(image, compressionLevel: 6, filter: .adaptive)
-        try makeParentDirectories(of: path)
-        try StagedFile.write(png, to: path)
-    }
 }

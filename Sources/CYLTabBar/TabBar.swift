@@ -67,6 +67,18 @@ public final class TabBar {
         diagnostics = notes
     }
 
+    /// Every file and folder the bar was drawn from: what the configuration names and what each
+    /// opened animation reads. Previews refuse to write over them.
+    public var inputs: [String] {
+        configuration.referencedPaths + tabs.flatMap { tab -> [String] in
+            switch tab.content {
+            case .animation(let light, let dark, _): return light.inputs + dark.inputs
+            case .loopingImage(let t): return t.inputs
+            case .images: return []
+            }
+        }
+    }
+
     /// Finds a tab by 0-based index ("2") or identifier ("home").
     public func tabIndex(named name: String) -> Int? {
         if let i = Int(name), i >= 0, i < tabs.count { return i }

@@ -86,6 +86,9 @@ public struct FrameTimeline {
     public var format: String
     /// The input's path as the user gave it, for messages.
     public var file: String
+    /// Every file and folder this timeline reads (its `file`, and any others a back-end or a
+    /// composite such as a tab-bar preview draws from): output writers refuse to write over them.
+    public var inputs: [String]
     /// The animation's own size, in points (pixels for raster formats).
     public var canvasSize: PixelSize
     public let frameCount: Int
@@ -104,15 +107,17 @@ public struct FrameTimeline {
     /// When each frame shows; turns times into frame indices.
     public let clock: FrameClock
 
-    /// Makes a timeline. `timing` with explicit durations must have `frameCount` entries.
+    /// Makes a timeline. `timing` with explicit durations must have `frameCount` entries; `inputs`
+    /// defaults to `[file]`.
     public init(format: String, file: String, canvasSize: PixelSize, frameCount: Int, timing: FrameTiming,
                 loop: LoopHint = .once, suggestedPolicy: PlaybackPolicy = .playOnceOnSelect,
                 hasTransparency: Bool? = nil, diagnostics: [Diagnostic] = [],
-                capabilities: TimelineCapabilities = .raster, source: any FrameSource) {
+                capabilities: TimelineCapabilities = .raster, inputs: [String]? = nil, source: any FrameSource) {
         precondition(frameCount > 0, "a timeline has at least one frame")
         if case .durations(let d) = timing { precondition(d.count == frameCount, "one duration per frame") }
         self.format = format
         self.file = file
+        self.inputs = inputs ?? [file]
         self.canvasSize = canvasSize
         self.frameCount = frameCount
         self.timing = timing

@@ -15,7 +15,7 @@ enum ConvertCommand {
         (standard output). GIF delays are whole centiseconds with the rounding carried forward, so the \
         total duration is exact (30 fps becomes 3,3,4 cs). Frames that do not change are merged into the \
         frame before. The file is written to a temporary file beside the target and renamed into place: \
-        on any error nothing is left behind and an existing file is untouched. The output may not be the input.
+        on any error nothing is left behind and an existing file is untouched. The output may not be the input, nor lie inside an input folder of frames (exit 73).
         """,
         usage: "cylanim convert <input> -o <output> [--format <gif|png|webp|png-sequence|tgs>] [--size <WxH> | --width <W> | --height <H> | --scale <S>] [--fps <N>] [--frames <list> | --marker <name>] [--matte <color>] [--loop <N> | --no-loop]",
         arguments: [ArgumentSpec(name: "input", help: "A Lottie file (.json, .tgs, .lottie), a GIF, or a directory of PNG frames.")],

@@ -19,7 +19,9 @@ enum PreviewCommand {
         'select N' (index from 0, or identifier), 'wait 1.2s' (or 500ms), 'appearance dark'. The first \
         select happens at time 0; without a script every tab is selected in turn. --events prints the \
         players' animationDidStart/animationDidFinish events as JSON lines. --terminal plays it in the \
-        terminal (kitty or iTerm2 images when announced, truecolor half-blocks otherwise) until Ctrl-C.
+        terminal (kitty or iTerm2 images when announced, truecolor half-blocks otherwise) until Ctrl-C. \
+        The sheet and the preview are written together or not at all, and never over a file the \
+        configuration names (its animations, dark files and images) or inside a folder of frames it uses (exit 73).
         """,
         usage: "cylanim preview <input> [--sheet <png>] [-o <file>] [--script <text>] [--appearance light|dark] [--events] [--terminal]",
         arguments: [ArgumentSpec(name: "input", help: "A tab-bar configuration (.json), a Lottie file, a GIF or a directory of PNG frames.")],
@@ -129,6 +131,9 @@ enum PreviewCommand {
             if events { Terminal.writeError(text + "\n") } else { print(text) }
         }
 
+        // One writer for the sheet and the preview: both or neither, never over a file the bar reads.
+        let writer = OutputWriter(inputs: bar.inputs)
+        var summaries: [String] = []
         if let sheetPath {
             var options = ContactSheetOptions()
             if let text = args.value("count") { options.frameCount = try int(text, "count", 2...64) }
@@ -143,11 +148,16 @@ enum PreviewCommand {
                 options.scales = list
             }
             let sheet = try ContactSheet.render(bar, options: options, limits: limits)
-            try PreviewFiles.writePNG(sheet, to: sheetPath)
-            say("wrote contact sheet \(sheet.width)x\(sheet.height) (\(bar.tabs.count) tab\(bar.tabs.count == 1 ? "" : "s")) to \(sheetPath)")
+            // Adaptive filters: sheets are mostly flat colour and text.
+            try writer.stage(try PNGCodec.encode(sheet, compressionLevel: 6, filter: .adaptive), to: sheetPath)
+            summaries.append("wrote contact sheet \(sheet.width)x\(sheet.height) (\(bar.tabs.count) tab\(bar.tabs.count == 1 ? "" : "s")) to \(sheetPath)")
         }
 
-        guard outputPath != nil || terminal || events else { return 0 }
+        guard outputPath != nil || terminal || events else {
+            try writer.commit()
+            summaries.forEach(say)
+            return 0
+        }
         let theScript = script ?? defaultScript(bar)
         let fps = rate ?? (terminal ? 20 : 30)
         let preview = try ScriptedPreview(bar: bar, script: theScript, fps: fps, appearance: appearance, initialTab: selected ?? 0)
@@ -160,11 +170,12 @@ enum PreviewCommand {
             let timeline = preview.timeline(renderer: renderer)
             var request = ConvertRequest(format: format, destination: .file(outputPath))
             request.loop = .forever
-            if format == .pngSequence { try PreviewFiles.makeParentDirectories(of: outputPath) }
-            let result = try timeline.convert(request, limits: limits)
+            let result = try timeline.convert(request, limits: limits, into: writer)
             for w in result.warnings where !quiet { Terminal.writeError("cylanim: warning: \(w)\n") }
-            say("wrote \(format.rawValue) preview \(renderer.size) with \(result.frameCount) frames, \(ContactSheet.formatSeconds(preview.duration.seconds)) to \(outputPath)")
+            summaries.append("wrote \(format.rawValue) preview \(renderer.size) with \(result.frameCount) frames, \(ContactSheet.formatSeconds(preview.duration.seconds)) to \(outputPath)")
         }
+        try writer.commit()
+        summaries.forEach(say)
         if events {
             for e in preview.events { print(e.jsonLine) }
         }

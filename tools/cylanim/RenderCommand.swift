@@ -12,7 +12,8 @@ enum RenderCommand {
         The number in a %d or %04d pattern is the frame's index in the animation (0 = first frame), \
         not its position in the selection. A plain .png path takes exactly one frame. With --size the \
         animation is scaled uniformly to fit and centred, transparent around. Files are written only \
-        when every selected frame rendered: on an error no new file is left and existing files are untouched.
+        when every selected frame rendered: on an error no new file is left and existing files are untouched. \
+        An output may not be the input, nor lie inside an input folder of frames (exit 73).
         """,
         usage: "cylanim render <input> -o <pattern> [--frames <list> | --marker <name>] [--size <WxH> | --width <W> | --height <H> | --scale <S>] [--background <color>]",
         arguments: [ArgumentSpec(name: "input", help: "A Lottie file (.json, .tgs), a GIF file or a directory of PNG frames.")],

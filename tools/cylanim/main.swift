@@ -59,7 +59,7 @@ func run(_ argv: [String]) -> Int32 {
     }
     // Ctrl-C, SIGTERM and SIGHUP remove staged outputs that are not committed yet (render stages
     // every frame before renaming any). `preview --terminal` installs its own handler later.
-    StagedFile.installSignalCleanup()
+    OutputWriter.installSignalCleanup()
     do {
         let args = try ArgumentParser.parse(Array(argv.dropFirst()), for: command)
         if args.helpRequested { print(Help.text(for: command), terminator: ""); return 0 }

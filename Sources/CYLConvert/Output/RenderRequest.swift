@@ -68,10 +68,21 @@ extension FrameTimeline {
         return FrameSelection(pieces: [.range(lo, hi - 1)])
     }
 
-    /// Renders the requested frames to PNG files. Every file is staged first and renamed into place
-    /// only when all frames succeeded, so a failure part-way leaves no new file and no clobbered
-    /// old one. `progress` is called after each frame with (done, total).
+    /// Renders the requested frames to PNG files, all or nothing: every file is staged and renamed
+    /// into place only when all frames succeeded, so a failure part-way leaves no new file and no
+    /// clobbered old one; an output that would overwrite one of `inputs` is refused before any
+    /// frame is drawn. `progress` is called after each frame with (done, total).
     public func renderPNGs(_ request: RenderRequest, limits: Limits = .standard,
+                           progress: (Int, Int) -> Void = { _, _ in }) throws -> [RenderedFrame] {
+        let writer = OutputWriter(inputs: inputs)
+        let frames = try renderPNGs(request, limits: limits, into: writer, progress: progress)
+        try writer.commit()
+        return frames
+    }
+
+    /// `renderPNGs(_:limits:progress:)` staging into `writer` without committing, so a caller
+    /// can write several outputs all or nothing.
+    public func renderPNGs(_ request: RenderRequest, limits: Limits = .standard, into writer: OutputWriter,
                            progress: (Int, Int) -> Void = { _, _ in }) throws -> [RenderedFrame] {
         let indices = try request.frames.frames(count: frameCount)
         if !request.output.isNumbered && indices.count != 1 {
@@ -82,24 +93,15 @@ extension FrameTimeline {
         guard size.width <= limits.maxCanvasPixels / size.height else {
             throw UsageError("output size \(size) has more than \(limits.maxCanvasPixels) pixels (raise it with --max-pixels)")
         }
-        var staged: [StagedFile] = []
+        for index in indices { try writer.check(request.output.path(forFrame: index)) }
         var written: [RenderedFrame] = []
-        do {
-            var made = Set<String>()
-            for (n, index) in indices.enumerated() {
-                let image = try render(frame: index, size: size, background: request.background)
-                let png = try PNGCodec.encode(image, compressionLevel: request.compressionLevel)
-                let path = request.output.path(forFrame: index)
-                let dir = StagedFile.parentDirectory(of: path)
-                if made.insert(dir).inserted { try StagedFile.makeDirectories(dir) }
-                staged.append(try StagedFile.stage(png, for: path))
-                written.append(RenderedFrame(index: index, path: path, byteCount: png.count))
-                progress(n + 1, indices.count)
-            }
-            for file in staged { try file.commit() }
-        } catch {
-            for file in staged { file.discard() }
-            throw error
+        for (n, index) in indices.enumerated() {
+            let image = try render(frame: index, size: size, background: request.background)
+            let png = try PNGCodec.encode(image, compressionLevel: request.compressionLevel)
+            let path = request.output.path(forFrame: index)
+            try writer.stage(png, to: path)
+            written.append(RenderedFrame(index: index, path: path, byteCount: png.count))
+            progress(n + 1, indices.count)
         }
         return written
     }
