@@ -84,11 +84,6 @@ public final class TabBar {
         if let i = Int(name), i >= 0, i < tabs.count { return i }
         return tabs.firstIndex { $0.item.identifier == name } ?? tabs.firstIndex { $0.item.title == name }
     }
-
-    /// Makes one player per tab, unselected at `origin`, with the bar's speed.
-    public func makePlayers(origin: Duration = .zero) throws -> [Player] {
-        try tabs.map { try $0.makePlayer(speed: configuration.speed, origin: origin) }
-    }
 }
 
 /// One tab with its content opened.

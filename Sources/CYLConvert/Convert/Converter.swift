@@ -36,7 +36,8 @@ extension FrameTimeline {
             throw UsageError("output size \(size) has more than \(limits.maxCanvasPixels) pixels (raise it with --max-pixels)")
         }
         if let c = request.compressionLevel, !(0...9).contains(c) { throw UsageError("compression level must be 0-9, not \(c)") }
-        let plan = try FramePlan(timeline: self, frames: request.frames, fps: request.fps, speed: request.speed,
+        let frames = try request.marker.map { name throws(UsageError) in try self.frames(ofMarker: name) } ?? request.frames
+        let plan = try FramePlan(timeline: self, frames: frames, fps: request.fps, speed: request.speed,
                                  maxFrames: limits.maxFrames)
         let cache = FrameCache(timeline: self, size: size, background: request.background,
                                keepAll: plan.entries.count * size.pixelCount * 4 <= limits.maxDecodedBytes)

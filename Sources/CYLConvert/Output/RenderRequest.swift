@@ -5,6 +5,8 @@ import CYLTimeline
 /// What `cylanim render` (or a Swift caller) asks for.
 public struct RenderRequest: Sendable {
     public var frames: FrameSelection
+    /// Renders the frames of this marker instead of `frames` (see `FrameTimeline.frames(ofMarker:)`).
+    public var marker: String?
     public var size: OutputSize
     /// Straight-alpha colour behind the frames; nil keeps them transparent.
     public var background: RGBA8?
@@ -13,9 +15,10 @@ public struct RenderRequest: Sendable {
     /// filtering and smaller on flat-colour icons.
     public var compressionLevel: Int
 
-    public init(frames: FrameSelection = .all, size: OutputSize = .native, background: RGBA8? = nil,
+    public init(frames: FrameSelection = .all, marker: String? = nil, size: OutputSize = .native, background: RGBA8? = nil,
                 output: OutputPattern, compressionLevel: Int = 1) {
         self.frames = frames
+        self.marker = marker
         self.size = size
         self.background = background
         self.output = output
@@ -68,6 +71,11 @@ extension FrameTimeline {
         return FrameSelection(pieces: [.range(lo, hi - 1)])
     }
 
+    /// The frames a request selects: the marker's when it names one, else its frame selection.
+    func frameIndices(_ frames: FrameSelection, marker: String?) throws(UsageError) -> [Int] {
+        try (marker.map { name throws(UsageError) in try self.frames(ofMarker: name) } ?? frames).frames(count: frameCount)
+    }
+
     /// Renders the requested frames to PNG files, all or nothing: every file is staged and renamed
     /// into place only when all frames succeeded, so a failure part-way leaves no new file and no
     /// clobbered old one; an output that would overwrite one of `inputs` is refused before any
@@ -84,7 +92,7 @@ extension FrameTimeline {
     /// can write several outputs all or nothing.
     public func renderPNGs(_ request: RenderRequest, limits: Limits = .standard, into writer: OutputWriter,
                            progress: (Int, Int) -> Void = { _, _ in }) throws -> [RenderedFrame] {
-        let indices = try request.frames.frames(count: frameCount)
+        let indices = try frameIndices(request.frames, marker: request.marker)
         if !request.output.isNumbered && indices.count != 1 {
             throw UsageError("output '\(request.output.text)' names one file but \(indices.count) frames are selected; "
                              + "use a pattern such as out/frame-%04d.png or select one frame with --frames")
