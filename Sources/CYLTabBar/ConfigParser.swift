@@ -123,7 +123,7 @@ extension TabBarConfiguration {
             }
             throw ConfigError(file: path, .unreadable, error.message)
         }
-        return try parse(bytes, name: path, baseDirectory: StagedFile.parentDirectory(of: path), options: options)
+        return try parse(bytes, name: path, baseDirectory: FilePath.parentDirectory(of: path), options: options)
     }
 
     /// Parses configuration JSON. `baseDirectory` is what relative paths are resolved against.

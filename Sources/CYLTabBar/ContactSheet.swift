@@ -152,20 +152,14 @@ public enum ContactSheet {
             text += " · \(light.format) · \(light.frameCount) frames · \(formatSeconds(light.duration.seconds / speed))"
             text += policy == .loopsWhenUnselected ? " · loops when unselected" : policy == .loop ? " · loops" : ""
             if dark.source !== light.source { text += " · dark variant" }
-            text += " · " + baseName(light.file)
+            text += " · " + FilePath.lastComponent(of: light.file)
         case .loopingImage(let t):
-            text += " · GIF image · \(t.frameCount) frames · loops · " + baseName(t.file)
+            text += " · GIF image · \(t.frameCount) frames · loops · " + FilePath.lastComponent(of: t.file)
         case .images:
             text += " · static image · \(tab.item.renderingMode.rawValue)"
-            if let image = tab.item.image { text += " · " + baseName(image) }
+            if let image = tab.item.image { text += " · " + FilePath.lastComponent(of: image) }
         }
         return text
-    }
-
-    static func baseName(_ path: String) -> String {
-        var p = Substring(path)
-        while p.count > 1 && p.hasSuffix("/") { p = p.dropLast() }
-        return String(p.split(separator: "/").last ?? p)
     }
 
     /// `0.40s` (two decimals).

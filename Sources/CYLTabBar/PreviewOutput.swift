@@ -1,4 +1,3 @@
-import CYLCodecs
 import CYLConvert
 import CYLRaster
 import CYLTimeline
@@ -22,38 +21,24 @@ final class PreviewFrameSource: FrameSource {
 }
 
 extension ScriptedPreview {
-    /// The preview as a timeline at `fps` (each sampled frame lasts 1/fps), drawn by `renderer`.
-    public func timeline(renderer: TabBarRenderer, fps: Double) -> FrameTimeline {
+    /// When each sampled frame shows (every frame lasts 1/fps).
+    public var clock: FrameClock { FrameClock(timing: .fps(fps), frameCount: max(1, frames.count)) }
+
+    /// The preview as a timeline at its frame rate, drawn by `renderer`. Its inputs are every file
+    /// the bar was drawn from, so no output of it can overwrite one.
+    public func timeline(renderer: TabBarRenderer) -> FrameTimeline {
         FrameTimeline(format: "tab-bar preview", file: renderer.bar.configuration.file, canvasSize: renderer.size,
                       frameCount: max(1, frames.count), timing: .fps(fps), loop: .forever,
-                      hasTransparency: false, source: PreviewFrameSource(renderer: renderer, frames: frames))
+                      hasTransparency: false, inputs: renderer.bar.inputs,
+                      source: PreviewFrameSource(renderer: renderer, frames: frames))
     }
 
-    /// Renders output frame `index`.
+    /// Renders output frame index `index`.
     public func render(frame index: Int, renderer: TabBarRenderer) throws -> Pixmap {
         let f = frames[index]
         return try renderer.render(f.states, appearance: f.appearance)
     }
 
-    /// The index of the frame showing time `time` (clamped).
-    public func frameIndex(at time: Duration) -> Int {
-        var best = 0
-        for (i, f) in frames.enumerated() where f.time <= time + .nanoseconds(1000) { best = i }
-        return best
-    }
-}
-
-/// Writing preview images: parent directories created, files staged and renamed into place.
-public enum PreviewFiles {
-    /// Creates the directories above `path` when missing.
-    public static func makeParentDirectories(of path: String) throws(OutputError) {
-        try StagedFile.makeDirectories(StagedFile.parentDirectory(of: path))
-    }
-
-    /// Writes `image` as a PNG (adaptive filters: sheets are mostly flat colour and text).
-    public static func writePNG(_ image: Pixmap, to path: String) throws {
-        let png = try PNGCodec.encode(image, compressionLevel: 6, filter: .adaptive)
-        try makeParentDirectories(of: path)
-        try StagedFile.write(png, to: path)
-    }
+    /// The frame index showing `time` (clamped).
+    public func frameIndex(at time: Duration) -> Int { clock.frameIndex(at: time) }
 }

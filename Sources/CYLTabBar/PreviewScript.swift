@@ -119,10 +119,13 @@ public struct ScriptedPreview {
     public var frames: [PreviewFrame] = []
     public var events: [PreviewEvent] = []
     public var duration: Duration = .zero
+    /// Frames per second the bar was sampled at: frame index `k` shows at `k / fps`.
+    public let fps: Double
 
     public init(bar: TabBar, script: PreviewScript, fps: Double = 30, appearance: Appearance = .light,
                 initialTab: Int = 0) throws {
         guard fps > 0, fps <= 120, fps.isFinite else { throw UsageError("the preview frame rate must be above 0 and at most 120, not \(fps)") }
+        self.fps = fps
         // Resolve every select first so that a bad tab name fails before any work.
         var commands: [(PreviewScript.Command, Int?)] = []
         for c in script.commands {
@@ -158,7 +161,7 @@ public struct ScriptedPreview {
             players[i] = p
         }
         func settle(_ t: Duration) {
-            for i in players.indices where players[i] != nil { _ = players[i]!.frame(at: t); drain(i) }
+            for i in players.indices where players[i] != nil { _ = players[i]!.frameIndex(at: t); drain(i) }
         }
         var selected = initialTab
         var rest = commands[...]
@@ -180,7 +183,7 @@ public struct ScriptedPreview {
                     if players[i] == nil {
                         states.append(TabState(frame: 0, selected: i == selected))
                     } else {
-                        states.append(TabState(frame: players[i]!.frame(at: t), selected: i == selected))
+                        states.append(TabState(frame: players[i]!.frameIndex(at: t), selected: i == selected))
                         drain(i)
                     }
                 }

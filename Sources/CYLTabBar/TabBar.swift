@@ -67,15 +67,22 @@ public final class TabBar {
         diagnostics = notes
     }
 
+    /// Every file and folder the bar was drawn from: what the configuration names and what each
+    /// opened animation reads. Previews refuse to write over them.
+    public var inputs: [String] {
+        configuration.referencedPaths + tabs.flatMap { tab -> [String] in
+            switch tab.content {
+            case .animation(let light, let dark, _): return light.inputs + dark.inputs
+            case .loopingImage(let t): return t.inputs
+            case .images: return []
+            }
+        }
+    }
+
     /// Finds a tab by 0-based index ("2") or identifier ("home").
     public func tabIndex(named name: String) -> Int? {
         if let i = Int(name), i >= 0, i < tabs.count { return i }
         return tabs.firstIndex { $0.item.identifier == name } ?? tabs.firstIndex { $0.item.title == name }
-    }
-
-    /// Makes one player per tab, unselected at `origin`, with the bar's speed.
-    public func makePlayers(origin: Duration = .zero) throws -> [Player] {
-        try tabs.map { try $0.makePlayer(speed: configuration.speed, origin: origin) }
     }
 }
 

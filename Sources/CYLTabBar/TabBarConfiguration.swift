@@ -54,6 +54,17 @@ public struct TabBarConfiguration: Sendable {
 
     /// The colours for `appearance`.
     public func colors(_ appearance: Appearance) -> BarColors { appearance == .dark ? dark : light }
+
+    /// Every file the configuration names: itself, and each tab's animation, dark file and images
+    /// (paths as resolved). Outputs must never overwrite any of them.
+    public var referencedPaths: [String] {
+        var paths = file.isEmpty ? [] : [file]
+        for tab in tabs {
+            if let a = tab.animation { paths.append(a.path); paths += a.darkPath.map { [$0] } ?? [] }
+            paths += [tab.image, tab.selectedImage, tab.darkImage, tab.darkSelectedImage].compactMap { $0 }
+        }
+        return paths
+    }
 }
 
 /// Light or dark mode.

@@ -86,6 +86,9 @@ public struct FrameTimeline {
     public var format: String
     /// The input's path as the user gave it, for messages.
     public var file: String
+    /// Every file and folder this timeline reads (its `file`, and any others a back-end or a
+    /// composite such as a tab-bar preview draws from): output writers refuse to write over them.
+    public var inputs: [String]
     /// The animation's own size, in points (pixels for raster formats).
     public var canvasSize: PixelSize
     public let frameCount: Int
@@ -101,19 +104,20 @@ public struct FrameTimeline {
     /// What the back-end supports beyond frames (vector drawing, declared loops, recolouring).
     public var capabilities: TimelineCapabilities
     public let source: any FrameSource
+    /// When each frame shows; turns times into frame indices.
+    public let clock: FrameClock
 
-    /// Cumulative start times; `starts[frameCount]` is the total duration.
-    private let starts: [Duration]
-
-    /// Makes a timeline. `timing` with explicit durations must have `frameCount` entries.
+    /// Makes a timeline. `timing` with explicit durations must have `frameCount` entries; `inputs`
+    /// defaults to `[file]`.
     public init(format: String, file: String, canvasSize: PixelSize, frameCount: Int, timing: FrameTiming,
                 loop: LoopHint = .once, suggestedPolicy: PlaybackPolicy = .playOnceOnSelect,
                 hasTransparency: Bool? = nil, diagnostics: [Diagnostic] = [],
-                capabilities: TimelineCapabilities = .raster, source: any FrameSource) {
+                capabilities: TimelineCapabilities = .raster, inputs: [String]? = nil, source: any FrameSource) {
         precondition(frameCount > 0, "a timeline has at least one frame")
         if case .durations(let d) = timing { precondition(d.count == frameCount, "one duration per frame") }
         self.format = format
         self.file = file
+        self.inputs = inputs ?? [file]
         self.canvasSize = canvasSize
         self.frameCount = frameCount
         self.timing = timing
@@ -123,7 +127,7 @@ public struct FrameTimeline {
         self.diagnostics = diagnostics
         self.capabilities = capabilities
         self.source = source
-        self.starts = FrameClock.cumulativeStarts(timing: timing, frameCount: frameCount)
+        self.clock = FrameClock(timing: timing, frameCount: frameCount)
     }
 
     /// How long frame `index` shows.
@@ -134,16 +138,15 @@ public struct FrameTimeline {
         }
     }
 
-    /// When frame `index` starts, from the start of the animation.
-    public func startTime(ofFrame index: Int) -> Duration { starts[index] }
+    /// When frame index `index` starts, from the start of the animation.
+    public func startTime(ofFrame index: Int) -> Duration { clock.startTime(ofFrame: index) }
 
     /// The whole animation's length.
-    public var duration: Duration { starts[frameCount] }
+    public var duration: Duration { clock.duration }
 
-    /// The frame showing `time` after the start, clamped to the first and last frame.
-    public func frameIndex(at time: Duration) -> Int {
-        FrameClock.frameIndex(at: time, starts: starts)
-    }
+    /// The frame index showing `time` after the start, clamped to the first and last frame
+    /// (`FrameClock.frameIndex(at:)`).
+    public func frameIndex(at time: Duration) -> Int { clock.frameIndex(at: time) }
 
     /// Per-frame durations in seconds (for players and encoders).
     public var frameDurations: [Duration] { (0..<frameCount).map(duration(ofFrame:)) }
@@ -173,36 +176,6 @@ public struct FrameTimeline {
             try source.render(frame: min(Int(frameTime.rounded(.down)), frameCount - 1), into: &pixmap)
         }
         return pixmap
-    }
-}
-
-/// The arithmetic shared by timelines and players: cumulative start times and lookups in them,
-/// in exact `Duration` arithmetic so 3 frames of 100 ms end at exactly 300 ms.
-enum FrameClock {
-    static func cumulativeStarts(timing: FrameTiming, frameCount: Int) -> [Duration] {
-        var starts = [Duration](repeating: .zero, count: frameCount + 1)
-        switch timing {
-        case .fps(let fps):
-            for i in 0...frameCount { starts[i] = .seconds(Double(i) / fps) }
-        case .durations(let d):
-            for i in 0..<frameCount { starts[i + 1] = starts[i] + d[i] }
-        }
-        return starts
-    }
-
-    /// The last frame whose start is at or before `t` (binary search), clamped to valid frames.
-    static func frameIndex(at t: Duration, starts: [Duration]) -> Int {
-        let count = starts.count - 1
-        if t <= .zero { return 0 }
-        if t >= starts[count] { return count - 1 }
-        // A nanosecond of slack so a time computed in floating point (i / fps) lands on frame i.
-        let probe = t + .nanoseconds(1)
-        var lo = 0, hi = count - 1
-        while lo < hi {
-            let mid = (lo + hi + 1) / 2
-            if starts[mid] <= probe { lo = mid } else { hi = mid - 1 }
-        }
-        return lo
     }
 }
 

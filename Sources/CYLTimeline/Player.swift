@@ -3,7 +3,8 @@
 /// Times are `Duration`s from any origin the caller chooses (a test uses a fake clock, an app its
 /// display link); the player never reads a clock itself, so every rule is testable without
 /// sleeping. Events are reported by the call that observes them: a play-once finishes when a
-/// `frame(at:)` call first sees a time past the end.
+/// `frameIndex(at:)` call first sees a time past the end. Which frame index shows at a point of a
+/// pass is the timeline's `FrameClock`; the player only decides where in the pass a time falls.
 public struct Player: Sendable {
     private enum State: Sendable, Equatable {
         case resting                    // frame 0, not playing
@@ -15,25 +16,29 @@ public struct Player: Sendable {
     public let policy: PlaybackPolicy
     /// Rate multiplier (`tabBarItemAnimationSpeed`): 2 plays twice as fast, 0.5 at half speed.
     public let speed: Double
-    public let frameCount: Int
+    /// When each frame of one pass shows (the timeline's own clock).
+    public let clock: FrameClock
     public private(set) var isSelected = false
     private var state: State
     private var pending: [PlayerEvent] = []
-    private let starts: [Duration]
 
     /// A player for `timeline`, unselected at time `origin`.
     public init(timeline: FrameTimeline, policy: PlaybackPolicy, speed: Double = 1, origin: Duration = .zero) throws(PlayerError) {
-        try self.init(frameDurations: timeline.frameDurations, policy: policy, speed: speed, origin: origin)
+        try self.init(clock: timeline.clock, policy: policy, speed: speed, origin: origin)
     }
 
     /// A player for frames with the given durations, unselected at time `origin`.
     public init(frameDurations: [Duration], policy: PlaybackPolicy, speed: Double = 1, origin: Duration = .zero) throws(PlayerError) {
-        guard speed > 0, speed.isFinite else { throw .invalidSpeed(speed) }
         guard !frameDurations.isEmpty else { throw .noFrames }
+        try self.init(clock: FrameClock(frameDurations: frameDurations), policy: policy, speed: speed, origin: origin)
+    }
+
+    /// A player for frames timed by `clock`, unselected at time `origin`.
+    public init(clock: FrameClock, policy: PlaybackPolicy, speed: Double = 1, origin: Duration = .zero) throws(PlayerError) {
+        guard speed > 0, speed.isFinite else { throw .invalidSpeed(speed) }
         self.policy = policy
         self.speed = speed
-        self.frameCount = frameDurations.count
-        self.starts = FrameClock.cumulativeStarts(timing: .durations(frameDurations), frameCount: frameDurations.count)
+        self.clock = clock
         switch policy {
         case .playOnceOnSelect:
             state = .resting
@@ -43,8 +48,11 @@ public struct Player: Sendable {
         }
     }
 
+    /// Frames in one pass.
+    public var frameCount: Int { clock.frameCount }
+
     /// The length of one pass at this player's speed.
-    public var passDuration: Duration { starts[frameCount] / speed }
+    public var passDuration: Duration { clock.duration / speed }
 
     /// Whether the animation is moving (playing once or looping), as opposed to resting or holding.
     public var isAnimating: Bool {
@@ -88,19 +96,15 @@ public struct Player: Sendable {
         }
     }
 
-    /// The frame to show at `time`. Times earlier than the current play's start show its first frame.
-    public mutating func frame(at time: Duration) -> Int {
+    /// The frame index to show at `time` (the caller's clock). Times earlier than the current
+    /// play's start show its first frame.
+    public mutating func frameIndex(at time: Duration) -> Int {
         settle(at: time)
         switch state {
         case .resting: return 0
         case .holding: return frameCount - 1
-        case .playingOnce(let since):
-            return FrameClock.frameIndex(at: elapsed(since: since, to: time), starts: starts)
-        case .looping(let since):
-            let total = starts[frameCount].attoseconds
-            guard total > 0 else { return frameCount - 1 }
-            let t = elapsed(since: since, to: time).attoseconds % total
-            return FrameClock.frameIndex(at: Duration(attoseconds: t), starts: starts)
+        case .playingOnce(let since): return clock.frameIndex(at: elapsed(since: since, to: time))
+        case .looping(let since): return clock.loopingFrameIndex(at: elapsed(since: since, to: time))
         }
     }
 
@@ -113,7 +117,7 @@ public struct Player: Sendable {
     /// Moves a finished play-once into the holding state, reporting its finish.
     private mutating func settle(at time: Duration) {
         guard case .playingOnce(let since) = state else { return }
-        if elapsed(since: since, to: time) >= starts[frameCount] {
+        if elapsed(since: since, to: time) >= clock.duration {
             let end = since + passDuration
             state = .holding
             pending.append(.didFinish(at: end, completed: true))

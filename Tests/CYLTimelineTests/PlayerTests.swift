@@ -12,80 +12,80 @@ struct PlayerTests {
 
     @Test func playOnceOnSelectPlaysThenHoldsLastFrame() throws {
         var p = try player(.playOnceOnSelect)
-        #expect(p.frame(at: .seconds(5)) == 0, "an unselected tab rests on frame 0")
+        #expect(p.frameIndex(at: .seconds(5)) == 0, "an unselected tab rests on frame 0")
         p.select(at: .seconds(10))
-        #expect(p.frame(at: .seconds(10)) == 0)
-        #expect(p.frame(at: .seconds(10.05)) == 0)
-        #expect(p.frame(at: .seconds(10.35)) == 3)
-        #expect(p.frame(at: .seconds(10.95)) == 9)
-        #expect(p.frame(at: .seconds(11.0)) == 9, "holds the last frame at the end")
-        #expect(p.frame(at: .seconds(60)) == 9, "and keeps holding while selected")
+        #expect(p.frameIndex(at: .seconds(10)) == 0)
+        #expect(p.frameIndex(at: .seconds(10.05)) == 0)
+        #expect(p.frameIndex(at: .seconds(10.35)) == 3)
+        #expect(p.frameIndex(at: .seconds(10.95)) == 9)
+        #expect(p.frameIndex(at: .seconds(11.0)) == 9, "holds the last frame at the end")
+        #expect(p.frameIndex(at: .seconds(60)) == 9, "and keeps holding while selected")
         #expect(!p.isAnimating)
     }
 
     @Test func resetOnDeselectShowsFrameZero() throws {
         var p = try player(.playOnceOnSelect)
         p.select(at: .zero)
-        #expect(p.frame(at: .seconds(0.5)) == 5)
+        #expect(p.frameIndex(at: .seconds(0.5)) == 5)
         p.deselect(at: .seconds(0.5))
-        #expect(p.frame(at: .seconds(0.6)) == 0)
-        #expect(p.frame(at: .seconds(3)) == 0, "stays on the resting icon")
+        #expect(p.frameIndex(at: .seconds(0.6)) == 0)
+        #expect(p.frameIndex(at: .seconds(3)) == 0, "stays on the resting icon")
         // Also after a finished play.
         p.select(at: .seconds(4))
-        #expect(p.frame(at: .seconds(6)) == 9)
+        #expect(p.frameIndex(at: .seconds(6)) == 9)
         p.deselect(at: .seconds(6))
-        #expect(p.frame(at: .seconds(6.01)) == 0)
+        #expect(p.frameIndex(at: .seconds(6.01)) == 0)
     }
 
     @Test func replayOnReselect() throws {
         var p = try player(.playOnceOnSelect)
         p.select(at: .zero)
-        #expect(p.frame(at: .seconds(2)) == 9)
+        #expect(p.frameIndex(at: .seconds(2)) == 9)
         p.select(at: .seconds(2))  // tap the selected tab again
-        #expect(p.frame(at: .seconds(2)) == 0)
-        #expect(p.frame(at: .seconds(2.45)) == 4)
+        #expect(p.frameIndex(at: .seconds(2)) == 0)
+        #expect(p.frameIndex(at: .seconds(2.45)) == 4)
         // Reselect in the middle of a play restarts it too.
         p.select(at: .seconds(2.5))
-        #expect(p.frame(at: .seconds(2.5)) == 0)
-        #expect(p.frame(at: .seconds(2.75)) == 2)
+        #expect(p.frameIndex(at: .seconds(2.5)) == 0)
+        #expect(p.frameIndex(at: .seconds(2.75)) == 2)
     }
 
     @Test func loopsWhenUnselectedLoopsThenPlaysOnceOnSelect() throws {
         var p = try player(.loopsWhenUnselected)
-        #expect(p.frame(at: .seconds(0.25)) == 2)
-        #expect(p.frame(at: .seconds(1.25)) == 2, "wraps after one pass")
-        #expect(p.frame(at: .seconds(7.95)) == 9)
+        #expect(p.frameIndex(at: .seconds(0.25)) == 2)
+        #expect(p.frameIndex(at: .seconds(1.25)) == 2, "wraps after one pass")
+        #expect(p.frameIndex(at: .seconds(7.95)) == 9)
         p.select(at: .seconds(8))
-        #expect(p.frame(at: .seconds(8.3)) == 3)
-        #expect(p.frame(at: .seconds(9.5)) == 9, "plays once on select and holds")
+        #expect(p.frameIndex(at: .seconds(8.3)) == 3)
+        #expect(p.frameIndex(at: .seconds(9.5)) == 9, "plays once on select and holds")
         p.deselect(at: .seconds(10))
-        #expect(p.frame(at: .seconds(10.15)) == 1, "loops again from frame 0 once deselected")
-        #expect(p.frame(at: .seconds(11.15)) == 1)
+        #expect(p.frameIndex(at: .seconds(10.15)) == 1, "loops again from frame 0 once deselected")
+        #expect(p.frameIndex(at: .seconds(11.15)) == 1)
     }
 
     @Test func loopPolicyLoopsWhateverTheSelection() throws {
         var p = try player(.loop)
-        #expect(p.frame(at: .seconds(0.45)) == 4)
+        #expect(p.frameIndex(at: .seconds(0.45)) == 4)
         p.select(at: .seconds(1))
-        #expect(p.frame(at: .seconds(1.45)) == 4, "selection neither restarts nor stops it")
+        #expect(p.frameIndex(at: .seconds(1.45)) == 4, "selection neither restarts nor stops it")
         p.select(at: .seconds(1.5))
-        #expect(p.frame(at: .seconds(1.65)) == 6)
+        #expect(p.frameIndex(at: .seconds(1.65)) == 6)
         p.deselect(at: .seconds(2))
-        #expect(p.frame(at: .seconds(2.35)) == 3)
-        #expect(p.frame(at: .seconds(100.05)) == 0)
+        #expect(p.frameIndex(at: .seconds(2.35)) == 3)
+        #expect(p.frameIndex(at: .seconds(100.05)) == 0)
         #expect(p.isAnimating)
     }
 
     @Test func speedMultipliesTheRate() throws {
         var half = try player(.playOnceOnSelect, speed: 0.5)
         half.select(at: .zero)
-        #expect(half.frame(at: .seconds(0.5)) == 2, "0.5 s at half speed is 0.25 s of animation")
-        #expect(half.frame(at: .seconds(1.95)) == 9)
+        #expect(half.frameIndex(at: .seconds(0.5)) == 2, "0.5 s at half speed is 0.25 s of animation")
+        #expect(half.frameIndex(at: .seconds(1.95)) == 9)
         #expect(half.passDuration == .seconds(2))
         var double = try player(.playOnceOnSelect, speed: 2)
         double.select(at: .zero)
-        #expect(double.frame(at: .seconds(0.25)) == 5)
-        #expect(double.frame(at: .seconds(0.5)) == 9)
+        #expect(double.frameIndex(at: .seconds(0.25)) == 5)
+        #expect(double.frameIndex(at: .seconds(0.5)) == 9)
         #expect(double.takeEvents().last == .didFinish(at: .seconds(0.5), completed: true))
     }
 
@@ -103,11 +103,11 @@ struct PlayerTests {
         #expect(p.takeEvents().isEmpty, "nothing plays until selected")
         p.select(at: .seconds(1))
         #expect(p.takeEvents() == [.didStart(at: .seconds(1))])
-        _ = p.frame(at: .seconds(1.5))
+        _ = p.frameIndex(at: .seconds(1.5))
         #expect(p.takeEvents().isEmpty)
-        _ = p.frame(at: .seconds(3))
+        _ = p.frameIndex(at: .seconds(3))
         #expect(p.takeEvents() == [.didFinish(at: .seconds(2), completed: true)], "finish is stamped at the real end")
-        _ = p.frame(at: .seconds(4))
+        _ = p.frameIndex(at: .seconds(4))
         #expect(p.takeEvents().isEmpty, "finish is reported once")
         // Cut short by a reselect, then by a deselect.
         p.select(at: .seconds(5))
@@ -130,9 +130,9 @@ struct PlayerTests {
     @Test func unevenFrameDurations() throws {
         // GIF-style delays: 0.5 s, 0.1 s, 1 s.
         var p = try Player(frameDurations: [.milliseconds(500), .milliseconds(100), .seconds(1)], policy: .loop)
-        #expect(p.frame(at: .seconds(0.49)) == 0)
-        #expect(p.frame(at: .seconds(0.5)) == 1)
-        #expect(p.frame(at: .seconds(0.61)) == 2)
-        #expect(p.frame(at: .seconds(1.6 + 0.2)) == 0)
+        #expect(p.frameIndex(at: .seconds(0.49)) == 0)
+        #expect(p.frameIndex(at: .seconds(0.5)) == 1)
+        #expect(p.frameIndex(at: .seconds(0.61)) == 2)
+        #expect(p.frameIndex(at: .seconds(1.6 + 0.2)) == 0)
     }
 }

@@ -72,30 +72,7 @@ enum ArgumentParser {
             if arg == "--" { onlyPositionals = true; continue }
             if arg == "-h" || arg == "--help" { result.helpRequested = true; continue }
 
-            var name: String
-            var inlineValue: String?
-            let spec: OptionSpec?
-            if arg.hasPrefix("--") {
-                name = String(arg.dropFirst(2))
-                if let eq = name.firstIndex(of: "=") {
-                    inlineValue = String(name[name.index(after: eq)...])
-                    name = String(name[..<eq])
-                }
-                spec = command.options.first { $0.name == name }
-            } else {
-                let body = arg.dropFirst()
-                guard let first = body.first else { throw fail("Unknown option '\(arg)'.") }
-                spec = command.options.first { $0.short == first }
-                name = spec?.name ?? String(first)
-                if body.count > 1 { inlineValue = String(body.dropFirst()) }  // -ofile.png
-            }
-            guard let spec else {
-                var message = "Unknown option '\(arg.split(separator: "=").first.map(String.init) ?? arg)'."
-                if let guess = suggestion(for: name, among: command.options.map(\.name)) {
-                    message += " Did you mean '--\(guess)'?"
-                }
-                throw fail(message)
-            }
+            let (spec, inlineValue) = try option(arg, in: command)
             if spec.isFlag {
                 guard inlineValue == nil else { throw fail("The flag '--\(spec.name)' does not take a value.") }
                 result.flags.insert(spec.name)
@@ -117,6 +94,35 @@ enum ArgumentParser {
             result.values[spec.name] = value
         }
         return result
+    }
+
+    /// The option `arg` names (`--name`, `--name=value`, `-x`, `-xvalue`) and its inline value.
+    static func option(_ arg: String, in command: CommandSpec) throws(CLIUsageError) -> (OptionSpec, String?) {
+        var name: String
+        var inlineValue: String?
+        let spec: OptionSpec?
+        if arg.hasPrefix("--") {
+            name = String(arg.dropFirst(2))
+            if let eq = name.firstIndex(of: "=") {
+                inlineValue = String(name[name.index(after: eq)...])
+                name = String(name[..<eq])
+            }
+            spec = command.options.first { $0.name == name }
+        } else {
+            let body = arg.dropFirst()
+            guard let first = body.first else { throw CLIUsageError(message: "Unknown option '\(arg)'.", command: command) }
+            spec = command.options.first { $0.short == first }
+            name = spec?.name ?? String(first)
+            if body.count > 1 { inlineValue = String(body.dropFirst()) }  // -ofile.png
+        }
+        guard let spec else {
+            var message = "Unknown option '\(arg.split(separator: "=").first.map(String.init) ?? arg)'."
+            if let guess = suggestion(for: name, among: command.options.map(\.name)) {
+                message += " Did you mean '--\(guess)'?"
+            }
+            throw CLIUsageError(message: message, command: command)
+        }
+        return (spec, inlineValue)
     }
 
     /// The closest known name within an edit distance that still looks like a typo.

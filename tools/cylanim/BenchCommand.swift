@@ -1,4 +1,3 @@
-import CYLCodecs
 import CYLTabBarItemAnimation
 
 /// `cylanim bench`: how long opening, rendering and PNG-encoding an animation take here.
@@ -20,27 +19,10 @@ enum BenchCommand {
             .flag("json", help: "Print a JSON object instead of text."),
         ] + CommonOptions.specs)
 
-    /// Median and 90th percentile of a sample, in milliseconds.
-    struct Stats {
-        let median: Double, p90: Double, count: Int
-        init(_ samples: [Duration]) {
-            let ms = samples.map { $0.seconds * 1000 }.sorted()
-            count = ms.count
-            let n = ms.count
-            median = n == 0 ? 0 : n % 2 == 1 ? ms[n / 2] : (ms[n / 2 - 1] + ms[n / 2]) / 2
-            p90 = ms.isEmpty ? 0 : ms[min(ms.count - 1, Int((Double(ms.count) * 0.9).rounded(.up)) - 1)]
-        }
-        var json: JSONOutput {
-            .object([("median_ms", .double(round3(median))), ("p90_ms", .double(round3(p90))), ("samples", .int(count))])
-        }
-    }
-
     static func run(_ args: ParsedArguments) throws -> Int32 {
         func usage(_ message: String) -> CLIUsageError { CLIUsageError(message: message, command: spec) }
         var size = PixelSize(256, 256)
-        if let text = args.value("size") {
-            do { size = try OutputSize.parseBox(text) } catch { throw usage(error.message) }
-        }
+        if let text = args.value("size") { size = try OutputSize.parseBox(text) }
         var passes = 5
         if let text = args.value("passes") {
             guard let n = Int(text), (1...1000).contains(n) else { throw usage("Invalid value '\(text)' for '--passes': expected 1-1000.") }
@@ -50,67 +32,42 @@ enum BenchCommand {
         guard size.width <= limits.maxCanvasPixels / size.height else {
             throw usage("size \(size) has more than \(limits.maxCanvasPixels) pixels (raise it with --max-pixels)")
         }
-        let clock = ContinuousClock()
-
-        var openTimes: [Duration] = []
-        var timeline: FrameTimeline!
-        for _ in 0..<passes {
-            let start = clock.now
-            timeline = try CommonOptions.open(args, spec)
-            openTimes.append(clock.now - start)
-        }
-        var selection = FrameSelection.all
-        if let text = args.value("frames") {
-            do { selection = try FrameSelection(parsing: text) } catch { throw usage(error.message) }
-        }
-        let frames: [Int]
-        do { frames = try selection.frames(count: timeline.frameCount) } catch { throw usage(error.message) }
-
-        var renderTimes: [Duration] = []
-        var lastPass: [Pixmap] = []
-        for pass in 0..<passes {
-            for index in frames {
-                let start = clock.now
-                let image = try timeline.render(frame: index, size: size)
-                renderTimes.append(clock.now - start)
-                if pass == passes - 1 { lastPass.append(image) }
-            }
-        }
-        var encodeTimes: [Duration] = []
-        var encodedBytes = 0
-        for image in lastPass {
-            let start = clock.now
-            encodedBytes += try PNGCodec.encode(image, compressionLevel: 1, filter: .none).count
-            encodeTimes.append(clock.now - start)
-        }
-
-        let open = Stats(openTimes), render = Stats(renderTimes), encode = Stats(encodeTimes)
+        let frames = try args.value("frames").map { text throws(UsageError) in try FrameSelection(parsing: text) } ?? .all
+        let bench = try TimelineBenchmark(passes: passes, size: size, frames: frames) { try CommonOptions.open(args, spec) }
         #if DEBUG
         let build = "debug"
         #else
         let build = "release"
         #endif
-        if args.has("json") {
-            print(JSONOutput.object([
-                ("file", .string(timeline.file)), ("format", .string(timeline.format)), ("build", .string(build)),
-                ("frames", .int(frames.count)), ("passes", .int(passes)),
-                ("width", .int(size.width)), ("height", .int(size.height)),
-                ("open", open.json), ("render_per_frame", render.json), ("encode_png_per_frame", encode.json),
-                ("png_bytes_per_frame", .int(lastPass.isEmpty ? 0 : encodedBytes / lastPass.count)),
-            ]).text)
-            return 0
+        if args.has("json") { print(json(bench, build: build).text) } else { printText(bench, build: build) }
+        return 0
+    }
+
+    static func json(_ b: TimelineBenchmark, build: String) -> JSONOutput {
+        func stats(_ s: TimelineBenchmark.Stats) -> JSONOutput {
+            .object([("median_ms", .double(round3(s.median))), ("p90_ms", .double(round3(s.p90))), ("samples", .int(s.count))])
         }
-        func row(_ name: String, _ s: Stats, _ what: String) -> String {
+        return .object([
+            ("file", .string(b.timeline.file)), ("format", .string(b.timeline.format)), ("build", .string(build)),
+            ("frames", .int(b.frames.count)), ("passes", .int(b.passes)),
+            ("width", .int(b.size.width)), ("height", .int(b.size.height)),
+            ("open", stats(b.open)), ("render_per_frame", stats(b.render)), ("encode_png_per_frame", stats(b.encode)),
+            ("png_bytes_per_frame", .int(b.pngBytesPerFrame)),
+        ])
+    }
+
+    static func printText(_ b: TimelineBenchmark, build: String) {
+        func row(_ name: String, _ s: TimelineBenchmark.Stats, _ what: String) -> String {
             name.padding(12) + "median " + ms(s.median) + "   p90 " + ms(s.p90) + "   " + what
         }
-        print("file".padding(12) + "\(timeline.file) (\(timeline.format), \(timeline.frameCount) frames, \(timeline.canvasSize))")
+        let t = b.timeline
+        print("file".padding(12) + "\(t.file) (\(t.format), \(t.frameCount) frames, \(t.canvasSize))")
         if build == "debug" {
             print("build".padding(12) + "debug: not representative; build with `swift build -c release`")
         }
-        print(row("open", open, "(\(passes) passes)"))
-        print(row("render", render, "per frame at \(size) (\(render.count) frames)"))
-        print(row("encode PNG", encode, "per frame, level 1, no filter (\(encodedBytes / max(1, lastPass.count)) bytes)"))
-        return 0
+        print(row("open", b.open, "(\(b.passes) passes)"))
+        print(row("render", b.render, "per frame at \(b.size) (\(b.render.count) frames)"))
+        print(row("encode PNG", b.encode, "per frame, level 1, no filter (\(b.pngBytesPerFrame) bytes)"))
     }
 
     static func ms(_ v: Double) -> String {

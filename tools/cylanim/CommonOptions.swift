@@ -40,11 +40,17 @@ enum CommonOptions {
         return limits
     }
 
-    static func open(_ args: ParsedArguments, _ command: CommandSpec) throws -> FrameTimeline {
+    /// The one `<input>` argument.
+    static func input(_ args: ParsedArguments, _ command: CommandSpec) throws(CLIUsageError) -> String {
         guard args.positionals.count == 1 else {
             throw CLIUsageError(message: args.positionals.isEmpty ? "Missing expected argument '<input>'."
                                 : "Unexpected extra argument '\(args.positionals[1])'.", command: command)
         }
+        return args.positionals[0]
+    }
+
+    /// Limits and `--fps` as options for opening inputs.
+    static func openOptions(_ args: ParsedArguments, _ command: CommandSpec) throws(CLIUsageError) -> OpenOptions {
         var options = OpenOptions(limits: try limits(args, command))
         if let text = args.value("fps") {
             guard let fps = Double(text), FrameTiming.fpsRange.contains(fps) else {
@@ -52,13 +58,22 @@ enum CommonOptions {
             }
             options.fps = fps
         }
-        var role = GIFRole.animation
-        if let text = args.value("gif-as") {
-            guard let r = GIFRole(rawValue: text) else {
-                throw CLIUsageError(message: "Invalid value '\(text)' for '--gif-as': expected 'animation' or 'image'.", command: command)
-            }
-            role = r
+        return options
+    }
+
+    /// The standard registry with GIFs in the `--gif-as` role.
+    static func registry(_ args: ParsedArguments, _ command: CommandSpec) throws(CLIUsageError) -> AnimatorRegistry {
+        guard let text = args.value("gif-as") else { return .standard }
+        guard let role = GIFRole(rawValue: text) else {
+            throw CLIUsageError(message: "Invalid value '\(text)' for '--gif-as': expected 'animation' or 'image'.", command: command)
         }
-        return try AnimatorRegistry.standard(gifRole: role).timeline(forPath: args.positionals[0], options: options)
+        return .standard(gifRole: role)
+    }
+
+    /// Opens the command's input with the common options.
+    static func open(_ args: ParsedArguments, _ command: CommandSpec) throws -> FrameTimeline {
+        let input = try input(args, command)
+        let options = try openOptions(args, command)
+        return try registry(args, command).timeline(forPath: input, options: options)
     }
 }

@@ -45,12 +45,6 @@ enum FrameOptions {
         do { return try FrameSelection(parsing: text) } catch { throw CLIUsageError(message: error.message, command: command) }
     }
 
-    /// The frames of the `--marker` named, once the timeline is open (nil when not given).
-    static func markerFrames(_ args: ParsedArguments, _ timeline: FrameTimeline, _ command: CommandSpec) throws(CLIUsageError) -> FrameSelection? {
-        guard let name = args.value("marker") else { return nil }
-        do { return try timeline.frames(ofMarker: name) } catch { throw CLIUsageError(message: error.message, command: command) }
-    }
-
     static func positiveInt(_ text: String, _ name: String, _ command: CommandSpec) throws(CLIUsageError) -> Int {
         guard let n = Int(text), n > 0 else {
             throw CLIUsageError(message: "Invalid value '\(text)' for '--\(name)': expected a positive whole number.", command: command)

@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import CYLTabBarItemAnimation
 
 /// `cylanim render`: frames to PNG files.
@@ -12,7 +9,8 @@ enum RenderCommand {
         The number in a %d or %04d pattern is the frame's index in the animation (0 = first frame), \
         not its position in the selection. A plain .png path takes exactly one frame. With --size the \
         animation is scaled uniformly to fit and centred, transparent around. Files are written only \
-        when every selected frame rendered: on an error no new file is left and existing files are untouched.
+        when every selected frame rendered: on an error no new file is left and existing files are untouched. \
+        An output may not be the input, nor lie inside an input folder of frames (exit 73).
         """,
         usage: "cylanim render <input> -o <pattern> [--frames <list> | --marker <name>] [--size <WxH> | --width <W> | --height <H> | --scale <S>] [--background <color>]",
         arguments: [ArgumentSpec(name: "input", help: "A Lottie file (.json, .tgs), a GIF file or a directory of PNG frames.")],
@@ -26,31 +24,13 @@ enum RenderCommand {
         ] + CommonOptions.specs)
 
     static func run(_ args: ParsedArguments) throws -> Int32 {
-        func usage(_ message: String) -> CLIUsageError { CLIUsageError(message: message, command: spec) }
-        guard let output = args.value("output") else { throw usage("Missing expected option '-o <pattern>'.") }
-        var request = RenderRequest(output: try wrap { try OutputPattern(output) })
-        if let size = try FrameOptions.size(args, spec) { request.size = size }
-        if let frames = try FrameOptions.frames(args, spec) { request.frames = frames }
-        if let text = args.value("background") {
-            guard let c = RGBA8(parsing: text) else {
-                throw usage("Invalid value '\(text)' for '--background': expected #rgb, #rrggbb, #rrggbbaa or a colour name.")
-            }
-            request.background = c
-        }
-        if let text = args.value("compression") {
-            guard let n = Int(text), (0...9).contains(n) else { throw usage("Invalid value '\(text)' for '--compression': expected 0-9.") }
-            request.compressionLevel = n
-        }
-        let limits = try CommonOptions.limits(args, spec)
+        let request = try request(args)
         let timeline = try CommonOptions.open(args, spec)
-        if let frames = try FrameOptions.markerFrames(args, timeline, spec) { request.frames = frames }
-        let quiet = args.has("quiet")
-        let showProgress = !quiet && isatty(2) != 0
+        let limits = try CommonOptions.limits(args, spec)
+        let quiet = args.has("quiet"), showProgress = Terminal.showsProgress(quiet: quiet)
         let started = ContinuousClock.now
-        let written = try wrap {
-            try timeline.renderPNGs(request, limits: limits) { done, total in
-                if showProgress { Terminal.progress("rendering frame \(done)/\(total)") }
-            }
+        let written = try timeline.renderPNGs(request, limits: limits) { done, total in
+            if showProgress { Terminal.progress("rendering frame \(done)/\(total)") }
         }
         if showProgress { Terminal.progress(nil) }
         let elapsed = ContinuousClock.now - started
@@ -70,27 +50,24 @@ enum RenderCommand {
         return 0
     }
 
-    /// Turns a library `UsageError` into this command's usage error (usage printed, exit 64).
-    static func wrap<T>(_ body: () throws -> T) throws -> T {
-        do { return try body() } catch let e as UsageError { throw CLIUsageError(message: e.message, command: spec) }
-    }
-}
-
-/// Standard error output: progress lines rewritten in place, error messages.
-enum Terminal {
-    /// Writes to file descriptor 2 directly (the C `stderr` global is not concurrency-safe in Swift 6).
-    static func writeError(_ text: String) {
-        var bytes = Array(text.utf8)[...]
-        while !bytes.isEmpty {
-            let n = bytes.withUnsafeBytes { Glibc.write(2, $0.baseAddress, $0.count) }
-            if n <= 0 { if n < 0 && errno == EINTR { continue }; return }
-            bytes = bytes.dropFirst(n)
+    /// The render request the options describe.
+    static func request(_ args: ParsedArguments) throws -> RenderRequest {
+        func usage(_ message: String) -> CLIUsageError { CLIUsageError(message: message, command: spec) }
+        guard let output = args.value("output") else { throw usage("Missing expected option '-o <pattern>'.") }
+        var request = RenderRequest(output: try OutputPattern(output))
+        if let size = try FrameOptions.size(args, spec) { request.size = size }
+        if let frames = try FrameOptions.frames(args, spec) { request.frames = frames }
+        request.marker = args.value("marker")
+        if let text = args.value("background") {
+            guard let c = RGBA8(parsing: text) else {
+                throw usage("Invalid value '\(text)' for '--background': expected #rgb, #rrggbb, #rrggbbaa or a colour name.")
+            }
+            request.background = c
         }
-    }
-
-
-    static func progress(_ text: String?) {
-        let line = text.map { "\r\($0)\u{1B}[K" } ?? "\r\u{1B}[K"
-        Terminal.writeError(line)
+        if let text = args.value("compression") {
+            guard let n = Int(text), (0...9).contains(n) else { throw usage("Invalid value '\(text)' for '--compression': expected 0-9.") }
+            request.compressionLevel = n
+        }
+        return request
     }
 }

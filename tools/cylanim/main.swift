@@ -59,24 +59,42 @@ func run(_ argv: [String]) -> Int32 {
     }
     // Ctrl-C, SIGTERM and SIGHUP remove staged outputs that are not committed yet (render stages
     // every frame before renaming any). `preview --terminal` installs its own handler later.
-    StagedFile.installSignalCleanup()
+    OutputWriter.installSignalCleanup()
     do {
         let args = try ArgumentParser.parse(Array(argv.dropFirst()), for: command)
         if args.helpRequested { print(Help.text(for: command), terminator: ""); return 0 }
         return try runCommand(args)
-    } catch let e as CLIUsageError {
+    } catch {
+        return report(error, command: command)
+    }
+}
+
+/// Prints `error` the way DESIGN.md §5 says and returns its exit code. A library `UsageError` is a
+/// usage mistake of the command that ran (its usage is printed, exit 64).
+func report(_ error: any Error, command: CommandSpec) -> Int32 {
+    switch error {
+    case let e as CLIUsageError:
         printUsageError(e)
         return ExitCode.usage
-    } catch let e as OpenError {
+    case let e as UsageError:
+        printUsageError(CLIUsageError(message: e.message, command: command))
+        return ExitCode.usage
+    case let e as OpenError:
         printError(e.description)
         switch e.kind {
         case .notFound, .unreadable: return ExitCode.noInput
         case .unrecognized, .invalid: return ExitCode.dataError
         }
-    } catch let e as OutputError {
+    case let e as OutputError:
         printError(e.description)
         return e.kind == .cannotCreate ? ExitCode.cannotCreate : ExitCode.ioError
-    } catch {
+    case let e as ConfigError:
+        printError(e.description)
+        return e.kind == .unreadable || e.kind == .missingFile ? ExitCode.noInput : ExitCode.dataError
+    case let e as FontError:
+        printError(e.description)
+        return ExitCode.noInput
+    default:
         // Codec, render and pixmap errors: the input's data is bad. Each describes its file and place.
         printError("\(error)")
         return ExitCode.dataError

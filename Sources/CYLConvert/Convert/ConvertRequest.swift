@@ -26,6 +26,19 @@ public enum OutputFormat: String, Sendable, CaseIterable {
         return nil
     }
 
+    /// The format written to `output` ("-" is standard output): `named` when given (`png` with a
+    /// `%d` pattern is a PNG sequence), else what the extension implies.
+    public static func forOutput(_ output: String, named: OutputFormat? = nil) throws(UsageError) -> OutputFormat {
+        if let named {
+            return named == .apng && output != "-" && inferred(from: output) == .pngSequence ? .pngSequence : named
+        }
+        guard output != "-" else { throw UsageError("Writing to standard output needs --format (gif, png, webp or tgs).") }
+        guard let format = inferred(from: output) else {
+            throw UsageError("Cannot tell the format from '\(output)': use a .gif, .png, .webp or .tgs name, a %d.png pattern, or --format.")
+        }
+        return format
+    }
+
     /// The names `--format` accepts.
     public static func parse(_ text: String) -> OutputFormat? {
         switch text.lowercased() {
@@ -44,6 +57,9 @@ public enum ConvertDestination: Sendable, Equatable {
     case file(String)
     /// Standard output (`-o -`): the bytes are written only once the whole file is encoded.
     case standardOutput
+
+    /// `-` is standard output, anything else a file path.
+    public init(_ output: String) { self = output == "-" ? .standardOutput : .file(output) }
 }
 
 /// Everything a conversion needs besides the input.
@@ -51,6 +67,8 @@ public struct ConvertRequest: Sendable {
     public var format: OutputFormat
     public var destination: ConvertDestination
     public var frames: FrameSelection = .all
+    /// Converts the frames of this marker instead of `frames` (see `FrameTimeline.frames(ofMarker:)`).
+    public var marker: String? = nil
     public var size: OutputSize = .native
     /// Output frame rate: frames are resampled by time. Nil keeps the source's frames and delays.
     public var fps: Double? = nil

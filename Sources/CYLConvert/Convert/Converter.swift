@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import CYLCodecs
 import CYLRaster
 import CYLTimeline
@@ -18,151 +15,181 @@ extension FrameTimeline {
 
     /// Converts the animation to `request.format`. The whole output is encoded in memory first and
     /// then staged beside the target and renamed into place (or written to standard output), so a
-    /// failure at any point leaves no partial file and an existing file untouched. `progress` gets
+    /// failure at any point leaves no partial file and an existing file untouched; an output that
+    /// would overwrite one of `inputs` is refused before anything is drawn. `progress` gets
     /// (phase, done, total).
     public func convert(_ request: ConvertRequest, limits: Limits = .standard,
                         progress: (String, Int, Int) -> Void = { _, _, _ in }) throws -> ConvertResult {
-        if request.format == .tgs { return try convertToTGS(request) }
+        let writer = OutputWriter(inputs: inputs)
+        let result = try convert(request, limits: limits, into: writer, progress: progress)
+        try writer.commit()
+        return result
+    }
+
+    /// `convert(_:limits:progress:)` staging into `writer` without committing, so a caller can
+    /// write several outputs all or nothing.
+    public func convert(_ request: ConvertRequest, limits: Limits = .standard, into writer: OutputWriter,
+                        progress: (String, Int, Int) -> Void = { _, _, _ in }) throws -> ConvertResult {
+        if request.format == .tgs { return try convertToTGS(request, into: writer) }
         let size = request.size.resolve(canvas: canvasSize)
         guard size.width <= limits.maxCanvasPixels / size.height else {
             throw UsageError("output size \(size) has more than \(limits.maxCanvasPixels) pixels (raise it with --max-pixels)")
         }
         if let c = request.compressionLevel, !(0...9).contains(c) { throw UsageError("compression level must be 0-9, not \(c)") }
-        let plan = try FramePlan(timeline: self, frames: request.frames, fps: request.fps, speed: request.speed,
+        let frames = try request.marker.map { name throws(UsageError) in try self.frames(ofMarker: name) } ?? request.frames
+        let plan = try FramePlan(timeline: self, frames: frames, fps: request.fps, speed: request.speed,
                                  maxFrames: limits.maxFrames)
+        let cache = FrameCache(timeline: self, size: size, background: request.background,
+                               keepAll: plan.entries.count * size.pixelCount * 4 <= limits.maxDecodedBytes)
+        if request.format != .pngSequence, case .file(let path) = request.destination { try writer.check(path) }
         let loop = request.loop ?? defaultOutputLoop
-        var warnings: [String] = []
-        let frames = FrameCache(timeline: self, size: size, background: request.background,
-                                keepAll: plan.entries.count * size.pixelCount * 4 <= limits.maxDecodedBytes)
-        let outputPath: String?
-        switch request.destination {
-        case .file(let p):
-            outputPath = p
-            if request.format == .pngSequence {
-                let pattern = try OutputPattern(p)
-                if !pattern.isNumbered && plan.entries.count != 1 {
-                    throw UsageError("output '\(p)' names one file but there are \(plan.entries.count) frames; "
-                                     + "use a pattern such as frames/%04d.png, or .png for an animated PNG")
-                }
-            }
-        case .standardOutput:
-            outputPath = nil
-            if request.format == .pngSequence { throw UsageError("a PNG sequence cannot go to standard output; give a %d pattern") }
-        }
-
-        let bytes: [UInt8]
-        var frameCount = plan.entries.count
-        var duration = plan.totalDuration
+        let encoded: EncodedAnimation
         switch request.format {
-        case .gif:
-            let (timed, merged) = plan.centisecondFrames()
-            if plan.entries.contains(where: { $0.duration < .milliseconds(20) - .nanoseconds(1000) }) && plan.entries.count > 1 {
-                warnings.append("frames shorter than 20 ms (above 50 fps): browsers play GIF delays under 2 cs as 10 cs"
-                                + (merged > 0 ? ", so \(merged) frame\(merged == 1 ? " was" : "s were") merged to keep the timing" : "")
-                                + "; --fps 50 or less avoids it")
-            }
-            // A GIF delay is 16 bits of centiseconds: longer frames are cut to 655.35 s; say so
-            // (`--speed 0.0001` or a manifest's hour-long frame used to be shortened silently).
-            let longest = timed.map(\.delay).max() ?? 0
-            if longest > Self.maxGIFDelay {
-                let n = timed.filter { $0.delay > Self.maxGIFDelay }.count
-                warnings.append("\(n) frame\(n == 1 ? "" : "s") longer than 655.35 s (the longest GIF delay) shown for 655.35 s"
-                                + "; APNG (.png) and WebP keep longer frames")
-            }
-            var options = GIFEncodeOptions(dither: request.dither, loopCount: Self.gifLoop(loop), maxColors: request.maxColors)
-            if let m = request.matte {
-                options.transparency = .matte(m)
-            } else if let bg = request.background, bg.a == 255 {
-                options.transparency = .matte(bg)
-            } else {
-                options.transparency = .threshold(request.alphaThreshold)
-            }
-            let encoder = try GIFAnimationEncoder(width: size.width, height: size.height, options: options)
-            for (n, e) in timed.enumerated() {
-                try encoder.analyze(try frames.frame(e.frame))
-                progress("analysing", n + 1, timed.count)
-            }
-            for (n, e) in timed.enumerated() {
-                try encoder.add(try frames.frame(e.frame), delayCentiseconds: e.delay)
-                progress("encoding GIF", n + 1, timed.count)
-            }
-            bytes = try encoder.finish()
-            frameCount = encoder.writtenFrames
-            duration = .milliseconds(timed.reduce(0) { $0 + min($1.delay, Self.maxGIFDelay) } * 10)
-        case .apng:
-            let opaque = (request.background?.a ?? 0) == 255
-            let encoder = try APNGEncoder(width: size.width, height: size.height,
-                                          options: APNGEncodeOptions(compressionLevel: request.compressionLevel ?? 1,
-                                                                     plays: Self.plays(loop), alpha: !opaque))
-            for (n, e) in plan.entries.enumerated() {
-                try encoder.add(try frames.frame(e.frameKey), duration: e.duration)
-                progress("encoding APNG", n + 1, plan.entries.count)
-            }
-            bytes = try encoder.finish()
-            frameCount = encoder.frameCount
-        case .webp:
-            let lossless = request.lossless ?? (request.quality == nil)
-            let level = request.compressionLevel.map { min(6, ($0 * 6 + 4) / 9) } ?? 4
-            let encoder = try WebPAnimationEncoder(width: size.width, height: size.height, options: WebPEncodeOptions(
-                lossless: lossless, quality: Float(request.quality ?? 75), method: level, loopCount: Self.plays(loop)))
-            // Identical neighbours are merged here so the frame count reported is the one written.
-            var pending: (Pixmap, Duration)?
-            frameCount = 0
-            for (n, e) in plan.entries.enumerated() {
-                let image = try frames.frame(e.frameKey)
-                if let p = pending, p.0 == image {
-                    pending!.1 += e.duration
-                } else {
-                    if let p = pending { try encoder.add(p.0, duration: p.1); frameCount += 1 }
-                    pending = (image, e.duration)
-                }
-                progress("encoding WebP", n + 1, plan.entries.count)
-            }
-            if let p = pending { try encoder.add(p.0, duration: p.1); frameCount += 1 }
-            bytes = try encoder.finish()
-        case .pngSequence:
-            let pattern = try OutputPattern(outputPath!)
-            var staged: [StagedFile] = []
-            var paths: [String] = [], total = 0
-            do {
-                var made = Set<String>()
-                for (k, e) in plan.entries.enumerated() {
-                    let png = try PNGCodec.encode(try frames.frame(e.frameKey), compressionLevel: request.compressionLevel ?? 1,
-                                                  filter: (request.compressionLevel ?? 1) >= 5 ? .adaptive : .none)
-                    let path = pattern.path(forFrame: plan.resampled ? k : e.source)
-                    try OutputSafety.checkNotInput(output: path, input: file)
-                    let dir = StagedFile.parentDirectory(of: path)
-                    if made.insert(dir).inserted { try StagedFile.makeDirectories(dir) }
-                    staged.append(try StagedFile.stage(png, for: path))
-                    paths.append(path)
-                    total += png.count
-                    progress("writing PNG", k + 1, plan.entries.count)
-                }
-                for f in staged { try f.commit() }
-            } catch {
-                for f in staged { f.discard() }
-                throw error
-            }
-            return ConvertResult(format: .pngSequence, paths: paths, byteCount: total, size: size,
-                                 frameCount: plan.entries.count, duration: duration, warnings: warnings)
-        case .tgs:
-            return try convertToTGS(request)
+        case .gif: encoded = try Self.encodeGIF(plan, request, loop: loop, cache: cache, size: size, progress: progress)
+        case .apng: encoded = try Self.encodeAPNG(plan, request, loop: loop, cache: cache, size: size, progress: progress)
+        case .webp: encoded = try Self.encodeWebP(plan, request, loop: loop, cache: cache, size: size, progress: progress)
+        case .pngSequence: return try writePNGSequence(plan, request, cache: cache, size: size, into: writer, progress: progress)
+        case .tgs: return try convertToTGS(request, into: writer)
         }
-        let paths = try ConvertOutput.write(bytes, to: request.destination, input: file)
-        return ConvertResult(format: request.format, paths: paths, byteCount: bytes.count, size: size,
-                             frameCount: frameCount, duration: duration, warnings: warnings)
+        let paths = try Self.stage(encoded.bytes, to: request.destination, into: writer)
+        return ConvertResult(format: request.format, paths: paths, byteCount: encoded.bytes.count, size: size,
+                             frameCount: encoded.frameCount, duration: encoded.duration ?? plan.totalDuration,
+                             warnings: encoded.warnings)
+    }
+
+    /// One encoded animation file, with what it holds.
+    private struct EncodedAnimation {
+        var bytes: [UInt8]
+        /// Frames written, after merging.
+        var frameCount: Int
+        /// How long it plays when that differs from the plan's total (GIF delays are capped).
+        var duration: Duration? = nil
+        var warnings: [String] = []
+    }
+
+    private static func encodeGIF(_ plan: FramePlan, _ request: ConvertRequest, loop: LoopHint, cache: FrameCache, size: PixelSize,
+                                  progress: (String, Int, Int) -> Void) throws -> EncodedAnimation {
+        var warnings: [String] = []
+        let (timed, merged) = plan.centisecondFrames()
+        if plan.entries.contains(where: { $0.duration < .milliseconds(20) - .nanoseconds(1000) }) && plan.entries.count > 1 {
+            warnings.append("frames shorter than 20 ms (above 50 fps): browsers play GIF delays under 2 cs as 10 cs"
+                            + (merged > 0 ? ", so \(merged) frame\(merged == 1 ? " was" : "s were") merged to keep the timing" : "")
+                            + "; --fps 50 or less avoids it")
+        }
+        // A GIF delay is 16 bits of centiseconds: longer frames are cut to 655.35 s; say so
+        // (`--speed 0.0001` or a manifest's hour-long frame used to be shortened silently).
+        let longest = timed.map(\.delay).max() ?? 0
+        if longest > maxGIFDelay {
+            let n = timed.filter { $0.delay > maxGIFDelay }.count
+            warnings.append("\(n) frame\(n == 1 ? "" : "s") longer than 655.35 s (the longest GIF delay) shown for 655.35 s"
+                            + "; APNG (.png) and WebP keep longer frames")
+        }
+        var options = GIFEncodeOptions(dither: request.dither, loopCount: gifLoop(loop), maxColors: request.maxColors)
+        if let m = request.matte {
+            options.transparency = .matte(m)
+        } else if let bg = request.background, bg.a == 255 {
+            options.transparency = .matte(bg)
+        } else {
+            options.transparency = .threshold(request.alphaThreshold)
+        }
+        let encoder = try GIFAnimationEncoder(width: size.width, height: size.height, options: options)
+        for (n, e) in timed.enumerated() {
+            try encoder.analyze(try cache.frame(e.frame))
+            progress("analysing", n + 1, timed.count)
+        }
+        for (n, e) in timed.enumerated() {
+            try encoder.add(try cache.frame(e.frame), delayCentiseconds: e.delay)
+            progress("encoding GIF", n + 1, timed.count)
+        }
+        return EncodedAnimation(bytes: try encoder.finish(), frameCount: encoder.writtenFrames,
+                                duration: .milliseconds(timed.reduce(0) { $0 + min($1.delay, maxGIFDelay) } * 10),
+                                warnings: warnings)
+    }
+
+    private static func encodeAPNG(_ plan: FramePlan, _ request: ConvertRequest, loop: LoopHint, cache: FrameCache, size: PixelSize,
+                                   progress: (String, Int, Int) -> Void) throws -> EncodedAnimation {
+        let opaque = (request.background?.a ?? 0) == 255
+        let encoder = try APNGEncoder(width: size.width, height: size.height,
+                                      options: APNGEncodeOptions(compressionLevel: request.compressionLevel ?? 1,
+                                                                 plays: plays(loop), alpha: !opaque))
+        for (n, e) in plan.entries.enumerated() {
+            try encoder.add(try cache.frame(e.frameKey), duration: e.duration)
+            progress("encoding APNG", n + 1, plan.entries.count)
+        }
+        return EncodedAnimation(bytes: try encoder.finish(), frameCount: encoder.frameCount)
+    }
+
+    private static func encodeWebP(_ plan: FramePlan, _ request: ConvertRequest, loop: LoopHint, cache: FrameCache, size: PixelSize,
+                                   progress: (String, Int, Int) -> Void) throws -> EncodedAnimation {
+        let lossless = request.lossless ?? (request.quality == nil)
+        let level = request.compressionLevel.map { min(6, ($0 * 6 + 4) / 9) } ?? 4
+        let encoder = try WebPAnimationEncoder(width: size.width, height: size.height, options: WebPEncodeOptions(
+            lossless: lossless, quality: Float(request.quality ?? 75), method: level, loopCount: plays(loop)))
+        // Identical neighbours are merged here so the frame count reported is the one written.
+        var pending: (Pixmap, Duration)?
+        var frameCount = 0
+        for (n, e) in plan.entries.enumerated() {
+            let image = try cache.frame(e.frameKey)
+            if let p = pending, p.0 == image {
+                pending!.1 += e.duration
+            } else {
+                if let p = pending { try encoder.add(p.0, duration: p.1); frameCount += 1 }
+                pending = (image, e.duration)
+            }
+            progress("encoding WebP", n + 1, plan.entries.count)
+        }
+        if let p = pending { try encoder.add(p.0, duration: p.1); frameCount += 1 }
+        return EncodedAnimation(bytes: try encoder.finish(), frameCount: frameCount)
     }
 
     /// A `.tgs` sticker: the input's own Lottie JSON, gzipped. Frames, size and timing options do
     /// not apply: the sticker is the vector document itself.
-    private func convertToTGS(_ request: ConvertRequest) throws -> ConvertResult {
+    private func convertToTGS(_ request: ConvertRequest, into writer: OutputWriter) throws -> ConvertResult {
         guard let json = capabilities.lottieJSON else {
             throw UsageError("tgs output needs a Lottie input (.json, .lottie or .tgs); '\(file)' is \(format)")
         }
+        if case .file(let path) = request.destination { try writer.check(path) }
         let bytes = GzipWriter.compress(try json())
-        let paths = try ConvertOutput.write(bytes, to: request.destination, input: file)
+        let paths = try Self.stage(bytes, to: request.destination, into: writer)
         return ConvertResult(format: .tgs, paths: paths, byteCount: bytes.count, size: canvasSize,
                              frameCount: frameCount, duration: duration, warnings: [])
+    }
+
+    /// One PNG file per planned frame, numbered by source frame (or by position when resampled).
+    private func writePNGSequence(_ plan: FramePlan, _ request: ConvertRequest, cache: FrameCache, size: PixelSize,
+                                  into writer: OutputWriter, progress: (String, Int, Int) -> Void) throws -> ConvertResult {
+        guard case .file(let text) = request.destination else {
+            throw UsageError("a PNG sequence cannot go to standard output; give a %d pattern")
+        }
+        let pattern = try OutputPattern(text)
+        if !pattern.isNumbered && plan.entries.count != 1 {
+            throw UsageError("output '\(text)' names one file but there are \(plan.entries.count) frames; "
+                             + "use a pattern such as frames/%04d.png, or .png for an animated PNG")
+        }
+        let paths = plan.entries.indices.map { pattern.path(forFrame: plan.resampled ? $0 : plan.entries[$0].source) }
+        for path in paths { try writer.check(path) }
+        let level = request.compressionLevel ?? 1
+        var total = 0
+        for (k, e) in plan.entries.enumerated() {
+            let png = try PNGCodec.encode(try cache.frame(e.frameKey), compressionLevel: level, filter: level >= 5 ? .adaptive : .none)
+            try writer.stage(png, to: paths[k])
+            total += png.count
+            progress("writing PNG", k + 1, plan.entries.count)
+        }
+        return ConvertResult(format: .pngSequence, paths: paths, byteCount: total, size: size,
+                             frameCount: plan.entries.count, duration: plan.totalDuration, warnings: [])
+    }
+
+    /// Stages a finished single-file output; the paths it will write (none for standard output).
+    static func stage(_ bytes: [UInt8], to destination: ConvertDestination, into writer: OutputWriter) throws(OutputError) -> [String] {
+        switch destination {
+        case .standardOutput:
+            try writer.stageStandardOutput(bytes)
+            return []
+        case .file(let path):
+            try writer.stage(bytes, to: path)
+            return [path]
+        }
     }
 
     /// NETSCAPE loop value: nil plays once (no extension), 0 forever, n repeats n more times.
@@ -217,55 +244,3 @@ final class FrameCache {
     }
 }
 
-/// Writing a finished output: staged and renamed into place, or to standard output.
-public enum ConvertOutput {
-    /// Writes `bytes`; refuses to overwrite `input`. Returns the paths written.
-    public static func write(_ bytes: [UInt8], to destination: ConvertDestination, input: String) throws -> [String] {
-        switch destination {
-        case .standardOutput:
-            try writeStandardOutput(bytes)
-            return []
-        case .file(let path):
-            try OutputSafety.checkNotInput(output: path, input: input)
-            try StagedFile.makeDirectories(StagedFile.parentDirectory(of: path))
-            try StagedFile.write(bytes, to: path)
-            return [path]
-        }
-    }
-
-    static func writeStandardOutput(_ bytes: [UInt8]) throws(OutputError) {
-        var failure: OutputError?
-        bytes.withUnsafeBytes { raw in
-            var done = 0
-            while done < raw.count {
-                let n = Glibc.write(1, raw.baseAddress! + done, raw.count - done)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    failure = OutputError(file: "<stdout>", .io, "write failed: \(String(cString: strerror(errno)))")
-                    return
-                }
-                done += n
-            }
-        }
-        if let failure { throw failure }
-    }
-}
-
-/// The output must never be the input (or, for a folder of frames, inside it).
-public enum OutputSafety {
-    public static func checkNotInput(output: String, input: String) throws(OutputError) {
-        var si = stat(), so = stat()
-        guard stat(input, &si) == 0 else { return }
-        if stat(output, &so) == 0 && so.st_dev == si.st_dev && so.st_ino == si.st_ino {
-            throw OutputError(file: output, .cannotCreate, "the output is the input file '\(input)'; choose another output path")
-        }
-        if (si.st_mode & S_IFMT) == S_IFDIR {
-            let parent = StagedFile.parentDirectory(of: output)
-            var sp = stat()
-            if stat(parent, &sp) == 0 && sp.st_dev == si.st_dev && sp.st_ino == si.st_ino {
-                throw OutputError(file: output, .cannotCreate,
-                                  "the output would be written into the input folder '\(input)'; choose another folder")
-            }
-        }
-    }
-}

@@ -5,6 +5,8 @@ import CYLTimeline
 /// What `cylanim render` (or a Swift caller) asks for.
 public struct RenderRequest: Sendable {
     public var frames: FrameSelection
+    /// Renders the frames of this marker instead of `frames` (see `FrameTimeline.frames(ofMarker:)`).
+    public var marker: String?
     public var size: OutputSize
     /// Straight-alpha colour behind the frames; nil keeps them transparent.
     public var background: RGBA8?
@@ -13,9 +15,10 @@ public struct RenderRequest: Sendable {
     /// filtering and smaller on flat-colour icons.
     public var compressionLevel: Int
 
-    public init(frames: FrameSelection = .all, size: OutputSize = .native, background: RGBA8? = nil,
+    public init(frames: FrameSelection = .all, marker: String? = nil, size: OutputSize = .native, background: RGBA8? = nil,
                 output: OutputPattern, compressionLevel: Int = 1) {
         self.frames = frames
+        self.marker = marker
         self.size = size
         self.background = background
         self.output = output
@@ -68,12 +71,28 @@ extension FrameTimeline {
         return FrameSelection(pieces: [.range(lo, hi - 1)])
     }
 
-    /// Renders the requested frames to PNG files. Every file is staged first and renamed into place
-    /// only when all frames succeeded, so a failure part-way leaves no new file and no clobbered
-    /// old one. `progress` is called after each frame with (done, total).
+    /// The frames a request selects: the marker's when it names one, else its frame selection.
+    func frameIndices(_ frames: FrameSelection, marker: String?) throws(UsageError) -> [Int] {
+        try (marker.map { name throws(UsageError) in try self.frames(ofMarker: name) } ?? frames).frames(count: frameCount)
+    }
+
+    /// Renders the requested frames to PNG files, all or nothing: every file is staged and renamed
+    /// into place only when all frames succeeded, so a failure part-way leaves no new file and no
+    /// clobbered old one; an output that would overwrite one of `inputs` is refused before any
+    /// frame is drawn. `progress` is called after each frame with (done, total).
     public func renderPNGs(_ request: RenderRequest, limits: Limits = .standard,
                            progress: (Int, Int) -> Void = { _, _ in }) throws -> [RenderedFrame] {
-        let indices = try request.frames.frames(count: frameCount)
+        let writer = OutputWriter(inputs: inputs)
+        let frames = try renderPNGs(request, limits: limits, into: writer, progress: progress)
+        try writer.commit()
+        return frames
+    }
+
+    /// `renderPNGs(_:limits:progress:)` staging into `writer` without committing, so a caller
+    /// can write several outputs all or nothing.
+    public func renderPNGs(_ request: RenderRequest, limits: Limits = .standard, into writer: OutputWriter,
+                           progress: (Int, Int) -> Void = { _, _ in }) throws -> [RenderedFrame] {
+        let indices = try frameIndices(request.frames, marker: request.marker)
         if !request.output.isNumbered && indices.count != 1 {
             throw UsageError("output '\(request.output.text)' names one file but \(indices.count) frames are selected; "
                              + "use a pattern such as out/frame-%04d.png or select one frame with --frames")
@@ -82,24 +101,15 @@ extension FrameTimeline {
         guard size.width <= limits.maxCanvasPixels / size.height else {
             throw UsageError("output size \(size) has more than \(limits.maxCanvasPixels) pixels (raise it with --max-pixels)")
         }
-        var staged: [StagedFile] = []
+        for index in indices { try writer.check(request.output.path(forFrame: index)) }
         var written: [RenderedFrame] = []
-        do {
-            var made = Set<String>()
-            for (n, index) in indices.enumerated() {
-                let image = try render(frame: index, size: size, background: request.background)
-                let png = try PNGCodec.encode(image, compressionLevel: request.compressionLevel)
-                let path = request.output.path(forFrame: index)
-                let dir = StagedFile.parentDirectory(of: path)
-                if made.insert(dir).inserted { try StagedFile.makeDirectories(dir) }
-                staged.append(try StagedFile.stage(png, for: path))
-                written.append(RenderedFrame(index: index, path: path, byteCount: png.count))
-                progress(n + 1, indices.count)
-            }
-            for file in staged { try file.commit() }
-        } catch {
-            for file in staged { file.discard() }
-            throw error
+        for (n, index) in indices.enumerated() {
+            let image = try render(frame: index, size: size, background: request.background)
+            let png = try PNGCodec.encode(image, compressionLevel: request.compressionLevel)
+            let path = request.output.path(forFrame: index)
+            try writer.stage(png, to: path)
+            written.append(RenderedFrame(index: index, path: path, byteCount: png.count))
+            progress(n + 1, indices.count)
         }
         return written
     }

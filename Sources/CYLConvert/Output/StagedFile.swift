@@ -6,38 +6,42 @@ import Darwin
 import CYLRaster
 import CYLTimeline
 
-/// Output files that appear whole or not at all.
+/// One output file on its way to its path: a temporary file beside the target, or, for a
+/// device, the bytes held until commit. `OutputWriter` is the only user: it decides where files
+/// may go (never over an input) and commits or discards them together.
 ///
 /// Bytes go to a temporary file in the target's directory (same file system, so the rename is
 /// atomic), and only a complete file is renamed over the target. A failure at any point removes the
 /// temporary file and leaves an existing target untouched.
-public struct StagedFile {
+struct StagedFile {
+    enum Pending {
+        /// A complete temporary file and its slot in the signal-cleanup table (-1: none).
+        case temporary(path: String, slot: Int)
+        /// An existing character device or FIFO, written through at commit.
+        case device([UInt8])
+    }
+
     /// Where the file will end up.
-    public let path: String
-    /// Where it is being written (empty for a device written through).
-    public let temporaryPath: String
-    /// The temporary file's slot in the signal-cleanup table (-1: none).
-    private let slot: Int
+    let path: String
+    let pending: Pending
 
     /// Writes `bytes` to a new temporary file beside `path`.
     ///
     /// When `path` already exists and is a character device or a FIFO (`/dev/stdout`, `/dev/null`,
-    /// a pipe), the bytes are written straight to it instead: renaming over it would replace the
-    /// device node with a regular file (`-o /dev/full` as root used to do exactly that). Block
-    /// devices and sockets are refused.
-    public static func stage(_ bytes: [UInt8], for path: String) throws(OutputError) -> StagedFile {
+    /// a pipe), the bytes are kept and written straight to it at commit instead: renaming over it
+    /// would replace the device node with a regular file (`-o /dev/full` as root used to do exactly
+    /// that). Block devices and sockets are refused.
+    static func stage(_ bytes: [UInt8], for path: String) throws(OutputError) -> StagedFile {
         var st = stat()
         if stat(path, &st) == 0 {
             switch st.st_mode & S_IFMT {
             case S_IFREG, S_IFDIR: break   // a directory fails at rename with a clear message
-            case S_IFCHR, S_IFIFO:
-                try writeThrough(bytes, to: path)
-                return StagedFile(path: path, temporaryPath: "", slot: -1)
+            case S_IFCHR, S_IFIFO: return StagedFile(path: path, pending: .device(bytes))
             default:
                 throw OutputError(file: path, .cannotCreate, "'\(path)' exists and is not a regular file, a character device or a pipe")
             }
         }
-        let dir = parentDirectory(of: path)
+        let dir = FilePath.parentDirectory(of: path)
         let base = path.split(separator: "/").last.map(String.init) ?? path
         var template = Array("\(dir)/.\(base).XXXXXX".utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
@@ -56,11 +60,11 @@ public struct StagedFile {
             PendingTemporaries.release(slot)
             throw failure
         }
-        return StagedFile(path: path, temporaryPath: temp, slot: slot)
+        return StagedFile(path: path, pending: .temporary(path: temp, slot: slot))
     }
 
     /// Writes all of `bytes` to `fd`, retrying short writes and EINTR; the error, if any.
-    private static func writeAll(_ bytes: [UInt8], to fd: Int32, path: String) -> OutputError? {
+    static func writeAll(_ bytes: [UInt8], to fd: Int32, path: String) -> OutputError? {
         bytes.withUnsafeBytes { raw in
             var done = 0
             while done < raw.count {
@@ -84,37 +88,34 @@ public struct StagedFile {
         if let failure { throw failure }
     }
 
-    /// Renames the staged file into place (nothing to do for a device written through).
-    public func commit() throws(OutputError) {
-        guard !temporaryPath.isEmpty else { return }
-        defer { PendingTemporaries.release(slot) }
-        guard rename(temporaryPath, path) == 0 else {
-            let message = errnoText()
-            unlink(temporaryPath)
-            throw OutputError(file: path, .cannotCreate, "cannot move the finished file into place: \(message)")
+    /// Whether commit writes through to a device rather than renaming a temporary file.
+    var isDevice: Bool { if case .device = pending { return true }; return false }
+
+    /// Renames the staged file into place, or writes the held bytes to the device.
+    func commit() throws(OutputError) {
+        switch pending {
+        case .device(let bytes):
+            try Self.writeThrough(bytes, to: path)
+        case .temporary(let temp, let slot):
+            defer { PendingTemporaries.release(slot) }
+            guard rename(temp, path) == 0 else {
+                let message = errnoText()
+                unlink(temp)
+                throw OutputError(file: path, .cannotCreate, "cannot move the finished file into place: \(message)")
+            }
         }
     }
 
     /// Removes the staged file without touching the target.
-    public func discard() {
-        guard !temporaryPath.isEmpty else { return }
-        unlink(temporaryPath)
+    func discard() {
+        guard case .temporary(let temp, let slot) = pending else { return }
+        unlink(temp)
         PendingTemporaries.release(slot)
     }
 
-    /// Makes Ctrl-C, SIGTERM and SIGHUP remove staged files that are not yet committed before the
-    /// process dies, and turns SIGXFSZ (file size limit) into an ordinary write error. For CLIs.
-    public static func installSignalCleanup() {
-        PendingTemporaries.installHandlers()
-    }
-
-    /// Writes `bytes` to `path` atomically.
-    public static func write(_ bytes: [UInt8], to path: String) throws(OutputError) {
-        try stage(bytes, for: path).commit()
-    }
-
-    /// Creates `dir` and its parents when missing.
-    public static func makeDirectories(_ dir: String) throws(OutputError) {
+    /// Creates `dir` and its parents when missing, appending each directory it creates to
+    /// `created` (outermost first, also when it fails part-way) so a discarded write can remove them.
+    static func makeDirectories(_ dir: String, recording created: inout [String]) throws(OutputError) {
         var path = dir.hasPrefix("/") ? "" : "."
         for part in dir.split(separator: "/") {
             path += "/" + part
@@ -125,17 +126,12 @@ public struct StagedFile {
                 }
                 continue
             }
-            if mkdir(path, 0o777) != 0 && errno != EEXIST {
+            if mkdir(path, 0o777) == 0 {
+                created.append(path)
+            } else if errno != EEXIST {
                 throw OutputError(file: dir, .cannotCreate, "cannot create directory '\(path)': \(errnoText())")
             }
         }
-    }
-
-    /// The directory part of `path` ("." for a bare name, "/" for a file at the root).
-    public static func parentDirectory(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        let dir = String(path[..<slash])
-        return dir.isEmpty ? "/" : dir
     }
 }
 
