@@ -139,8 +139,13 @@ do {
     var image = try Pixmap(width: 256, height: 256)
     try canvas.fill(iconOutline(size: 256), paint: black, into: &image)
     var target = try Pixmap(width: 512, height: 512)
-    try measure("image 256² drawn at 2x into 512² (bilinear)", iterations: iters) {
+    try measure("image 256² at 2x into 512², still (samples kept)", iterations: iters) {
         try canvas.drawImage(image, transform: .scale(2, 2), into: &target)
+    }
+    var flip = false
+    try measure("image 256² at 2x into 512², moving (sampled each time)", iterations: iters) {
+        flip.toggle()
+        try canvas.drawImage(image, transform: .scale(2, 2).then(.translation(flip ? 0.25 : 0, 0)), into: &target)
     }
     try measure("image 256² rotated 30° at 2x into 512²", iterations: iters) {
         try canvas.drawImage(image, transform: Transform.translation(-128, -128).then(.rotation(0.5236))

@@ -9,6 +9,11 @@ public final class Canvas {
     public var stroker = Stroker()
     private var shade: UnsafeMutablePointer<UInt32>
     private var shadeCapacity = 0
+    /// Bilinear samples of the last image drawn without rotation or skew.
+    let imageSamples = ImageSampleCache()
+    /// Whether `drawImage` may use its row-blending path for transforms without rotation or skew
+    /// (tests turn it off to compare with the general path).
+    var axisAlignedImages = true
     private var ramp: [UInt32] = []
     private var rampKey: (Gradient, Double)? = nil
     /// Scratch layers with the rectangle that still needs clearing (nil: all of it).

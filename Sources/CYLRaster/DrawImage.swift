@@ -6,8 +6,9 @@ extension Canvas {
     ///
     /// The image's rectangle is rasterized like any fill, so its edges are anti-aliased by exact
     /// coverage and the spans go through the same compositing kernel as fills; each span is shaded
-    /// by bilinear sampling in 16.16 fixed point (edge texels repeat), two channels per 32-bit
-    /// lane operation.
+    /// by bilinear sampling in 16.16 fixed point (edge texels repeat). Transforms without rotation
+    /// or skew blend each pair of texel rows once per pixel row and keep the samples for the next
+    /// frame (`ImageSampleCache`).
     public func drawImage(_ image: Pixmap, transform: Transform, opacity: Double = 1, clip: IntRect? = nil,
                           into target: inout Pixmap) throws(GeometryError) {
         let alpha = Color.q(opacity)
@@ -18,6 +19,20 @@ extension Canvas {
                                  transform: transform, rule: .nonZero, clip: c, maxPoints: maxPathPoints)
         let spans = rasterizer.spans
         if spans.isEmpty { return }
+        // Without rotation or skew every pixel row reads one pair of texel rows and the samples
+        // depend on the transform only, so they are computed on a grid anchored at the target's
+        // origin and kept: an image layer that does not move costs a composite per frame.
+        if inv.b == 0 && inv.c == 0 && axisAlignedImages {
+            let samples = imageSamples.samples(of: image, inverse: inv, covering: spansBounds(spans))
+            target.withUnsafeMutablePixels { dst, dpitch in
+                for s in spans {
+                    let coverage = alpha == 255 ? UInt32(s.coverage) : (UInt32(s.coverage) * alpha + 127) / 255
+                    Kernels.overRow(dst + Int(s.y) * dpitch + Int(s.x), samples.row(Int(s.y)) + Int(s.x), Int(s.length),
+                                    coverage: coverage)
+                }
+            }
+            return
+        }
         var longest = 0
         for s in spans where Int(s.length) > longest { longest = Int(s.length) }
         let row = shadeRow(capacity: longest)
@@ -25,22 +40,56 @@ extension Canvas {
         // 16.16 fixed point; one step right adds (inv.a, inv.b).
         let one = 65536.0
         let du = Int(clamping: inv.a * one), dv = Int(clamping: inv.b * one)
-        let iw = image.width - 1, ih = image.height - 1
         image.withUnsafePixels { src, spitch in
             target.withUnsafeMutablePixels { dst, dpitch in
                 for s in spans {
                     let n = Int(s.length)
                     let p = inv.apply(Point(Double(s.x) + 0.5, Double(s.y) + 0.5))
-                    var u = Int(clamping: (p.x - 0.5) * one), v = Int(clamping: (p.y - 0.5) * one)
-                    for k in 0..<n {
-                        row[k] = Self.bilinear(src, spitch, u, v, iw, ih)
-                        u &+= du; v &+= dv
-                    }
+                    let u = Int(clamping: (p.x - 0.5) * one), v = Int(clamping: (p.y - 0.5) * one)
+                    Self.shadeBilinear(row, n, src, spitch, image.width - 1, image.height - 1, u, du, v, dv)
                     let coverage = alpha == 255 ? UInt32(s.coverage) : (UInt32(s.coverage) * alpha + 127) / 255
                     Kernels.overRow(dst + Int(s.y) * dpitch + Int(s.x), row, n, coverage: coverage)
                 }
             }
         }
+    }
+
+    /// The bounding box of a non-empty span list.
+    private func spansBounds(_ spans: [Span]) -> IntRect {
+        var x0 = Int.max, x1 = Int.min
+        for s in spans { x0 = min(x0, Int(s.x)); x1 = max(x1, Int(s.x) + Int(s.length)) }
+        let y0 = Int(spans[0].y), y1 = Int(spans[spans.count - 1].y) + 1
+        return IntRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+
+    /// `n` pixels sampled along a line of the image from 16.16 (`u`, `v`) in steps of (`du`, `dv`).
+    @inline(__always)
+    static func shadeBilinear(_ row: UnsafeMutablePointer<UInt32>, _ n: Int, _ src: UnsafePointer<UInt32>, _ pitch: Int,
+                              _ maxX: Int, _ maxY: Int, _ u0: Int, _ du: Int, _ v0: Int, _ dv: Int) {
+        var u = u0, v = v0
+        for k in 0..<n {
+            row[k] = bilinear(src, pitch, u, v, maxX, maxY)
+            u &+= du; v &+= dv
+        }
+    }
+
+    /// A pixel's four channels in the low bytes of four 16-bit lanes.
+    @inline(__always) static func spread(_ p: UInt32) -> UInt64 {
+        var x = UInt64(p)
+        x = (x | x << 16) & 0x0000_FFFF_0000_FFFF
+        return (x | x << 8) & 0x00FF_00FF_00FF_00FF
+    }
+
+    /// The inverse of `spread`.
+    @inline(__always) static func pack(_ v: UInt64) -> UInt32 {
+        var x = v & 0x00FF_00FF_00FF_00FF
+        x = (x | x >> 8) & 0x0000_FFFF_0000_FFFF
+        return UInt32(truncatingIfNeeded: x | x >> 16)
+    }
+
+    /// `a + (b − a)·w/256` in each 16-bit lane (truncated, as `lerpPixel`).
+    @inline(__always) static func lerpSpread(_ a: UInt64, _ b: UInt64, _ w: UInt64) -> UInt64 {
+        ((a &* (256 - w) &+ b &* w) >> 8) & 0x00FF_00FF_00FF_00FF
     }
 
     /// The premultiplied colour at 16.16 position (`u`, `v`) between texel centres, edges repeated.
@@ -51,7 +100,8 @@ extension Canvas {
         let x0 = min(max(x, 0), maxX), x1 = min(max(x + 1, 0), maxX)
         let y0 = min(max(y, 0), maxY), y1 = min(max(y + 1, 0), maxY)
         let r0 = src + y0 * pitch, r1 = src + y1 * pitch
-        return lerpPixel(lerpPixel(r0[x0], r0[x1], fx), lerpPixel(r1[x0], r1[x1], fx), fy)
+        // Vertical first, as the axis-aligned path does, so both give the same values.
+        return lerpPixel(lerpPixel(r0[x0], r1[x0], fy), lerpPixel(r0[x1], r1[x1], fy), fx)
     }
 
     /// `a + (b − a)·w/256` per channel, two channels per lane operation.
