@@ -112,8 +112,10 @@ do {
     measure("composite 256² layer at 50% opacity", iterations: iters * 4, extra: gpx) {
         bg.composite(layer, opacity: 0.5)
     }
-    measure("composite 256² layer multiply", iterations: iters, extra: gpx) {
-        bg.composite(layer, mode: .multiply)
+    for mode in [BlendMode.multiply, .screen, .overlay, .difference, .softLight, .hue] {
+        measure("composite 256² layer \(mode)", iterations: iters, extra: gpx) {
+            bg.composite(layer, mode: mode)
+        }
     }
 
     // Masked layer: render a layer, a mask (circle), apply, composite.
