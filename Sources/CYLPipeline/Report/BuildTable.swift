@@ -56,8 +56,13 @@ extension BuildReport {
         return s
     }
 
+    /// `0.29 s`, `12.5 s`: two decimals below ten seconds, one above.
     static func seconds(_ ms: Double) -> String {
-        let s = ms / 1000
-        return s < 10 ? String(Double(Int((s * 100).rounded())) / 100) + " s" : String(Double(Int((s * 10).rounded())) / 10) + " s"
+        let places = ms < 9_995 ? 2 : 1
+        let scaled = Int((ms / 1000 * (places == 2 ? 100 : 10)).rounded())
+        let unit = places == 2 ? 100 : 10
+        var fraction = String(scaled % unit)
+        while fraction.count < places { fraction = "0" + fraction }
+        return "\(scaled / unit).\(fraction) s"
     }
 }

@@ -27,9 +27,10 @@ public struct IndexPage {
         }
         inputs.sort()
         let built = manifest.entries.filter { $0.status != .failed }.count
+        let title = Self.escape(FileSystem.lastComponent(of: manifest.pipeline))
         var out = """
         <!DOCTYPE html>
-        <html lang="en"><head><meta charset="utf-8"><title>\(Self.escape(manifest.pipeline)): build</title>
+        <html lang="en"><head><meta charset="utf-8"><title>\(title): build</title>
         <style>
         body{font:14px system-ui,sans-serif;margin:24px;color:#1c1c1e}
         table{border-collapse:collapse}td,th{border:1px solid #d1d1d6;padding:6px 8px;vertical-align:top;text-align:left}
@@ -37,7 +38,7 @@ public struct IndexPage {
         .light{background:#f2f2f7}.dark{background:#1c1c1e;color:#f2f2f7}.failed{background:#ffd7d5;color:#8a1c14;text-align:left}
         .out img{display:block;margin:0 auto 4px;max-width:96px;max-height:96px;image-rendering:auto}
         </style></head><body>
-        <h1>\(Self.escape(manifest.pipeline))</h1>
+        <h1>\(title)</h1>
         <p>\(built) of \(manifest.entries.count) outputs from \(inputs.count) inputs (cylanim \(Self.escape(manifest.toolVersion)))</p>
         <table><tr><th>input</th><th>outputs</th></tr>
 
