@@ -137,6 +137,17 @@ struct PipelineBuilderTests {
         #expect(!dir.exists("build/icons/.build-manifest.json.journal"))
     }
 
+    @Test func stagedFilesAKilledBuildLeftAreRemovedForThisRunsOutputsOnly() throws {
+        let (dir, pipeline) = try issueProject()
+        try dir.write("build/icons/.home@2x.gif.Ab12Cd", [1, 2])               // a SIGKILLed run's staged output
+        try dir.write("build/icons/.build-manifest.json.x9Y8z7", [1])          // and manifest
+        try dir.write("build/icons/.notes.txt.Ab12Cd", [3])                    // not a name this build writes
+        try dir.write("build/icons/.home@2x.gif.journal", [4])                 // not a staged-file name
+        _ = try build(pipeline)
+        #expect(!dir.exists("build/icons/.home@2x.gif.Ab12Cd") && !dir.exists("build/icons/.build-manifest.json.x9Y8z7"))
+        #expect(dir.exists("build/icons/.notes.txt.Ab12Cd") && dir.exists("build/icons/.home@2x.gif.journal"))
+    }
+
     @Test func shardsTogetherMakeTheWholeBuildAndMergeChecksThem() throws {
         let (dir, pipeline) = try issueProject()
         var total = 0

@@ -43,6 +43,15 @@ func run(_ argv: [String]) -> Int32 {
     }
     if first == "-h" || first == "--help" { print(Help.root(commands: commands), terminator: ""); return 0 }
     if first == "--version" { print(version); return 0 }
+    if first == "--generate-manual" { print(ManPage.roff(commands: commands, version: version), terminator: ""); return 0 }
+    if first == "--generate-completion-script" {
+        guard argv.count == 2, let script = Completions.script(for: argv[1], commands: commands) else {
+            printUsageError(CLIUsageError(message: "--generate-completion-script takes one shell: bash or zsh.", command: nil))
+            return ExitCode.usage
+        }
+        print(script, terminator: "")
+        return 0
+    }
     if first == "help" {
         guard argv.count > 1 else { print(Help.root(commands: commands), terminator: ""); return 0 }
         guard let c = commands.first(where: { $0.name == argv[1] }) else {

@@ -86,6 +86,8 @@ public enum PipelineBuilder {
         var scheduled = Scheduler(options: options, outputDirectory: outputDirectory, previous: previous)
         for job in jobs { scheduled.add(job) }
         try StagedFile.makeDirectories(outputDirectory)
+        let manifestPath = FileSystem.join(outputDirectory, BuildManifest.fileName(for: options.shard))
+        StaleTemporaries.remove(targets: scheduled.pending.map(\.job.outputPath) + [manifestPath])
 
         let journalPath = FileSystem.join(outputDirectory, BuildManifest.journalName(for: options.shard))
         let ran = run(scheduled, journalPath: journalPath, options: options, registry: registry,
@@ -105,7 +107,6 @@ public enum PipelineBuilder {
                                      plannedJobs: plan.jobs.count, planDigest: BuildManifest.digest(of: plan.jobs), entries: entries)
         manifest.undeclared = undeclared
         manifest.elapsedMilliseconds = JobRunner.milliseconds(ContinuousClock.now - started)
-        let manifestPath = FileSystem.join(outputDirectory, BuildManifest.fileName(for: options.shard))
         try StagedFile.write(Array(manifest.text.utf8), to: manifestPath)
         FileSystem.removeIfPresent(journalPath)
 

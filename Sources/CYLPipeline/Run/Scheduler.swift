@@ -127,3 +127,22 @@ enum Pruner {
         return removed
     }
 }
+
+/// Staged files a killed build left (SIGKILL cannot be caught): `.NAME.XXXXXX` beside a file
+/// this run writes. Only this run's targets are looked at, so shards sharing a folder never touch
+/// each other's files in progress.
+enum StaleTemporaries {
+    static func remove(targets: [String]) {
+        var byDirectory: [String: Set<String>] = [:]
+        for path in targets {
+            byDirectory[FileSystem.parentDirectory(of: path), default: []].insert(FileSystem.lastComponent(of: path))
+        }
+        for (dir, names) in byDirectory {
+            for entry in FileSystem.entries(dir) ?? [] where entry.hasPrefix(".") && entry.count > 8 {
+                let body = entry.dropFirst().dropLast(7)   // ".NAME.XXXXXX" -> "NAME"
+                guard entry.dropLast(6).hasSuffix("."), names.contains(String(body)) else { continue }
+                _ = FileSystem.remove(FileSystem.join(dir, entry), emptyParentsUpTo: dir)
+            }
+        }
+    }
+}
