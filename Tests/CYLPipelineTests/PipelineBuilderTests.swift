@@ -137,6 +137,32 @@ struct PipelineBuilderTests {
         #expect(!dir.exists("build/icons/.build-manifest.json.journal"))
     }
 
+    @Test func jobsRunLongestFirstByTheTimesOfTheLastBuild() throws {
+        let (dir, pipeline) = try issueProject()
+        _ = try build(pipeline)
+        let path = dir.path + "/build/icons/build-manifest.json"
+        var manifest = try #require(try BuildManifest.read(path: path))
+        let times = ["sync@2x.webp": 50.0, "home@3x.gif": 900, "alerts@2x.gif": 10]
+        manifest.entries = manifest.entries.compactMap { e in
+            guard let t = times[e.output] else { return e.output == "home@2x.gif" ? nil : e }   // home@2x.gif: never built
+            var e = e
+            e.timeMilliseconds = t
+            return e
+        }
+        try manifest.text.write(toFile: path, atomically: true, encoding: .utf8)
+        var options = BuildOptions(toolVersion: "test")
+        options.force = true
+        var warnings: [String] = []
+        let plan = try BuildPlan(pipeline: try Pipeline.load(path: pipeline))
+        var scheduler = Scheduler(options: options, outputDirectory: plan.pipeline.outputDirectory,
+                                  previous: PreviousBuild(outputDirectory: plan.pipeline.outputDirectory, shard: nil, warnings: &warnings))
+        for job in plan.jobs { scheduler.add(job) }
+        let order = scheduler.ordered.map(\.job.key)
+        #expect(order.first == "home@2x.gif")
+        let known = order.filter { times[$0] != nil }
+        #expect(known == ["home@3x.gif", "sync@2x.webp", "alerts@2x.gif"])
+    }
+
     @Test func stagedFilesAKilledBuildLeftAreRemovedForThisRunsOutputsOnly() throws {
         let (dir, pipeline) = try issueProject()
         try dir.write("build/icons/.home@2x.gif.Ab12Cd", [1, 2])               // a SIGKILLed run's staged output

@@ -137,7 +137,7 @@ public enum PipelineBuilder {
                     progress: @escaping @Sendable (BuildProgress) -> Void) -> Ran {
         let initial = BuildProgress(total: scheduled.done.count + scheduled.pending.count, upToDate: scheduled.upToDate,
                                     failed: scheduled.failures.count)
-        let pending = scheduled.pending
+        let pending = scheduled.ordered
         guard !pending.isEmpty else { return Ran(progress: initial) }
         let journal = Journal(path: journalPath)
         let runner = JobRunner(registry: registry, limits: options.limits, outputDirectory: outputDirectory)

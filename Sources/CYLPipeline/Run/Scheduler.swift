@@ -112,6 +112,17 @@ struct Scheduler {
         }
         pending.append(Pending(job: job, entry: entry))
     }
+
+    /// The jobs to run, longest first by the time each took when last built (jobs never built
+    /// first of all, in key order): a long job started last would otherwise leave the other
+    /// threads idle at the end (on the corpus one WebP takes a sixth of the whole build).
+    var ordered: [Pending] {
+        func cost(_ p: Pending) -> Double { previous.byOutput[p.job.key].map(\.timeMilliseconds) ?? .infinity }
+        return pending.enumerated().sorted { a, b in
+            let (ca, cb) = (cost(a.element), cost(b.element))
+            return ca != cb ? ca > cb : a.offset < b.offset
+        }.map(\.element)
+    }
 }
 
 /// `--prune`: removes outputs no longer declared, and folders left empty, inside the output directory only.
