@@ -54,13 +54,14 @@ struct ReportTests {
                               entries: [entry("a.gif"), entry("b.gif", status: .failed), entry("c d.gif", appearance: "dark")])
         let html = IndexPage(manifest: m, outputDirectory: dir.path).html
         #expect(html.contains("<title>&lt;p&gt;.json: build</title>"))
-        #expect(html.contains("<td>icons/a&amp;b.json</td>"))
+        #expect(html.contains("<td>icons/a&amp;b.json<br>"))
         let uri = "data:image/gif;base64,"
         let start = try #require(html.range(of: uri))
         let encoded = html[start.upperBound...].prefix { $0 != "\"" }
         #expect(Base64.decode(encoded) == gif)
         #expect(html.contains("icons/a&amp;b.json:1:2: &lt;bad&gt;"))
-        #expect(html.contains("<div class=\"out dark\"><a href=\"c%20d.gif\">c d.gif</a>"))   // missing file: a link, no image
+        #expect(html.components(separatedBy: "<img ").count == 2)   // one thumbnail: c d.gif's file is missing
+        #expect(html.contains("<div class=\"out dark\"><a href=\"c%20d.gif\">c d.gif</a>"))
         #expect(!html.contains("<script"))
     }
 

@@ -2,7 +2,9 @@ import CYLCodecs
 
 /// `index.html` beside the outputs: one self-contained page (thumbnails as data URIs, no
 /// scripts, no external files) with a row per input and its outputs, so a build can be looked at
-/// from a CI artifact.
+/// from a CI artifact. Each input shows one animated thumbnail per appearance (its smallest
+/// image output, on a light or dark tile) and a linked list of all its outputs: embedding every
+/// output made the corpus's page 21 MB.
 public struct IndexPage {
     public static let fileName = "index.html"
     /// Outputs larger than this are linked, not embedded.
@@ -44,27 +46,35 @@ public struct IndexPage {
 
         """
         for input in inputs {
-            out += "<tr><td>\(Self.escape(input))</td><td>"
-            for e in byInput[input] ?? [] { out += cell(e) }
+            let entries = byInput[input] ?? []
+            out += "<tr><td>\(Self.escape(input))<br>"
+            for appearance in ["light", "dark"] {
+                let images = entries.filter { $0.appearance == appearance && $0.status != .failed && Self.mimeType(format: $0.format) != nil }
+                if let smallest = images.min(by: { ($0.files.first?.bytes ?? 0) < ($1.files.first?.bytes ?? 0) }) {
+                    out += thumbnail(smallest)
+                }
+            }
+            out += "</td><td>"
+            for e in entries { out += cell(e) }
             out += "</td></tr>\n"
         }
         return out + "</table></body></html>\n"
+    }
+
+    /// The output itself, embedded, on a tile of its appearance.
+    func thumbnail(_ e: ManifestEntry) -> String {
+        guard let first = e.files.first, let mime = Self.mimeType(format: e.format), first.bytes <= Self.maxEmbeddedBytes,
+              let bytes = FileSystem.read(FileSystem.join(outputDirectory, first.path)) else { return "" }
+        return "<div class=\"out \(e.appearance == "dark" ? "dark" : "light")\"><img alt=\"\(Self.escape(e.output))\" src=\"data:\(mime);base64,\(Base64.encode(bytes))\"></div>"
     }
 
     func cell(_ e: ManifestEntry) -> String {
         guard e.status != .failed else {
             return "<div class=\"out failed\"><b>\(Self.escape(e.output))</b><br>\(Self.escape(e.error ?? "failed"))</div>"
         }
-        var out = "<div class=\"out \(e.appearance == "dark" ? "dark" : "light")\">"
-        if let first = e.files.first, let mime = Self.mimeType(format: e.format) {
-            let path = FileSystem.join(outputDirectory, first.path)
-            if first.bytes <= Self.maxEmbeddedBytes, let bytes = FileSystem.read(path) {
-                out += "<img alt=\"\" src=\"data:\(mime);base64,\(Base64.encode(bytes))\">"
-            }
-        }
         let href = Self.escape(Self.percentEncode(e.files.first?.path ?? e.output))
-        out += "<a href=\"\(href)\">\(Self.escape(e.output))</a><br>\(e.frames) frame\(e.frames == 1 ? "" : "s"), \(e.bytes) bytes</div>"
-        return out
+        return "<div class=\"out \(e.appearance == "dark" ? "dark" : "light")\"><a href=\"\(href)\">\(Self.escape(e.output))</a><br>"
+            + "\(e.frames) frame\(e.frames == 1 ? "" : "s"), \(e.bytes) bytes</div>"
     }
 
     static func mimeType(format: String) -> String? {
