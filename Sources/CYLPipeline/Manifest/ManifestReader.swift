@@ -54,9 +54,9 @@ extension BuildManifest {
     }
 
     /// The entries of a journal (one JSON object per line); a line cut short by an interruption
-    /// ends the list.
+    /// ends the list. A journal larger than a manifest may be is ignored (its jobs run again).
     public static func readJournal(path: String) -> [ManifestEntry] {
-        guard let bytes = FileSystem.read(path) else { return [] }
+        guard let st = FileSystem.status(path), !st.isDirectory, st.size <= maxBytes, let bytes = FileSystem.read(path) else { return [] }
         var out: [ManifestEntry] = []
         for line in bytes.split(separator: UInt8(ascii: "\n")) {
             guard let root = try? JSONDocument.parseElement(Array(line), name: path),
