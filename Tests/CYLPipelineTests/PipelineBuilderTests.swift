@@ -206,6 +206,14 @@ struct PipelineBuilderTests {
             #expect(e.problems.contains("missing shard 1/3"), "\(e)")
             #expect(e.problems.contains { $0.hasPrefix("\(kept) differs from what build-manifest.shard-") }, "\(e)")
         }
+        // An output listed by two shard manifests (a manifest copied under another shard's name).
+        let shard0 = try #require(try BuildManifest.read(path: out + "/build-manifest.shard-0-of-3.json"))
+        var copy = try #require(try BuildManifest.read(path: out + "/build-manifest.shard-2-of-3.json"))
+        copy.entries.append(try #require(shard0.entries.first))
+        try copy.text.write(toFile: out + "/build-manifest.shard-2-of-3.json", atomically: true, encoding: .utf8)
+        do { _ = try ManifestMerger.merge(directory: out); Issue.record("merged") } catch let e as MergeError {
+            #expect(e.problems.contains("\(shard0.entries[0].output) is in both build-manifest.shard-0-of-3.json and build-manifest.shard-2-of-3.json"), "\(e)")
+        }
         try dir.write("icons/home.json", "{")
         for i in 0..<3 { _ = try build(pipeline, shard: Shard(index: i, count: 3)) }
         do { _ = try ManifestMerger.merge(directory: out); Issue.record("merged") } catch let e as MergeError {

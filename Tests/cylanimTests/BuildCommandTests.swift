@@ -24,6 +24,26 @@ struct BuildCommandTests {
         #expect(summary["manifest"] as? String == "out/build-manifest.json")
     }
 
+    /// On a terminal (util-linux `script` gives the build one) stderr shows a progress bar with
+    /// counts, rewritten in place; the table still goes to stdout.
+    @Test func aTerminalGetsAProgressBar() throws {
+        let dir = try project()
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+        p.arguments = ["-qec", "'\(CLI.binary)' build sample-animations/pipeline.json -o out --jobs 1", "/dev/null"]
+        p.currentDirectoryURL = URL(fileURLWithPath: dir.path)
+        let out = Pipe()
+        p.standardOutput = out
+        p.standardInput = FileHandle.nullDevice
+        try p.run()
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        #expect(p.terminationStatus == 0, "\(text)")
+        #expect(text.contains("\r[#") && text.contains("] 1/25") && text.contains("] 25/25"), "\(text.prefix(400))")
+        #expect(text.contains(" left"), "no time left estimate")
+        #expect(text.contains("25 built, 0 up to date, 0 failed of 25 outputs"))
+    }
+
     @Test func badPipelinesAndOptionsExitWithTheirStatus() throws {
         let dir = try project()
         try dir.write("typo.json", Array("{\"inputs\": [\"sample-animations/*.gif\"],\n \"outputs\": [{\"format\": \"gif\", \"scale\": [2]}]}".utf8))
