@@ -45,16 +45,8 @@ enum BuildCommand {
         let options = try buildOptions(args)
         let quiet = args.has("quiet") || args.has("json")
         let showProgress = !quiet && isatty(2) != 0
-        let report: BuildReport
-        do {
-            report = try PipelineBuilder.build(pipelinePath: args.positionals[0], registry: .standard, options: options) { p in
-                if showProgress { Terminal.progress(p.bar()) }
-            }
-        } catch let e as PipelineError {
-            printError(e.description)
-            return e.kind == .unreadable || e.kind == .missingFile ? ExitCode.noInput : ExitCode.dataError
-        } catch let e as UsageError {
-            throw usage(e.message)
+        let report = try PipelineBuilder.build(pipelinePath: args.positionals[0], registry: .standard, options: options) { p in
+            if showProgress { Terminal.progress(p.bar()) }
         }
         if showProgress { Terminal.progress(nil) }
         for w in report.warnings { Terminal.writeError("cylanim: warning: \(w)\n") }
@@ -86,7 +78,7 @@ enum BuildCommand {
             options.pipeline.maxJobs = n
         }
         if let text = args.value("shard") {
-            do { options.shard = try Shard.parse(text, environment: ProcessInfo.processInfo.environment) } catch { throw usage(error.message) }
+            options.shard = try Shard.parse(text, environment: ProcessInfo.processInfo.environment)
         }
         options.outputDirectory = args.value("output-dir")
         options.force = args.has("force")
@@ -100,19 +92,11 @@ enum BuildCommand {
         for name in ["jobs", "force", "prune", "shard"] where args.has(name) {
             throw usage("'--\(name)' does not apply to --merge-manifests.")
         }
-        do {
-            let report = try ManifestMerger.merge(directory: dir, pipelinePath: args.positionals.first)
-            if !args.has("quiet") {
-                print("merged \(report.shardManifests.count) shard manifests: \(report.manifest.entries.count) outputs; wrote \(report.manifestPath) and \(report.indexPath)")
-            }
-            return 0
-        } catch let e as PipelineError {
-            printError(e.description)
-            return e.kind == .unreadable || e.kind == .missingFile ? ExitCode.noInput : ExitCode.dataError
-        } catch let e as MergeError {
-            printError(e.description)
-            return ExitCode.dataError
+        let report = try ManifestMerger.merge(directory: dir, pipelinePath: args.positionals.first)
+        if !args.has("quiet") {
+            print("merged \(report.shardManifests.count) shard manifests: \(report.manifest.entries.count) outputs; wrote \(report.manifestPath) and \(report.indexPath)")
         }
+        return 0
     }
 
     static func exitCode(_ kind: BuildFailure.Kind) -> Int32 {

@@ -101,6 +101,12 @@ func report(_ error: any Error, command: CommandSpec) -> Int32 {
     case let e as ConfigError:
         printError(e.description)
         return e.kind == .unreadable || e.kind == .missingFile ? ExitCode.noInput : ExitCode.dataError
+    case let e as PipelineError:
+        printError(e.description)
+        return e.kind == .unreadable || e.kind == .missingFile ? ExitCode.noInput : ExitCode.dataError
+    case let e as MergeError:
+        printError(e.description)
+        return ExitCode.dataError
     case let e as FontError:
         printError(e.description)
         return ExitCode.noInput

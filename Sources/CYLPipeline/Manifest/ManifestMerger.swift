@@ -86,8 +86,10 @@ public enum ManifestMerger {
         merged.elapsedMilliseconds = manifests.map(\.1.elapsedMilliseconds).max() ?? 0
         let manifestPath = FileSystem.join(directory, BuildManifest.fileName)
         let indexPath = FileSystem.join(directory, IndexPage.fileName)
-        try StagedFile.write(Array(IndexPage(manifest: merged, outputDirectory: directory).html.utf8), to: indexPath)
-        try StagedFile.write(Array(merged.text.utf8), to: manifestPath)
+        let writer = OutputWriter(inputs: plan?.inputPaths ?? [])
+        try writer.stage(Array(IndexPage(manifest: merged, outputDirectory: directory).html.utf8), to: indexPath)
+        try writer.stage(Array(merged.text.utf8), to: manifestPath)
+        try writer.commit()
         return MergeReport(manifest: merged, manifestPath: manifestPath, indexPath: indexPath, shardManifests: manifests.map(\.0).sorted())
     }
 

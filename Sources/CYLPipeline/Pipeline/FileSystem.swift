@@ -1,6 +1,8 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import CYLConvert
+import CYLTimeline
 
 /// The few file-system questions the pipeline asks, through the C library (no Foundation in the
 /// hot path of a no-change rebuild).
@@ -37,20 +39,6 @@ enum FileSystem {
             if name != "." && name != ".." { names.append(name) }
         }
         return names.sorted()
-    }
-
-    /// The directory part of `path` ("." for a bare name, "/" for a file at the root).
-    static func parentDirectory(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        let dir = String(path[..<slash])
-        return dir.isEmpty ? "/" : dir
-    }
-
-    /// The last component of `path`, trailing slashes ignored.
-    static func lastComponent(of path: String) -> String {
-        var p = Substring(path)
-        while p.count > 1 && p.hasSuffix("/") { p = p.dropLast() }
-        return p.split(separator: "/").last.map(String.init) ?? String(p)
     }
 
     /// `a/b` joined; `dir` "." adds nothing.
@@ -99,11 +87,23 @@ enum FileSystem {
         }
     }
 
+    /// Creates `dir` and its parents when missing (`mkdir -p`).
+    static func makeDirectories(_ dir: String) throws(OutputError) {
+        var path = dir.hasPrefix("/") ? "" : "."
+        for part in dir.split(separator: "/") {
+            path += "/" + part
+            if mkdir(path, 0o777) != 0 && errno != EEXIST {
+                throw OutputError(file: dir, .cannotCreate, "cannot create directory '\(path)': \(String(cString: strerror(errno)))")
+            }
+        }
+        guard isDirectory(dir) else { throw OutputError(file: dir, .cannotCreate, "'\(dir)' exists and is not a directory") }
+    }
+
     /// Removes `path` and then each parent directory up to (not including) `stop` while empty.
     static func remove(_ path: String, emptyParentsUpTo stop: String) -> Bool {
         guard unlink(path) == 0 else { return false }
-        var dir = parentDirectory(of: path)
-        while dir != stop && dir.hasPrefix(stop) && rmdir(dir) == 0 { dir = parentDirectory(of: dir) }
+        var dir = FilePath.parentDirectory(of: path)
+        while dir != stop && dir.hasPrefix(stop) && rmdir(dir) == 0 { dir = FilePath.parentDirectory(of: dir) }
         return true
     }
 }

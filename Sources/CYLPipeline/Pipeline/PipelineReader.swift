@@ -62,7 +62,7 @@ extension Pipeline {
             }
             throw PipelineError(file: path, .unreadable, error.message)
         }
-        return try parse(bytes, name: path, baseDirectory: FileSystem.parentDirectory(of: path), options: options)
+        return try parse(bytes, name: path, baseDirectory: FilePath.parentDirectory(of: path), options: options)
     }
 
     /// Parses pipeline JSON; relative paths are resolved against `baseDirectory`. Literal input

@@ -38,7 +38,7 @@ public struct BuildInput: Sendable, Equatable {
 
     /// `home` for `icons/home.json`, `frames` for `frames/`.
     static func defaultName(of path: String) -> String {
-        let last = FileSystem.lastComponent(of: path)
+        let last = FilePath.lastComponent(of: path)
         if let dot = last.lastIndex(of: "."), dot != last.startIndex { return String(last[..<dot]) }
         return last
     }
@@ -193,8 +193,8 @@ struct InputExpander {
 
     /// `icons/home.json` for `icons/home_dark.json`; nil for a name without `_dark`.
     static func lightPath(ofDark path: String) -> String? {
-        let dir = FileSystem.parentDirectory(of: path)
-        let last = FileSystem.lastComponent(of: path)
+        let dir = FilePath.parentDirectory(of: path)
+        let last = FilePath.lastComponent(of: path)
         let stem: Substring, ext: Substring
         if let dot = last.lastIndex(of: "."), dot != last.startIndex { stem = last[..<dot]; ext = last[dot...] } else { stem = last[...]; ext = "" }
         guard stem.hasSuffix("_dark"), stem.count > 5 else { return nil }

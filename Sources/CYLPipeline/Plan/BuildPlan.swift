@@ -108,6 +108,11 @@ public struct BuildPlan: Sendable {
                         settingsText: settings.text)
     }
 
+    /// What no output may overwrite: the pipeline file and every input and dark file.
+    public var inputPaths: [String] {
+        [pipeline.file] + inputs.flatMap { [$0.path] + ($0.darkPath.map { [$0] } ?? []) }
+    }
+
     /// The jobs shard `shard` runs (all of them without a shard).
     public func jobs(in shard: Shard?) -> [BuildJob] {
         guard let shard else { return jobs }

@@ -1,4 +1,5 @@
 import CYLCodecs
+import CYLTimeline
 
 /// `index.html` beside the outputs: one self-contained page (thumbnails as data URIs, no
 /// scripts, no external files) with a row per input and its outputs, so a build can be looked at
@@ -29,7 +30,7 @@ public struct IndexPage {
         }
         inputs.sort()
         let built = manifest.entries.filter { $0.status != .failed }.count
-        let title = Self.escape(FileSystem.lastComponent(of: manifest.pipeline))
+        let title = Self.escape(FilePath.lastComponent(of: manifest.pipeline))
         var out = """
         <!DOCTYPE html>
         <html lang="en"><head><meta charset="utf-8"><title>\(title): build</title>

@@ -46,11 +46,14 @@ public struct BuildFailure: Error, Sendable, CustomStringConvertible {
 }
 
 /// Runs one job on the calling thread: opens its own timeline (a renderer belongs to one
-/// thread), converts, and hashes what was written.
+/// thread), converts through its own `OutputWriter` (staged, committed whole, never over an
+/// input), and hashes what was written.
 struct JobRunner: Sendable {
     let registry: AnimatorRegistry
     let limits: Limits
     let outputDirectory: String
+    /// Files no output may replace: every input of the pipeline and the pipeline file.
+    let inputs: [String]
 
     /// Fills `entry` (already holding the input's hashes and the build key) with the output's
     /// hashes, size, frames, duration and time, or marks it failed.
@@ -60,7 +63,9 @@ struct JobRunner: Sendable {
         do {
             let options = OpenOptions(limits: limits, colorOverrides: job.colorOverrides)
             let timeline = try registry.timeline(forPath: job.sourcePath, options: options)
-            let result = try timeline.convert(job.target.request(scale: job.scale, path: job.outputPath), limits: limits)
+            let writer = OutputWriter(inputs: timeline.inputs + inputs)
+            let result = try timeline.convert(job.target.request(scale: job.scale, path: job.outputPath), limits: limits, into: writer)
+            try writer.commit()
             var files: [ManifestEntry.File] = []
             for path in result.paths {
                 guard let bytes = FileSystem.read(path) else {

@@ -85,13 +85,13 @@ public enum PipelineBuilder {
         let jobs = plan.jobs(in: options.shard)
         var scheduled = Scheduler(options: options, outputDirectory: outputDirectory, previous: previous)
         for job in jobs { scheduled.add(job) }
-        try StagedFile.makeDirectories(outputDirectory)
+        try FileSystem.makeDirectories(outputDirectory)
         let manifestPath = FileSystem.join(outputDirectory, BuildManifest.fileName(for: options.shard))
         StaleTemporaries.remove(targets: scheduled.pending.map(\.job.outputPath) + [manifestPath])
 
         let journalPath = FileSystem.join(outputDirectory, BuildManifest.journalName(for: options.shard))
-        let ran = run(scheduled, journalPath: journalPath, options: options, registry: registry,
-                      outputDirectory: outputDirectory, started: started, progress: progress)
+        let runner = JobRunner(registry: registry, limits: options.limits, outputDirectory: outputDirectory, inputs: plan.inputPaths)
+        let ran = run(scheduled, journalPath: journalPath, threads: options.threads, runner: runner, started: started, progress: progress)
         var entries = scheduled.done + ran.entries
         entries.sort { $0.output < $1.output }
         let failures = (scheduled.failures + ran.failures).sorted { $0.output < $1.output }
@@ -107,14 +107,15 @@ public enum PipelineBuilder {
                                      plannedJobs: plan.jobs.count, planDigest: BuildManifest.digest(of: plan.jobs), entries: entries)
         manifest.undeclared = undeclared
         manifest.elapsedMilliseconds = JobRunner.milliseconds(ContinuousClock.now - started)
-        try StagedFile.write(Array(manifest.text.utf8), to: manifestPath)
+        try OutputWriter.write(Array(manifest.text.utf8), to: manifestPath, inputs: plan.inputPaths)
         FileSystem.removeIfPresent(journalPath)
 
         var indexPath: String?
         if options.shard == nil {
             let path = FileSystem.join(outputDirectory, IndexPage.fileName)
             if !ran.entries.isEmpty || !pruned.isEmpty || !FileSystem.exists(path) || previous.outputsChanged(entries) {
-                try StagedFile.write(Array(IndexPage(manifest: manifest, outputDirectory: outputDirectory).html.utf8), to: path)
+                try OutputWriter.write(Array(IndexPage(manifest: manifest, outputDirectory: outputDirectory).html.utf8), to: path,
+                                       inputs: plan.inputPaths)
             }
             indexPath = path
         }
@@ -132,18 +133,16 @@ public enum PipelineBuilder {
     }
 
     /// Runs the jobs that are not up to date on the pool, journalling each as it finishes.
-    static func run(_ scheduled: Scheduler, journalPath: String, options: BuildOptions, registry: AnimatorRegistry,
-                    outputDirectory: String, started: ContinuousClock.Instant,
+    static func run(_ scheduled: Scheduler, journalPath: String, threads: Int, runner: JobRunner, started: ContinuousClock.Instant,
                     progress: @escaping @Sendable (BuildProgress) -> Void) -> Ran {
         let initial = BuildProgress(total: scheduled.done.count + scheduled.pending.count, upToDate: scheduled.upToDate,
                                     failed: scheduled.failures.count)
         let pending = scheduled.ordered
         guard !pending.isEmpty else { return Ran(progress: initial) }
         let journal = Journal(path: journalPath)
-        let runner = JobRunner(registry: registry, limits: options.limits, outputDirectory: outputDirectory)
         let state = Locked(Ran(progress: initial))
         let poolStarted = ContinuousClock.now
-        WorkerPool.run(count: pending.count, threads: options.threads) { i in
+        WorkerPool.run(count: pending.count, threads: threads) { i in
             let (entry, failure) = runner.run(pending[i].job, entry: pending[i].entry)
             state.withLock { ran in
                 ran.entries.append(entry)
@@ -169,6 +168,6 @@ final class Locked<Value: Sendable>: Sendable {
 
 extension FileSystem {
     static func removeIfPresent(_ path: String) {
-        if exists(path) { _ = remove(path, emptyParentsUpTo: parentDirectory(of: path)) }
+        if exists(path) { _ = remove(path, emptyParentsUpTo: FilePath.parentDirectory(of: path)) }
     }
 }

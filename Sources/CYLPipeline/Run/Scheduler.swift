@@ -146,7 +146,7 @@ enum StaleTemporaries {
     static func remove(targets: [String]) {
         var byDirectory: [String: Set<String>] = [:]
         for path in targets {
-            byDirectory[FileSystem.parentDirectory(of: path), default: []].insert(FileSystem.lastComponent(of: path))
+            byDirectory[FilePath.parentDirectory(of: path), default: []].insert(FilePath.lastComponent(of: path))
         }
         for (dir, names) in byDirectory {
             for entry in FileSystem.entries(dir) ?? [] where entry.hasPrefix(".") && entry.count > 8 {
