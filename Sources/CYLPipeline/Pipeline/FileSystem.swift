@@ -1,7 +1,6 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import CYLConvert
 import CYLTimeline
 
 /// The few file-system questions the pipeline asks, through the C library (no Foundation in the
@@ -85,18 +84,6 @@ enum FileSystem {
             if n > 0 { out.append(contentsOf: chunk[0..<n]) }
             if n < chunk.count { return ferror(f) != 0 ? nil : out }
         }
-    }
-
-    /// Creates `dir` and its parents when missing (`mkdir -p`).
-    static func makeDirectories(_ dir: String) throws(OutputError) {
-        var path = dir.hasPrefix("/") ? "" : "."
-        for part in dir.split(separator: "/") {
-            path += "/" + part
-            if mkdir(path, 0o777) != 0 && errno != EEXIST {
-                throw OutputError(file: dir, .cannotCreate, "cannot create directory '\(path)': \(String(cString: strerror(errno)))")
-            }
-        }
-        guard isDirectory(dir) else { throw OutputError(file: dir, .cannotCreate, "'\(dir)' exists and is not a directory") }
     }
 
     /// Removes `path` and then each parent directory up to (not including) `stop` while empty.

@@ -85,7 +85,7 @@ public enum PipelineBuilder {
         let jobs = plan.jobs(in: options.shard)
         var scheduled = Scheduler(options: options, outputDirectory: outputDirectory, previous: previous)
         for job in jobs { scheduled.add(job) }
-        try FileSystem.makeDirectories(outputDirectory)
+        try OutputWriter.makeDirectories(outputDirectory)
         let manifestPath = FileSystem.join(outputDirectory, BuildManifest.fileName(for: options.shard))
         StaleTemporaries.remove(targets: scheduled.pending.map(\.job.outputPath) + [manifestPath])
 
