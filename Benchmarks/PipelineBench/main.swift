@@ -1,6 +1,9 @@
 // `cylanim build` on the shared corpus (97 Lottie + 23 GIF files) x {gif @2x, webp @2x, APNG @3x}:
 // wall time of a clean build with --jobs 1 and --jobs 2 (interleaved, medians, the ratio), the
-// no-change rebuild, and each run's peak memory (the child's maximum resident set, from wait4).
+// no-change rebuild, and each run's CPU time (user + sys) and peak memory (the child's maximum
+// resident set), both from wait4. The machine may be shared: CPU time per wall second shows how
+// much of the two cores the build actually got, so the parallel efficiency can be told apart from
+// the load of other processes.
 // It runs the release `cylanim` beside this executable, as a user would:
 //
 //   swift build -c release --product cylanim && swift run -c release PipelineBench [--passes N] [--json]
@@ -11,12 +14,14 @@ import Foundation
 
 struct Run {
     var seconds: Double
+    /// User + system CPU time of the child.
+    var cpuSeconds: Double
     var peakKiB: Int
     var status: Int32
 }
 
 /// Spawns `argv` in the current directory with stdout and stderr to /dev/null; its wall time,
-/// peak RSS and exit status.
+/// CPU time, peak RSS and exit status.
 func spawnMeasured(_ argv: [String]) -> Run {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
@@ -35,7 +40,8 @@ func spawnMeasured(_ argv: [String]) -> Run {
     while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
     let elapsed = ContinuousClock.now - start
     let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-    return Run(seconds: seconds, peakKiB: Int(usage.ru_maxrss), status: (status & 0x7f) == 0 ? (status >> 8) & 0xff : -1)
+    func secs(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) / 1e6 }
+    return Run(seconds: seconds, cpuSeconds: secs(usage.ru_utime) + secs(usage.ru_stime), peakKiB: Int(usage.ru_maxrss), status: (status & 0x7f) == 0 ? (status >> 8) & 0xff : -1)
 }
 
 func median(_ xs: [Double]) -> Double {
@@ -88,19 +94,24 @@ for pass in 0..<passes {
         try? FileManager.default.removeItem(atPath: work + "/out")
         let r = spawnMeasured([cylanim, "build", "pipeline.json", "--jobs", "\(jobs)", "--quiet"])
         clean[jobs]!.append(r)
-        if !json { print("pass \(pass + 1): --jobs \(jobs): \(String(format: "%.2f", r.seconds)) s, peak \(r.peakKiB / 1024) MiB, exit \(r.status)") }
+        if !json { print("pass \(pass + 1): --jobs \(jobs): \(String(format: "%.2f", r.seconds)) s, cpu \(String(format: "%.2f", r.cpuSeconds)) s, peak \(r.peakKiB / 1024) MiB, exit \(r.status)") }
     }
     let r = spawnMeasured([cylanim, "build", "pipeline.json", "--quiet"])
     rebuild.append(r)
-    if !json { print("pass \(pass + 1): no-change rebuild: \(String(format: "%.3f", r.seconds)) s, peak \(r.peakKiB / 1024) MiB") }
+    if !json { print("pass \(pass + 1): no-change rebuild: \(String(format: "%.3f", r.seconds)) s, cpu \(String(format: "%.3f", r.cpuSeconds)) s, peak \(r.peakKiB / 1024) MiB") }
 }
 let manifest = (try? JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: work + "/out/build-manifest.json")))) as? [String: Any]
 let outputs = (manifest?["outputs"] as? [[String: Any]]) ?? []
 let failed = outputs.filter { ($0["status"] as? String) == "failed" }.count
 let one = median(clean[1]!.map(\.seconds)), two = median(clean[2]!.map(\.seconds))
+let cpuOne = median(clean[1]!.map(\.cpuSeconds)), cpuTwo = median(clean[2]!.map(\.cpuSeconds))
 let result: [String: Any] = [
     "jobs": outputs.count, "failed": failed, "passes": passes,
     "clean_jobs1_s": one, "clean_jobs2_s": two, "speedup": one / two,
+    "clean_jobs1_cpu_s": cpuOne, "clean_jobs2_cpu_s": cpuTwo,
+    // Cores the --jobs 2 build kept busy on average (2.0 = both, all the time).
+    "jobs2_cores_used": cpuTwo / two, "parallel_efficiency": one / two / 2,
+    "rebuild_cpu_s": median(rebuild.map(\.cpuSeconds)),
     "rebuild_s": median(rebuild.map(\.seconds)),
     "peak_rss_jobs1_mib": (clean[1]!.map(\.peakKiB).max() ?? 0) / 1024,
     "peak_rss_jobs2_mib": (clean[2]!.map(\.peakKiB).max() ?? 0) / 1024,
@@ -113,7 +124,8 @@ if json {
 } else {
     print("""
     \(outputs.count) outputs (\(failed) failed) from the corpus, median of \(passes):
-      clean build --jobs 1: \(String(format: "%.2f", one)) s, --jobs 2: \(String(format: "%.2f", two)) s, speed-up \(String(format: "%.2f", one / two))x
+      clean build --jobs 1: \(String(format: "%.2f", one)) s, --jobs 2: \(String(format: "%.2f", two)) s, speed-up \(String(format: "%.2f", one / two))x (efficiency \(String(format: "%.0f", one / two / 2 * 100))%)
+      CPU time (user+sys) --jobs 1: \(String(format: "%.2f", cpuOne)) s, --jobs 2: \(String(format: "%.2f", cpuTwo)) s; --jobs 2 kept \(String(format: "%.2f", cpuTwo / two)) cores busy
       no-change rebuild: \(String(format: "%.3f", median(rebuild.map(\.seconds)))) s
       peak memory: --jobs 1 \(result["peak_rss_jobs1_mib"]!) MiB, --jobs 2 \(result["peak_rss_jobs2_mib"]!) MiB, rebuild \(result["peak_rss_rebuild_mib"]!) MiB
       load average before/after: \(String(format: "%.1f", loadBefore)) / \(String(format: "%.1f", loadAverage())) on \(ProcessInfo.processInfo.activeProcessorCount) cores
