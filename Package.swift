@@ -29,9 +29,11 @@ let package = Package(
         .target(name: "CYLConvert", dependencies: ["CYLTimeline", "CYLCodecs", "CYLRaster"]),
         // The seed's tab-bar configuration, the bar's layout, players and previews.
         .target(name: "CYLTabBar", dependencies: ["CYLConvert", "CYLTimeline", "CYLCodecs", "CYLRaster"]),
+        // `cylanim build`: pipeline files, jobs on a thread pool, the incremental manifest, shards.
+        .target(name: "CYLPipeline", dependencies: ["CYLConvert", "CYLTabBar", "CYLTimeline", "CYLCodecs", "CYLRaster"]),
         // The facade: re-exports and the standard registry, nothing else.
         .target(name: "CYLTabBarItemAnimation", dependencies: [
-            "CYLTimeline", "CYLRaster", "CYLConvert", "CYLTabBar",
+            "CYLTimeline", "CYLRaster", "CYLConvert", "CYLTabBar", "CYLPipeline",
             "CYLGIFAnimator", "CYLFrameSequenceAnimator", "CYLLottieAnimator",
         ]),
         .executableTarget(name: "cylanim", dependencies: ["CYLTabBarItemAnimation"], path: "tools/cylanim"),
@@ -52,6 +54,9 @@ let package = Package(
         .executableTarget(name: "LottieBench", dependencies: ["CYLLottieAnimator", "CYLTimeline", "CYLRaster"],
                           path: "Benchmarks/LottieBench"),
 
+        // Spawns the release `cylanim build` over the shared corpus: --jobs 1 vs 2, no-change rebuild, peak memory.
+        .executableTarget(name: "PipelineBench", path: "Benchmarks/PipelineBench"),
+
         .testTarget(name: "CYLGeometryTests", dependencies: ["CYLGeometry"]),
         // Helpers shared by test targets (golden image comparison); not a test target itself.
         .target(name: "CYLTestSupport", dependencies: ["CYLRaster", "CYLCodecs"], path: "Tests/CYLTestSupport"),
@@ -64,6 +69,7 @@ let package = Package(
                     exclude: ["fidelity-baseline.txt"]),  // read from #filePath, not bundled
         .testTarget(name: "CYLConvertTests", dependencies: ["CYLTabBarItemAnimation", "CYLCodecs", "CYLTestSupport"]),
         .testTarget(name: "CYLTabBarTests", dependencies: ["CYLTabBarItemAnimation", "CYLCodecs", "CYLTestSupport"]),
+        .testTarget(name: "CYLPipelineTests", dependencies: ["CYLTabBarItemAnimation", "CYLCodecs"]),
         .testTarget(name: "cylanimTests", dependencies: ["CYLTabBarItemAnimation", "CYLCodecs", "CYLTestSupport", "cylanim"]),
     ]
 )

@@ -2,6 +2,7 @@
 @_exported import CYLFrameSequenceAnimator
 @_exported import CYLGIFAnimator
 @_exported import CYLLottieAnimator
+@_exported import CYLPipeline
 @_exported import CYLRaster
 @_exported import CYLTabBar
 @_exported import CYLTimeline

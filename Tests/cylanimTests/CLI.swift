@@ -26,8 +26,10 @@ enum CLI {
     /// `addressSpaceLimit` (bytes) the run is capped by prlimit, so an unbounded allocation fails
     /// the test instead of succeeding quietly.
     @discardableResult
-    static func run(_ args: [String], in directory: String? = nil, addressSpaceLimit: Int? = nil) throws -> Result {
+    static func run(_ args: [String], in directory: String? = nil, addressSpaceLimit: Int? = nil,
+                    environment: [String: String] = [:]) throws -> Result {
         let process = Process()
+        if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
         if let limit = addressSpaceLimit {
             process.executableURL = URL(fileURLWithPath: "/usr/bin/prlimit")
             process.arguments = ["--as=\(limit)", binary] + args

@@ -1,12 +1,18 @@
 import Foundation
 import Testing
 
-/// Every `cylanim` command shown in README.md's "Command line" section runs and succeeds, so the
-/// README cannot drift from the tool.
+/// Every `cylanim` command shown in README.md's "Quick start" and "Command line" sections runs
+/// and succeeds, so the README cannot drift from the tool. (The sharding examples are run by
+/// BuildShardingTests.)
 struct ReadmeCommandTests {
     static func readmeCommands() throws -> [[String]] {
+        try ["## Quick start", "## Command line"].flatMap { try readmeCommands(section: $0) }
+    }
+
+    /// The `cylanim` lines of the first ```sh block after `heading`.
+    static func readmeCommands(section heading: String) throws -> [[String]] {
         let readme = try String(contentsOf: CLI.repo.appendingPathComponent("README.md"), encoding: .utf8)
-        guard let section = readme.range(of: "## Command line") else { return [] }
+        guard let section = readme.range(of: heading) else { return [] }
         let rest = readme[section.upperBound...]
         guard let open = rest.range(of: "```sh\n"), let close = rest[open.upperBound...].range(of: "```") else { return [] }
         return rest[open.upperBound..<close.lowerBound].split(separator: "\n").compactMap { line in
@@ -30,7 +36,8 @@ struct ReadmeCommandTests {
     }
 
     @Test func readmeShowsCommands() throws {
-        #expect(try Self.readmeCommands().count >= 5)
+        #expect(try Self.readmeCommands(section: "## Quick start").count >= 2)
+        #expect(try Self.readmeCommands(section: "## Command line").count >= 5)
     }
 
     @Test func everyReadmeCommandSucceeds() throws {

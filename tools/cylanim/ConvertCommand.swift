@@ -18,7 +18,7 @@ enum ConvertCommand {
         arguments: [ArgumentSpec(name: "input", help: "A Lottie file (.json, .tgs, .lottie), a GIF, or a directory of PNG frames.")],
         options: [
             .value("output", short: "o", "path", help: "Output file, a %d pattern for PNG frames, or - for standard output. Missing directories are created."),
-            .value("format", "name", help: "gif, png (animated PNG), webp, png-sequence or tgs (default: from the output's extension)."),
+            .value("format", "gif|png|webp|png-sequence|tgs", help: "gif, png (animated PNG), webp, png-sequence or tgs (default: from the output's extension)."),
         ] + FrameOptions.specs(verb: "Convert") + [
             .value("fps", "N", help: "Output frame rate: Lottie is drawn at each output frame's exact time, GIF and PNG frames are repeated or dropped (default: the source's frames and delays; a folder of PNG frames is read at this rate)."),
             .value("speed", "X", help: "Play X times as fast (0.5 = half speed)."),

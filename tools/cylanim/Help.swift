@@ -19,17 +19,17 @@ enum Help {
         return out
     }
 
+    /// What the tool is, for `--help` and the manual page.
+    static let overview = """
+    Turn tab-bar icon animations (Lottie, GIF, folders of PNG frames) into one frame timeline,
+    render it at any size, and play it by the tab-bar rules.
+    """
+
     static func root(commands: [CommandSpec]) -> String {
-        var out = """
-        OVERVIEW: Turn tab-bar icon animations (Lottie, GIF, folders of PNG frames) into one frame timeline,
-        render it at any size, and play it by the tab-bar rules.
-
-        USAGE: cylanim <subcommand>
-
-        OPTIONS:
-
-        """
+        var out = "OVERVIEW: \(overview)\n\nUSAGE: cylanim <subcommand>\n\nOPTIONS:\n"
         out += row("--version", "Show the version.")
+        out += row("--generate-completion-script <bash|zsh>", "Print a completion script for the shell (make install installs both).")
+        out += row("--generate-manual", "Print the manual page (roff) made from this help and every subcommand's.")
         out += row("-h, --help", "Show help information.")
         out += "\nSUBCOMMANDS:\n"
         for c in commands { out += row(c.name, c.abstract) }

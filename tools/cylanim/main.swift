@@ -19,6 +19,7 @@ let table: [(spec: CommandSpec, run: (ParsedArguments) throws -> Int32)] = [
     (ConvertCommand.spec, ConvertCommand.run),
     (PreviewCommand.spec, PreviewCommand.run),
     (BenchCommand.spec, BenchCommand.run),
+    (BuildCommand.spec, BuildCommand.run),
 ]
 let commands = table.map(\.spec)
 
@@ -42,6 +43,15 @@ func run(_ argv: [String]) -> Int32 {
     }
     if first == "-h" || first == "--help" { print(Help.root(commands: commands), terminator: ""); return 0 }
     if first == "--version" { print(version); return 0 }
+    if first == "--generate-manual" { print(ManPage.roff(commands: commands, version: version), terminator: ""); return 0 }
+    if first == "--generate-completion-script" {
+        guard argv.count == 2, let script = Completions.script(for: argv[1], commands: commands) else {
+            printUsageError(CLIUsageError(message: "--generate-completion-script takes one shell: bash or zsh.", command: nil))
+            return ExitCode.usage
+        }
+        print(script, terminator: "")
+        return 0
+    }
     if first == "help" {
         guard argv.count > 1 else { print(Help.root(commands: commands), terminator: ""); return 0 }
         guard let c = commands.first(where: { $0.name == argv[1] }) else {
@@ -91,6 +101,12 @@ func report(_ error: any Error, command: CommandSpec) -> Int32 {
     case let e as ConfigError:
         printError(e.description)
         return e.kind == .unreadable || e.kind == .missingFile ? ExitCode.noInput : ExitCode.dataError
+    case let e as PipelineError:
+        printError(e.description)
+        return e.kind == .unreadable || e.kind == .missingFile ? ExitCode.noInput : ExitCode.dataError
+    case let e as MergeError:
+        printError(e.description)
+        return ExitCode.dataError
     case let e as FontError:
         printError(e.description)
         return ExitCode.noInput

@@ -156,6 +156,13 @@ public final class OutputWriter {
         try writer.commit()
     }
 
+    /// Creates `directory` and its missing parents (`mkdir -p`), for callers that keep files of
+    /// their own there before any output is staged (the pipeline's journal). Not undone on discard.
+    public static func makeDirectories(_ directory: String) throws(OutputError) {
+        var created: [String] = []
+        try StagedFile.makeDirectories(directory, recording: &created)
+    }
+
     /// Makes Ctrl-C, SIGTERM and SIGHUP remove staged files that are not yet committed before the
     /// process dies, and turns SIGXFSZ (file size limit) into an ordinary write error. For CLIs.
     public static func installSignalCleanup() {

@@ -5,6 +5,7 @@ import Darwin
 #endif
 import CYLRaster
 import CYLTimeline
+import Synchronization
 
 /// One output file on its way to its path: a temporary file beside the target, or, for a
 /// device, the bytes held until commit. `OutputWriter` is the only user: it decides where files
@@ -138,7 +139,9 @@ struct StagedFile {
 func errnoText() -> String { String(cString: strerror(errno)) }
 
 /// Temporary files that exist but are not committed yet, in C memory a signal handler can read:
-/// a fixed table of `strdup`ed paths. Registration happens on the writing thread only.
+/// a fixed table of `strdup`ed paths. Registering and releasing take a lock, so worker threads
+/// (`cylanim build --jobs N`) may stage files at once; the signal handler reads without it
+/// (it cannot wait), at worst missing a file registered in that instant.
 enum PendingTemporaries {
     static let capacity = 4096
     nonisolated(unsafe) static let slots: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?> = {
@@ -146,21 +149,33 @@ enum PendingTemporaries {
         p.initialize(repeating: nil, count: capacity)
         return p
     }()
+    private static let lock = Mutex<Void>(())
+
     /// Records `path`; returns its slot (-1 when the table is full: that file is then not
     /// removed on a signal, though every other guarantee holds).
     static func register(_ path: String) -> Int {
-        for i in 0..<capacity where slots[i] == nil {
-            slots[i] = strdup(path)
-            return i
+        guard let copy = strdup(path) else { return -1 }
+        let address = Int(bitPattern: copy)
+        let slot = lock.withLock { _ -> Int in
+            for i in 0..<capacity where slots[i] == nil {
+                slots[i] = UnsafeMutablePointer(bitPattern: address)
+                return i
+            }
+            return -1
         }
-        return -1
+        if slot < 0 { free(copy) }
+        return slot
     }
 
     /// Frees a slot once its file is committed or removed.
     static func release(_ slot: Int) {
-        guard slot >= 0, let p = slots[slot] else { return }
-        slots[slot] = nil
-        free(p)
+        guard slot >= 0 else { return }
+        let address = lock.withLock { _ -> Int in
+            let p = slots[slot]
+            slots[slot] = nil
+            return Int(bitPattern: p)
+        }
+        free(UnsafeMutablePointer<CChar>(bitPattern: address))
     }
 
     static func installHandlers() {

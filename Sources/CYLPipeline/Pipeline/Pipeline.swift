@@ -1,0 +1,172 @@
+import CYLCodecs
+import CYLConvert
+import CYLRaster
+import CYLTabBar
+import CYLTimeline
+
+/// A pipeline file, read and checked: which animations go in and which files come out of each.
+///
+/// Every path is already resolved against the pipeline file's directory. Read one with
+/// `Pipeline.load(path:)` or `Pipeline.parse(_:name:baseDirectory:)`.
+public struct Pipeline: Sendable {
+    /// The file it came from.
+    public var file: String
+    /// The directory relative paths were resolved against (the pipeline file's).
+    public var baseDirectory: String
+    public var inputs: [PipelineInput]
+    /// Where outputs go (`outputDirectory`, default `build`), resolved.
+    public var outputDirectory: String
+    public var targets: [OutputTarget]
+
+    public init(file: String, baseDirectory: String, inputs: [PipelineInput], outputDirectory: String,
+                targets: [OutputTarget]) {
+        self.file = file
+        self.baseDirectory = baseDirectory
+        self.inputs = inputs
+        self.outputDirectory = outputDirectory
+        self.targets = targets
+    }
+}
+
+/// One entry of `inputs`: a file, a folder, a glob, or a tab-bar configuration whose icons (and
+/// their dark variants) become inputs.
+public struct PipelineInput: Sendable, Equatable {
+    public enum Source: Sendable, Equatable {
+        /// A file, a directory or a glob (`icons/*.json`, `**/*.gif`), as written.
+        case path(String)
+        /// A tab-bar configuration: every tab's animation.
+        case tabBar(String)
+    }
+
+    public var source: Source
+    /// `{name}` for this input (a single file only); default: the file name without extension.
+    public var name: String?
+    /// The dark variant (a single file only); default: `name_dark.ext` beside it when it exists.
+    public var darkPath: String?
+    /// Keypath → colour overrides for the dark appearance (vector inputs).
+    public var darkColors: [ColorOverride]
+    /// Where the entry is in the pipeline file (`line:column`), for messages.
+    public var location: String
+
+    public init(source: Source, name: String? = nil, darkPath: String? = nil, darkColors: [ColorOverride] = [],
+                location: String = "") {
+        self.source = source
+        self.name = name
+        self.darkPath = darkPath
+        self.darkColors = darkColors
+        self.location = location
+    }
+}
+
+/// One entry of `outputs`: a format with its settings, made at each scale and appearance.
+public struct OutputTarget: Sendable, Equatable {
+    /// Position in `outputs`.
+    public var index: Int
+    public var format: OutputFormat
+    /// The box in points the animation is fitted into and centred (nil: its own canvas size).
+    public var size: PointSize?
+    /// Pixels per point; one output per scale.
+    public var scales: [Double] = [1]
+    /// One output per appearance; dark ones only for inputs that have a dark variant.
+    public var appearances: [Appearance] = [.light]
+    /// The output's path inside the output directory.
+    public var name: NamePattern
+    public var matte: RGBA8?
+    public var background: RGBA8?
+    public var fps: Double?
+    public var speed: Double = 1
+    public var quality: Double?
+    public var lossless: Bool?
+    public var colors: Int?
+    public var dither: DitherMode?
+    public var alphaThreshold: UInt8?
+    public var loop: LoopHint?
+    public var compression: Int?
+    /// Where the entry is in the pipeline file (`line:column`), for messages.
+    public var location: String = ""
+
+    public init(index: Int, format: OutputFormat, name: NamePattern) {
+        self.index = index
+        self.format = format
+        self.name = name
+    }
+
+    /// The file extension `{ext}` stands for.
+    public var fileExtension: String {
+        switch format {
+        case .gif: return "gif"
+        case .apng, .pngSequence: return "png"
+        case .webp: return "webp"
+        case .tgs: return "tgs"
+        }
+    }
+
+    /// The pixel size at `scale`, or nil to keep the canvas (scaled by `scale`).
+    public func pixelSize(scale: Double) -> PixelSize? {
+        size.map { PixelSize(max(1, Int(($0.width * scale).rounded())), max(1, Int(($0.height * scale).rounded()))) }
+    }
+
+    /// The conversion this target asks for at `scale`, written to `path`.
+    public func request(scale: Double, path: String) -> ConvertRequest {
+        var r = ConvertRequest(format: format, destination: .file(path))
+        if let box = pixelSize(scale: scale) { r.size = .box(box) } else if scale != 1 { r.size = .scale(scale) }
+        r.fps = fps
+        r.speed = speed
+        r.background = background
+        r.matte = matte
+        if let alphaThreshold { r.alphaThreshold = alphaThreshold }
+        r.loop = loop
+        r.quality = quality
+        r.lossless = lossless
+        if let dither { r.dither = dither }
+        r.compressionLevel = compression
+        if let colors { r.maxColors = colors }
+        return r
+    }
+
+    /// Every setting that changes the output's bytes at `scale`, as canonical JSON: the same
+    /// settings always give the same text (the build key and the manifest use it).
+    /// `darkColors` are the overrides a dark output of a light file is drawn with.
+    public func settings(scale: Double, appearance: Appearance, darkColors: [ColorOverride] = []) -> JSONOutput {
+        var m: [(String, JSONOutput)] = [("format", .string(format.rawValue))]
+        if let box = pixelSize(scale: scale) {
+            m += [("width", .int(box.width)), ("height", .int(box.height))]
+        }
+        m.append(("scale", .double(scale)))
+        m.append(("appearance", .string(appearance.rawValue)))
+        func color(_ c: RGBA8) -> JSONOutput { .string(c.hexDescription) }
+        if let matte { m.append(("matte", color(matte))) }
+        if let background { m.append(("background", color(background))) }
+        if let fps { m.append(("fps", .double(fps))) }
+        if speed != 1 { m.append(("speed", .double(speed))) }
+        if let quality { m.append(("quality", .double(quality))) }
+        if let lossless { m.append(("lossless", .bool(lossless))) }
+        if let colors { m.append(("colors", .int(colors))) }
+        if let dither { m.append(("dither", .string(dither.rawValue))) }
+        if let alphaThreshold { m.append(("alphaThreshold", .int(Int(alphaThreshold)))) }
+        if let loop { m.append(("loop", .string(loop.description))) }
+        if let compression { m.append(("compression", .int(compression))) }
+        if !darkColors.isEmpty {
+            m.append(("darkColors", .array(darkColors.map { .array([.string($0.keypath.joined(separator: ".")), color($0.color)]) })))
+        }
+        return .object(m)
+    }
+}
+
+/// A size in points (the box an icon is fitted into).
+public struct PointSize: Sendable, Equatable {
+    public var width: Double
+    public var height: Double
+    public init(_ width: Double, _ height: Double) {
+        self.width = width
+        self.height = height
+    }
+}
+
+extension RGBA8 {
+    /// `#rrggbbaa`, lower case.
+    var hexDescription: String {
+        func hex(_ v: UInt8) -> String { let s = String(v, radix: 16); return s.count == 1 ? "0" + s : s }
+        return "#" + hex(r) + hex(g) + hex(b) + hex(a)
+    }
+}

@@ -1,0 +1,147 @@
+import CYLCodecs
+import CYLConvert
+import CYLRaster
+import CYLTabBar
+import CYLTimeline
+
+extension PipelineReader {
+    /// One entry of `outputs`.
+    func target(_ e: JSONElement, index: Int) throws(PipelineError) -> OutputTarget {
+        guard case .object = e.value else {
+            throw fail(.wrongType, e, "an output is an object such as {\"format\": \"gif\", \"size\": 27, \"scales\": [2, 3]}; found \(e.value.typeDescription)")
+        }
+        let members = try self.members(e, known: PipelineKey.target, what: "an output")
+        guard let formatElement = e["format"] else {
+            throw fail(.missing, e, "an output needs \"format\": gif, png (animated PNG), webp, png-sequence or tgs")
+        }
+        let formatText = try string(formatElement)
+        guard let format = OutputFormat.parse(formatText) else {
+            var message = "unknown format \"\(formatText)\"; expected gif, png (animated PNG), webp, png-sequence or tgs"
+            if let guess = Suggestion.closest(to: formatText, among: ["gif", "png", "apng", "webp", "png-sequence", "tgs"]) { message += "; did you mean \"\(guess)\"?" }
+            throw fail(.invalidValue, formatElement, message)
+        }
+        var nameElement: JSONElement?
+        var target = OutputTarget(index: index, format: format, name: try! NamePattern(PipelineKey.defaultName(for: format)))
+        let lc = e.lineColumn
+        target.location = "\(lc.line):\(lc.column)"
+        for (key, value) in members {
+            try formatOnly(key, value, format)
+            switch key {
+            case "size": target.size = try size(value)
+            case "scales": target.scales = try scales(value)
+            case "appearances": target.appearances = try appearances(value)
+            case "name": nameElement = value
+            case "matte":
+                let c = try color(value)
+                guard c.a == 255 else { throw fail(.invalidValue, value, "the matte must be opaque: it is the backdrop the GIF is shown on") }
+                target.matte = c
+            case "background": target.background = try color(value)
+            case "fps": target.fps = try number(value, in: FrameTiming.fpsRange, what: "fps")
+            case "speed":
+                target.speed = try number(value, in: 0...1000, what: "the speed")
+                guard target.speed > 0 else { throw fail(.invalidValue, value, "the speed must be above 0 (0.5 = half speed)") }
+            case "quality": target.quality = try number(value, in: 0...100, what: "the WebP quality")
+            case "lossless":
+                do { target.lossless = try value.bool() } catch { throw wrap(error) }
+            case "colors": target.colors = try int(value, in: 2...256, what: "the GIF palette size")
+            case "dither":
+                let s = try string(value)
+                guard let d = DitherMode(rawValue: s.lowercased()) else { throw fail(.invalidValue, value, "unknown dither \"\(s)\"; expected none, ordered or fs") }
+                target.dither = d
+            case "alphaThreshold": target.alphaThreshold = UInt8(try int(value, in: 1...255, what: "the alpha threshold"))
+            case "loop": target.loop = try loop(value)
+            case "compression": target.compression = try int(value, in: 0...9, what: "the compression level")
+            default: continue   // "format", read above
+            }
+        }
+        if let nameElement { target.name = try name(nameElement, format: format) }
+        try checkDistinct(target, e: nameElement ?? e)
+        return target
+    }
+
+    /// Settings that only one format reads are refused elsewhere, as `cylanim convert` does.
+    func formatOnly(_ key: String, _ value: JSONElement, _ format: OutputFormat) throws(PipelineError) {
+        let only: [String: ([OutputFormat], String)] = [
+            "matte": ([.gif], "GIF"), "colors": ([.gif], "GIF"), "dither": ([.gif], "GIF"), "alphaThreshold": ([.gif], "GIF"),
+            "quality": ([.webp], "WebP"), "lossless": ([.webp], "WebP"),
+            "compression": ([.apng, .pngSequence, .webp], "PNG, APNG and WebP"),
+        ]
+        if let (formats, names) = only[key], !formats.contains(format) {
+            throw fail(.invalidValue, value, "\"\(key)\" applies to \(names) output only, and this output is \(format.rawValue)")
+        }
+        if format == .tgs && ["size", "scales", "fps", "speed", "background", "loop"].contains(key) {
+            throw fail(.invalidValue, value, "a .tgs sticker is the Lottie document itself; \"\(key)\" does not apply to it")
+        }
+    }
+
+    func size(_ e: JSONElement) throws(PipelineError) -> PointSize {
+        if case .array(let items) = e.value {
+            guard items.count == 2, let w = e[0], let h = e[1] else { throw fail(.invalidValue, e, "a size is a number of points (27) or [width, height]") }
+            return PointSize(try number(w, in: 1...4096, what: "the width in points"), try number(h, in: 1...4096, what: "the height in points"))
+        }
+        let side = try number(e, in: 1...4096, what: "the size in points")
+        return PointSize(side, side)
+    }
+
+    func scales(_ e: JSONElement) throws(PipelineError) -> [Double] {
+        let items = try nonEmptyArray(e, what: "scales", example: "[1, 2, 3]")
+        var out: [Double] = []
+        for item in items {
+            let s = try number(item, in: 0.1...16, what: "a scale")
+            guard !out.contains(s) else { throw fail(.invalidValue, item, "scale \(Self.format(s)) is listed twice") }
+            out.append(s)
+        }
+        return out
+    }
+
+    func appearances(_ e: JSONElement) throws(PipelineError) -> [Appearance] {
+        let items = try nonEmptyArray(e, what: "appearances", example: "[\"light\", \"dark\"]")
+        var out: [Appearance] = []
+        for item in items {
+            let s = try string(item)
+            guard let a = Appearance(rawValue: s.lowercased()) else { throw fail(.invalidValue, item, "unknown appearance \"\(s)\"; expected light or dark") }
+            guard !out.contains(a) else { throw fail(.invalidValue, item, "\"\(s)\" is listed twice") }
+            out.append(a)
+        }
+        return out
+    }
+
+    func loop(_ e: JSONElement) throws(PipelineError) -> LoopHint {
+        switch e.value {
+        case .string(let s) where s == "forever": return .forever
+        case .string(let s) where s == "once": return .once
+        case .number:
+            let n = try int(e, in: 0...65535, what: "the loop count")
+            return n == 0 ? .forever : .repeats(n)
+        default:
+            throw fail(.invalidValue, e, "loop is \"forever\", \"once\" or a number of repeats after the first play (0 = forever)")
+        }
+    }
+
+    func name(_ e: JSONElement, format: OutputFormat) throws(PipelineError) -> NamePattern {
+        let text = try string(e)
+        let pattern: NamePattern
+        do { pattern = try NamePattern(text) } catch { throw fail(.invalidValue, e, error.message) }
+        guard !text.hasPrefix("/") else { throw fail(.invalidValue, e, "the name is a path inside the output directory, not an absolute path") }
+        guard !text.split(separator: "/").contains("..") else { throw fail(.invalidValue, e, "the name may not leave the output directory with '..'") }
+        let numbered = (try? OutputPattern(text))?.isNumbered
+        if format == .pngSequence {
+            guard numbered == true else {
+                throw fail(.invalidValue, e, "PNG frames need a frame number in the name: %d or %0Nd, e.g. \"{name}@{scale}x/%04d.png\"")
+            }
+        } else if numbered == true {
+            throw fail(.invalidValue, e, "only png-sequence outputs number their files; \(format.rawValue) writes one file")
+        }
+        return pattern
+    }
+
+    /// A target with several scales or appearances must say so in its name, or its own outputs collide.
+    func checkDistinct(_ t: OutputTarget, e: JSONElement) throws(PipelineError) {
+        if t.scales.count > 1 && !t.name.uses(.scale) && !(t.size != nil && (t.name.uses(.width) || t.name.uses(.height))) {
+            throw fail(.invalidValue, e, "\(t.scales.count) scales need {scale} (or {width}/{height}) in the name \"\(t.name)\", or they would overwrite each other")
+        }
+        if t.appearances.count > 1 && !t.name.uses(.appearance) {
+            throw fail(.invalidValue, e, "light and dark outputs need {appearance} in the name \"\(t.name)\" (empty for light, _dark for dark)")
+        }
+    }
+}

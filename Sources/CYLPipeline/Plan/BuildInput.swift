@@ -1,0 +1,217 @@
+import CYLRaster
+import CYLTabBar
+import CYLTimeline
+
+/// One animation the build reads, with what its outputs are named after and its dark variant.
+public struct BuildInput: Sendable, Equatable {
+    /// The path opened (resolved against the pipeline's directory).
+    public var path: String
+    /// The path as the manifest records it: relative to the pipeline's directory when inside it,
+    /// so manifests written on different machines agree.
+    public var displayPath: String
+    /// `{name}`: the file name without extension, or the name the pipeline gives.
+    public var name: String
+    /// `{dir}`: the folder below the glob's fixed part ("" for a listed file).
+    public var directory: String
+    /// `{tab}`: the tab's identifier when the input comes from a tab-bar configuration.
+    public var tab: String?
+    /// The dark variant's file, when there is one.
+    public var darkPath: String?
+    public var darkDisplayPath: String?
+    /// Keypath → colour overrides for dark outputs.
+    public var darkColors: [ColorOverride]
+
+    /// Whether dark outputs can be made: a dark file or dark colours.
+    public var hasDarkVariant: Bool { darkPath != nil || !darkColors.isEmpty }
+
+    public init(path: String, displayPath: String, name: String, directory: String = "", tab: String? = nil,
+                darkPath: String? = nil, darkDisplayPath: String? = nil, darkColors: [ColorOverride] = []) {
+        self.path = path
+        self.displayPath = displayPath
+        self.name = name
+        self.directory = directory
+        self.tab = tab
+        self.darkPath = darkPath
+        self.darkDisplayPath = darkDisplayPath
+        self.darkColors = darkColors
+    }
+
+    /// `home` for `icons/home.json`, `frames` for `frames/`.
+    static func defaultName(of path: String) -> String {
+        let last = FilePath.lastComponent(of: path)
+        if let dot = last.lastIndex(of: "."), dot != last.startIndex { return String(last[..<dot]) }
+        return last
+    }
+}
+
+extension Pipeline {
+    /// The animations the pipeline names, in the order written, each once (by path). Globs
+    /// and folders expand to the animations they hold; a file named `x_dark.ext` beside an input
+    /// `x.ext` is that input's dark variant, not an input of its own; a tab-bar configuration
+    /// gives every tab's animation with its dark file and colours. Warnings say what matched
+    /// nothing and what was left out.
+    public func expandInputs(options: PipelineOptions = PipelineOptions()) throws(PipelineError) -> (inputs: [BuildInput], warnings: [String]) {
+        var expander = InputExpander(pipeline: self, limit: options.maxJobs)
+        for input in inputs { try expander.add(input) }
+        return expander.finish()
+    }
+}
+
+/// Turns pipeline input entries into build inputs.
+struct InputExpander {
+    let pipeline: Pipeline
+    let limit: Int
+    var found: [BuildInput] = []
+    /// Canonical path → position in `found`: a file named twice (a glob and a tab bar) is one input.
+    var seen: [String: Int] = [:]
+    var warnings: [String] = []
+    /// Never inputs: the pipeline file itself, and whatever lies in the output directory (a
+    /// second build must not take the first one's GIFs for inputs).
+    let pipelineFile: String?
+    let outputDirectory: String?
+
+    init(pipeline: Pipeline, limit: Int) {
+        self.pipeline = pipeline
+        self.limit = limit
+        pipelineFile = FileSystem.canonical(pipeline.file)
+        outputDirectory = FileSystem.canonical(pipeline.outputDirectory)
+    }
+
+    /// Whether a matched file is the pipeline file or something the build wrote.
+    func isExcluded(_ canonical: String) -> Bool {
+        canonical == pipelineFile || outputDirectory.map { canonical == $0 || canonical.hasPrefix($0 + "/") } == true
+    }
+
+    func resolve(_ text: String) -> String {
+        text.hasPrefix("/") || pipeline.baseDirectory == "." ? text : pipeline.baseDirectory + "/" + text
+    }
+
+    func display(_ path: String) -> String { FileSystem.normalized(FileSystem.relative(path, to: pipeline.baseDirectory)) }
+
+    func error(_ input: PipelineInput, _ kind: PipelineError.Kind, _ message: String) -> PipelineError {
+        PipelineError(file: pipeline.file, kind, location: input.location.isEmpty ? nil : input.location, key: "inputs", message)
+    }
+
+    mutating func add(_ input: PipelineInput) throws(PipelineError) {
+        switch input.source {
+        case .tabBar(let text): try addTabBar(text, input)
+        case .path(let text) where Glob.hasWildcards(text):
+            let matches = Glob.expand(text, base: pipeline.baseDirectory, limit: limit + 1)
+            if matches.isEmpty { warnings.append("\(pipeline.file):\(input.location): \"\(text)\" matches no files") }
+            let paths = Set(matches.map(\.path))
+            for m in matches {
+                // `home_dark.json` beside a matched `home.json` is its dark variant.
+                if let light = Self.lightPath(ofDark: m.path), paths.contains(light) { continue }
+                if FileSystem.isDirectory(m.path) && !Self.holdsFrames(m.path) { continue }
+                if TabBarConfiguration.looksLikeConfiguration(path: m.path) {
+                    warnings.append("\(pipeline.file):\(input.location): skipped the tab-bar configuration \(display(m.path)) matched by \"\(text)\"; list it as {\"tabBar\": \"...\"} to build its icons")
+                    continue
+                }
+                try addFile(m.path, directory: m.directory, input, darkGiven: nil)
+            }
+        case .path(let text):
+            let path = resolve(text)
+            guard let st = FileSystem.status(path) else {
+                throw error(input, .missingFile, "no such file '\(text)'" + (path == text ? "" : " (looked for \(path); paths are relative to the pipeline file)"))
+            }
+            if st.isDirectory && !Self.holdsFrames(path) {
+                // A folder of animations: each one in it (a folder of PNG frames is itself one input).
+                let names = (FileSystem.entries(path) ?? []).filter { !$0.hasPrefix(".") }
+                let paths = Set(names.map { FileSystem.join(path, $0) })
+                for name in names {
+                    let p = FileSystem.join(path, name)
+                    guard Self.looksLikeAnimation(p) else { continue }
+                    if let light = Self.lightPath(ofDark: p), paths.contains(light) { continue }
+                    try addFile(p, directory: "", input, darkGiven: nil)
+                }
+            } else if !st.isDirectory && TabBarConfiguration.looksLikeConfiguration(path: path) {
+                try addTabBar(text, input)
+            } else {
+                try addFile(path, directory: "", input, darkGiven: input.darkPath.map(resolve))
+            }
+        }
+    }
+
+    mutating func addFile(_ path: String, directory: String, _ input: PipelineInput, darkGiven: String?) throws(PipelineError) {
+        let canonical = FileSystem.canonical(path) ?? path
+        if isExcluded(canonical) { return }
+        if let known = seen[canonical] {
+            merge(into: known, darkPath: darkGiven, darkColors: input.darkColors, tab: nil)
+            return
+        }
+        guard found.count < limit else {
+            throw error(input, .tooManyJobs, "the inputs expand to more than \(limit) files (raise the limit with --max-jobs)")
+        }
+        if let darkGiven, !FileSystem.exists(darkGiven) {
+            throw error(input, .missingFile, "no such dark file '\(darkGiven)'")
+        }
+        let dark = darkGiven ?? existingDarkPath(for: path)
+        seen[canonical] = found.count
+        found.append(BuildInput(path: path, displayPath: display(path), name: input.name ?? BuildInput.defaultName(of: path),
+                                directory: directory, darkPath: dark, darkDisplayPath: dark.map(display),
+                                darkColors: input.darkColors))
+    }
+
+    mutating func addTabBar(_ text: String, _ input: PipelineInput) throws(PipelineError) {
+        let config: TabBarConfiguration
+        do { config = try TabBarConfiguration.load(path: resolve(text)) } catch {
+            throw PipelineError(file: pipeline.file, error.kind == .unreadable ? .missingFile : .invalidValue,
+                                location: input.location.isEmpty ? nil : input.location, key: "inputs", "\(error)")
+        }
+        for w in config.warnings { warnings.append("\(config.file):\(w)") }
+        for tab in config.tabs {
+            guard let animation = tab.animation else { continue }
+            let canonical = FileSystem.canonical(animation.path) ?? animation.path
+            if let known = seen[canonical] {
+                merge(into: known, darkPath: animation.darkPath, darkColors: animation.darkColors, tab: tab.identifier)
+                continue
+            }
+            seen[canonical] = found.count
+            found.append(BuildInput(path: animation.path, displayPath: display(animation.path),
+                                    name: BuildInput.defaultName(of: animation.path), tab: tab.identifier,
+                                    darkPath: animation.darkPath, darkDisplayPath: animation.darkPath.map(display),
+                                    darkColors: animation.darkColors))
+        }
+    }
+
+    /// What a second mention of an input adds: a dark file, dark colours, a tab identifier.
+    mutating func merge(into index: Int, darkPath: String?, darkColors: [ColorOverride], tab: String?) {
+        if found[index].darkPath == nil, let darkPath {
+            found[index].darkPath = darkPath
+            found[index].darkDisplayPath = display(darkPath)
+        }
+        if found[index].darkColors.isEmpty { found[index].darkColors = darkColors }
+        if found[index].tab == nil { found[index].tab = tab }
+    }
+
+    func existingDarkPath(for path: String) -> String? {
+        let dark = DarkVariantNaming.darkPath(for: path)
+        return FileSystem.exists(dark) ? dark : nil
+    }
+
+    func finish() -> (inputs: [BuildInput], warnings: [String]) { (found, warnings) }
+
+    /// `icons/home.json` for `icons/home_dark.json`; nil for a name without `_dark`.
+    static func lightPath(ofDark path: String) -> String? {
+        let dir = FilePath.parentDirectory(of: path)
+        let last = FilePath.lastComponent(of: path)
+        let stem: Substring, ext: Substring
+        if let dot = last.lastIndex(of: "."), dot != last.startIndex { stem = last[..<dot]; ext = last[dot...] } else { stem = last[...]; ext = "" }
+        guard stem.hasSuffix("_dark"), stem.count > 5 else { return nil }
+        let light = String(stem.dropLast(5)) + ext
+        return path.contains("/") ? FileSystem.join(dir, light) : light
+    }
+
+    /// A folder holding `.png` files is a frame sequence (one input).
+    static func holdsFrames(_ dir: String) -> Bool {
+        (FileSystem.entries(dir) ?? []).contains { $0.lowercased().hasSuffix(".png") }
+    }
+
+    /// What a folder of animations contributes: animation files by extension, and folders of frames.
+    static func looksLikeAnimation(_ path: String) -> Bool {
+        if FileSystem.isDirectory(path) { return holdsFrames(path) }
+        let lower = path.lowercased()
+        return [".json", ".tgs", ".lottie", ".gif", ".riv"].contains { lower.hasSuffix($0) }
+            && !TabBarConfiguration.looksLikeConfiguration(path: path)
+    }
+}

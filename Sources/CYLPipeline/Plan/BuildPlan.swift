@@ -1,0 +1,121 @@
+import CYLCodecs
+import CYLConvert
+import CYLRaster
+import CYLTabBar
+import CYLTimeline
+
+/// One output to make: one input × one target × one scale × one appearance.
+public struct BuildJob: Sendable {
+    /// The output's path inside the output directory (the `%d` pattern for PNG frames). Unique in
+    /// a plan, stable across runs and machines: the manifest, the incremental check and the shard
+    /// partition are keyed on it.
+    public var key: String
+    public var input: BuildInput
+    public var target: OutputTarget
+    public var scale: Double
+    public var appearance: Appearance
+    /// Where the output is written (the output directory joined with `key`).
+    public var outputPath: String
+    /// Every setting that changes the output (`OutputTarget.settings`), and as text.
+    public var settings: JSONOutput
+    public var settingsText: String
+
+    /// The file the job opens: the dark file for a dark output when there is one.
+    public var sourcePath: String {
+        appearance == .dark ? (input.darkPath ?? input.path) : input.path
+    }
+
+    /// Colour overrides applied when opening: the dark colours for a dark output of the light file.
+    public var colorOverrides: [ColorOverride] {
+        appearance == .dark && input.darkPath == nil ? input.darkColors : []
+    }
+}
+
+/// Every job a pipeline asks for, sorted by key, checked for outputs that would collide.
+public struct BuildPlan: Sendable {
+    public var pipeline: Pipeline
+    public var inputs: [BuildInput]
+    public var jobs: [BuildJob]
+    /// What matched nothing, inputs without a dark variant, skipped configurations.
+    public var warnings: [String]
+
+    /// Names the build itself writes at the top of the output directory.
+    static let reservedNames = ["build-manifest.json", "index.html"]
+
+    /// Expands `pipeline`: inputs (globs, folders, tab bars) × targets × scales × appearances.
+    /// Dark outputs are made for inputs with a dark file or dark colours (a .tgs sticker needs a
+    /// dark file: colours are not written into the document); the rest are listed in one warning.
+    public init(pipeline: Pipeline, options: PipelineOptions = PipelineOptions()) throws(PipelineError) {
+        self.pipeline = pipeline
+        let (inputs, inputWarnings) = try pipeline.expandInputs(options: options)
+        self.inputs = inputs
+        var warnings = inputWarnings
+        var jobs: [String: BuildJob] = [:]
+        var withoutDark: [String] = []
+        for target in pipeline.targets {
+            for input in inputs {
+                for appearance in target.appearances {
+                    if appearance == .dark && !(target.format == .tgs ? input.darkPath != nil : input.hasDarkVariant) {
+                        if !withoutDark.contains(input.displayPath) { withoutDark.append(input.displayPath) }
+                        continue
+                    }
+                    for scale in target.scales {
+                        let job = try Self.job(pipeline, input: input, target: target, scale: scale, appearance: appearance)
+                        if let other = jobs[job.key] {
+                            throw PipelineError(file: pipeline.file, .invalidValue, location: target.location,
+                                                key: "outputs[\(target.index)].name",
+                                                "\"\(job.key)\" would be written for both \(other.input.displayPath) (outputs[\(other.target.index)]) and \(input.displayPath); put {dir}, {name}, {scale} or {appearance} in the names to tell them apart")
+                        }
+                        jobs[job.key] = job
+                        guard jobs.count <= options.maxJobs else {
+                            throw PipelineError(file: pipeline.file, .tooManyJobs,
+                                                "the pipeline expands to more than \(options.maxJobs) outputs (raise the limit with --max-jobs)")
+                        }
+                    }
+                }
+            }
+        }
+        if !withoutDark.isEmpty {
+            let shown = withoutDark.prefix(5).joined(separator: ", ") + (withoutDark.count > 5 ? ", ..." : "")
+            warnings.append("\(pipeline.file): no dark outputs for \(withoutDark.count) input\(withoutDark.count == 1 ? "" : "s") without a dark file (name_dark.ext) or dark colours: \(shown)")
+        }
+        self.jobs = jobs.values.sorted { $0.key < $1.key }
+        self.warnings = warnings
+    }
+
+    static func job(_ pipeline: Pipeline, input: BuildInput, target: OutputTarget, scale: Double,
+                    appearance: Appearance) throws(PipelineError) -> BuildJob {
+        let pixels = target.pixelSize(scale: scale)
+        let values: [NamePattern.Placeholder: String] = [
+            .name: input.name, .dir: input.directory, .tab: input.tab ?? input.name,
+            .scale: PipelineReader.format(scale), .appearance: appearance == .dark ? "_dark" : "",
+            .ext: target.fileExtension, .format: target.format.rawValue,
+            .width: pixels.map { String($0.width) } ?? "", .height: pixels.map { String($0.height) } ?? "",
+        ]
+        guard let key = target.name.expand(values) else {
+            throw PipelineError(file: pipeline.file, .invalidValue, location: target.location, key: "outputs[\(target.index)].name",
+                                "\"\(target.name)\" gives no usable path for \(input.displayPath)")
+        }
+        let top = key.split(separator: "/").count == 1
+        if top && (reservedNames.contains(key) || key.hasPrefix("build-manifest.") || key.hasPrefix(".")) {
+            throw PipelineError(file: pipeline.file, .invalidValue, location: target.location, key: "outputs[\(target.index)].name",
+                                "\"\(key)\" is a name the build writes itself (build-manifest*.json, index.html, hidden files); choose another")
+        }
+        let overrides = appearance == .dark && input.darkPath == nil ? input.darkColors : []
+        let settings = target.settings(scale: scale, appearance: appearance, darkColors: overrides)
+        return BuildJob(key: key, input: input, target: target, scale: scale, appearance: appearance,
+                        outputPath: FileSystem.join(pipeline.outputDirectory, key), settings: settings,
+                        settingsText: settings.text)
+    }
+
+    /// What no output may overwrite: the pipeline file and every input and dark file.
+    public var inputPaths: [String] {
+        [pipeline.file] + inputs.flatMap { [$0.path] + ($0.darkPath.map { [$0] } ?? []) }
+    }
+
+    /// The jobs shard `shard` runs (all of them without a shard).
+    public func jobs(in shard: Shard?) -> [BuildJob] {
+        guard let shard else { return jobs }
+        return jobs.filter { shard.contains($0) }
+    }
+}

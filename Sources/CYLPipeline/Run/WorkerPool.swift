@@ -1,0 +1,69 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import Synchronization
+
+/// A fixed number of worker threads taking work items in order until none are left.
+///
+/// Each item runs on one thread from start to end, so work that is not thread-safe (a renderer
+/// and its scratch buffers) stays on one thread as long as the item creates it. Threads get an
+/// 8 MiB stack, as the main thread has: parsers and the renderer recurse.
+enum WorkerPool {
+    static let stackBytes = 8 << 20
+
+    /// The number of CPUs this process may run on (Foundation reads the affinity mask and, in a
+    /// container, the CPU quota), at least 1.
+    static var availableCores: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
+
+    /// Runs `work(i)` for every i in `0..<count` on `threads` threads (the calling thread waits).
+    /// Items are taken in index order; `work` must be safe to call from several threads at once.
+    static func run(count: Int, threads: Int, _ work: @escaping @Sendable (Int) -> Void) {
+        guard count > 0 else { return }
+        let next = Counter()
+        let n = max(1, min(threads, count))
+        let body: @Sendable () -> Void = {
+            while true {
+                let i = next.value.add(1, ordering: .relaxed).oldValue
+                guard i < count else { return }
+                work(i)
+            }
+        }
+        var handles: [pthread_t] = []
+        for _ in 0..<n {
+            guard let h = spawn(body) else { break }
+            handles.append(h)
+        }
+        // No thread could be started (a process or user thread limit): do the work here.
+        if handles.isEmpty { body() }
+        for h in handles { pthread_join(h, nil) }
+    }
+
+    private final class Counter: Sendable {
+        let value = Atomic<Int>(0)
+    }
+
+    private final class Task: @unchecked Sendable {
+        let body: @Sendable () -> Void
+        init(_ body: @escaping @Sendable () -> Void) { self.body = body }
+    }
+
+    private static func spawn(_ body: @escaping @Sendable () -> Void) -> pthread_t? {
+        var attributes = pthread_attr_t()
+        pthread_attr_init(&attributes)
+        defer { pthread_attr_destroy(&attributes) }
+        pthread_attr_setstacksize(&attributes, stackBytes)
+        let task = Unmanaged.passRetained(Task(body)).toOpaque()
+        var thread = pthread_t()
+        let started = pthread_create(&thread, &attributes, { raw in
+            let task = Unmanaged<Task>.fromOpaque(raw!).takeRetainedValue()
+            task.body()
+            return nil
+        }, task)
+        guard started == 0 else {
+            Unmanaged<Task>.fromOpaque(task).release()
+            return nil
+        }
+        return thread
+    }
+}

@@ -1,0 +1,119 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import CYLTabBarItemAnimation
+
+/// `cylanim build`: every input × every output of a pipeline file, on every core, only what changed.
+enum BuildCommand {
+    static let spec = CommandSpec(
+        name: "build",
+        abstract: "Build every output a pipeline file declares, in parallel and incrementally.",
+        discussion: """
+        The pipeline file (JSON) lists inputs (files, folders, globs such as icons/*.json or **/*.gif, or \
+        {"tabBar": "tabbar.json"} for every icon of a tab-bar configuration with its dark variant) and outputs \
+        (format, size in points, scales, appearances, matte, fps, quality and a name such as \
+        {name}{appearance}@{scale}x.{ext}). Each input x output x scale x appearance is one job; jobs run on \
+        --jobs threads. An output whose input (SHA-256), settings and cylanim version are unchanged is not \
+        made again. The build writes build-manifest.json (every output with its input, settings, SHA-256, \
+        bytes, frames, duration and time) and index.html beside the outputs. A failing input fails its own \
+        jobs only; the exit status then says so. Interrupted builds leave no partial file and resume. \
+        --shard I/N runs the jobs whose key hashes to I (of N, I from 0) and writes \
+        build-manifest.shard-I-of-N.json; --merge-manifests DIR checks and combines the shards' manifests.
+        """,
+        usage: "cylanim build <pipeline> [--jobs <N>] [--force] [--prune] [--shard <I/N|auto|auto/N>] | cylanim build --merge-manifests <dir> [<pipeline>]",
+        arguments: [ArgumentSpec(name: "pipeline", help: "The pipeline file (JSON); its paths are relative to it.")],
+        options: [
+            .value("jobs", short: "j", "N", help: "Worker threads (default: every core this process may use)."),
+            .value("output-dir", short: "o", "dir", help: "Write the outputs, manifest and index.html here instead of the pipeline's outputDirectory."),
+            .flag("force", help: "Rebuild every output, changed or not."),
+            .flag("prune", help: "Remove outputs of earlier builds that the pipeline no longer declares (they are listed either way)."),
+            .value("shard", "I/N|auto|auto/N",
+                   help: "Run one of N disjoint parts (I counts from 0). auto reads CYLANIM_SHARD_INDEX/CYLANIM_SHARD_COUNT, SLURM_ARRAY_TASK_ID/SLURM_ARRAY_TASK_COUNT or JOB_COMPLETION_INDEX (with auto/N or CYLANIM_SHARD_COUNT)."),
+            .value("merge-manifests", "dir",
+                   help: "Combine the shard manifests in this folder into build-manifest.json and index.html, checking nothing is missing or duplicated."),
+            .value("max-jobs", "N", help: "Most outputs a pipeline may declare (default \(PipelineOptions.defaultMaxJobs))."),
+            .flag("quiet", short: "q", help: "No progress bar and no table; errors and warnings only."),
+            .flag("json", help: "Print a JSON summary instead of the table."),
+        ] + CommonOptions.specs.filter { $0.name != "fps" && $0.name != "gif-as" })
+
+    static func run(_ args: ParsedArguments) throws -> Int32 {
+        if let dir = args.value("merge-manifests") { return try merge(dir, args) }
+        guard args.positionals.count == 1 else {
+            throw usage(args.positionals.isEmpty ? "Missing expected argument '<pipeline>'." : "Unexpected extra argument '\(args.positionals[1])'.")
+        }
+        let options = try buildOptions(args)
+        let quiet = args.has("quiet") || args.has("json")
+        let showProgress = !quiet && isatty(2) != 0
+        let report = try PipelineBuilder.build(pipelinePath: args.positionals[0], registry: .standard, options: options) { p in
+            if showProgress { Terminal.progress(p.bar()) }
+        }
+        if showProgress { Terminal.progress(nil) }
+        for w in report.warnings { Terminal.writeError("cylanim: warning: \(w)\n") }
+        for f in report.failures { printError(f.message) }
+        if args.has("json") {
+            print(summaryJSON(report).text)
+        } else if !args.has("quiet") {
+            print(report.table, terminator: "")
+            if !report.undeclared.isEmpty {
+                print("no longer declared (remove with --prune): " + report.undeclared.joined(separator: ", "))
+            }
+        }
+        return report.failures.first.map { exitCode($0.kind) } ?? 0
+    }
+
+    static func usage(_ message: String) -> CLIUsageError { CLIUsageError(message: message, command: spec) }
+
+    static func buildOptions(_ args: ParsedArguments) throws -> BuildOptions {
+        var options = BuildOptions(toolVersion: version)
+        options.limits = try CommonOptions.limits(args, spec)
+        if args.value("max-file-bytes") != nil { options.pipeline.maxBytes = options.limits.maxFileBytes }
+        if args.value("max-json-depth") != nil { options.pipeline.maxJSONDepth = options.limits.maxJSONDepth }
+        if let text = args.value("jobs") {
+            guard let n = Int(text), (1...1024).contains(n) else { throw usage("Invalid value '\(text)' for '--jobs': expected 1-1024.") }
+            options.threads = n
+        }
+        if let text = args.value("max-jobs") {
+            guard let n = Int(text), n > 0 else { throw usage("Invalid value '\(text)' for '--max-jobs': expected a positive whole number.") }
+            options.pipeline.maxJobs = n
+        }
+        if let text = args.value("shard") {
+            options.shard = try Shard.parse(text, environment: ProcessInfo.processInfo.environment)
+        }
+        options.outputDirectory = args.value("output-dir")
+        options.force = args.has("force")
+        options.prune = args.has("prune")
+        return options
+    }
+
+    /// `--merge-manifests DIR [PIPELINE]`.
+    static func merge(_ dir: String, _ args: ParsedArguments) throws -> Int32 {
+        guard args.positionals.count <= 1 else { throw usage("Unexpected extra argument '\(args.positionals[1])'.") }
+        for name in ["jobs", "force", "prune", "shard"] where args.has(name) {
+            throw usage("'--\(name)' does not apply to --merge-manifests.")
+        }
+        let report = try ManifestMerger.merge(directory: dir, pipelinePath: args.positionals.first)
+        if !args.has("quiet") {
+            print("merged \(report.shardManifests.count) shard manifests: \(report.manifest.entries.count) outputs; wrote \(report.manifestPath) and \(report.indexPath)")
+        }
+        return 0
+    }
+
+    static func exitCode(_ kind: BuildFailure.Kind) -> Int32 {
+        switch kind {
+        case .noInput: return ExitCode.noInput
+        case .badData: return ExitCode.dataError
+        case .cannotCreate: return ExitCode.cannotCreate
+        case .io: return ExitCode.ioError
+        }
+    }
+
+    static func summaryJSON(_ r: BuildReport) -> JSONOutput {
+        .object([("built", .int(r.count(.built))), ("upToDate", .int(r.count(.upToDate))), ("failed", .int(r.count(.failed))),
+                 ("outputs", .int(r.entries.count)), ("plannedJobs", .int(r.plannedJobs)),
+                 ("shard", r.shard.map { .string($0.description) } ?? .null), ("manifest", .string(r.manifestPath)),
+                 ("undeclared", .array(r.undeclared.map { .string($0) })), ("pruned", .array(r.pruned.map { .string($0) })),
+                 ("failures", .array(r.failures.map { .string($0.message) })),
+                 ("elapsed_ms", .double((r.elapsed.seconds * 1e4).rounded() / 10))])
+    }
+}
