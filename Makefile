@@ -5,7 +5,7 @@ DEB_PACKAGES := pkg-config libgif-dev libpng-dev libjson-c-dev zlib1g-dev libweb
 DEMO_OUT     := demo-out
 CYLANIM      := .build/debug/cylanim
 
-.PHONY: all deps build test demo bench clean
+.PHONY: all deps build test test-asan test-tsan demo bench fuzz clean
 
 all: build
 
@@ -33,6 +33,22 @@ build: deps
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+
+# The whole suite under AddressSanitizer (and LeakSanitizer), built in .build/asan so the ordinary
+# debug build stays valid. UndefinedBehaviorSanitizer is not available: swiftc 6.3 rejects
+# -sanitize=undefined for x86_64 Linux; Swift's own overflow and bounds checks trap in these
+# debug builds instead. Tests that cap a child's address space switch to ASan's allocation cap.
+test-asan: deps
+	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build/asan
+	LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/Sanitizers/lsan.supp:print_suppressions=0 \
+	  $(SWIFT) test --skip-build --sanitize=address --scratch-path .build/asan
+
+# ThreadSanitizer on the tests that use threads (suites named *ThreadSafety*), in .build/tsan.
+# Not part of .ci/run until rendering itself runs on threads (DESIGN.md §7).
+TSAN_FILTER ?= ThreadSafety
+test-tsan: deps
+	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build/tsan
+	TSAN_OPTIONS=halt_on_error=1 $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build/tsan --filter '$(TSAN_FILTER)'
 
 # Renders every bundled sample to PNG frames under demo-out/ and prints what each one is.
 demo: build
@@ -63,6 +79,13 @@ bench: deps
 	$(SWIFT) run -c release RasterBench $(ARGS)
 	$(SWIFT) run -c release LottieBench $(ARGS)
 	$(SWIFT) run -c release EncodeBench $(ARGS)
+
+# Coverage-guided fuzzing of one parser (Fuzz/README.md): builds Fuzz<Target> with libFuzzer and
+# AddressSanitizer in .build/fuzz and runs it for SECONDS on its seeds and dictionary.
+TARGET  ?= lottie
+SECONDS ?= 600
+fuzz: deps
+	tools/dev/fuzz.sh $(TARGET) $(SECONDS)
 
 clean:
 	rm -rf .build $(DEMO_OUT)

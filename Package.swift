@@ -67,3 +67,22 @@ let package = Package(
         .testTarget(name: "cylanimTests", dependencies: ["CYLTabBarItemAnimation", "CYLCodecs", "CYLTestSupport", "cylanim"]),
     ]
 )
+
+// Fuzz targets (Fuzz/README.md): libFuzzer entry points whose code is all inside `#if FUZZING`, so
+// an ordinary build compiles them to empty programs. `make fuzz TARGET=lottie SECONDS=600` builds one
+// with the fuzzer and AddressSanitizer in .build/fuzz and runs it on its seed corpus and dictionary.
+package.targets += [
+    .target(name: "FuzzSupport", dependencies: ["CYLCodecs"], path: "Fuzz/FuzzSupport"),
+    .executableTarget(name: "FuzzLottie", dependencies: ["CYLLottieAnimator", "CYLTimeline", "CYLRaster", "FuzzSupport"],
+                      path: "Fuzz/FuzzLottie", exclude: ["lottie.dict"]),
+    .executableTarget(name: "FuzzDotLottie", dependencies: ["CYLLottieAnimator", "CYLTimeline", "CYLRaster", "FuzzSupport"],
+                      path: "Fuzz/FuzzDotLottie", exclude: ["dotlottie.dict"]),
+    .executableTarget(name: "FuzzGIF", dependencies: ["CYLGIFAnimator", "CYLTimeline", "CYLRaster", "FuzzSupport"],
+                      path: "Fuzz/FuzzGIF", exclude: ["gif.dict"]),
+    .executableTarget(name: "FuzzPNG", dependencies: ["CYLCodecs", "CYLRaster", "FuzzSupport"],
+                      path: "Fuzz/FuzzPNG", exclude: ["png.dict"]),
+    .executableTarget(name: "FuzzFrameManifest", dependencies: ["CYLFrameSequenceAnimator", "CYLTimeline", "CYLCodecs", "CYLRaster", "FuzzSupport"],
+                      path: "Fuzz/FuzzFrameManifest", exclude: ["manifest.dict", "seeds"]),
+    .executableTarget(name: "FuzzTabBarConfig", dependencies: ["CYLTabBarItemAnimation", "FuzzSupport"],
+                      path: "Fuzz/FuzzTabBarConfig", exclude: ["tabbar.dict", "seeds"]),
+]

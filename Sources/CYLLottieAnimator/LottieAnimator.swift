@@ -27,16 +27,23 @@ public struct LottieAnimator: CYLTabBarItemAnimator {
     }
 
     public func timeline(for probe: ContentProbe, options: OpenOptions) throws -> FrameTimeline {
-        var bytes = try InputFile.read(probe.path, limits: options.limits)
-        if Gzip.isGzip(bytes) {
+        try timeline(bytes: try InputFile.read(probe.path, limits: options.limits), name: probe.path, options: options)
+    }
+
+    /// Opens a whole Lottie file already in memory: JSON, or gzip-compressed JSON (`.tgs`).
+    /// Errors are `OpenError`s naming `name` and the place in the document.
+    public func timeline(bytes: [UInt8], name: String, options: OpenOptions) throws -> FrameTimeline {
+        var json = bytes
+        let gzipped = Gzip.isGzip(bytes)
+        if gzipped {
             do {
-                bytes = try Gzip.inflate(bytes, name: probe.path, maxBytes: options.limits.maxFileBytes)
+                json = try Gzip.inflate(bytes, name: name, maxBytes: options.limits.maxFileBytes)
             } catch {
-                throw OpenError(file: probe.path, .invalid, "cannot inflate the gzip (.tgs) data: \(error.message)")
+                throw OpenError(file: name, .invalid, "cannot inflate the gzip (.tgs) data: \(error.message)")
             }
         }
-        var t = try Self.reportingPlace(in: probe.path) { try timeline(fromJSON: bytes, name: probe.path, options: options) }
-        if Gzip.isGzip(probe.head) { t.format = "Lottie (gzip, .tgs)" }
+        var t = try Self.reportingPlace(in: name) { try timeline(fromJSON: json, name: name, options: options) }
+        if gzipped { t.format = "Lottie (gzip, .tgs)" }
         return t
     }
 

@@ -1,0 +1,35 @@
+// libFuzzer target: GIF through the back-end's entry point (header scan, then every frame decoded
+// and composited, drawn small), plus the oracle behind `info`: a GIF that `info` accepts must
+// render every frame.
+// Built by `make fuzz TARGET=gif`; compiled only with -DFUZZING (Fuzz/README.md).
+#if FUZZING
+import CYLGIFAnimator
+import CYLRaster
+import CYLTimeline
+import FuzzSupport
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+    let bytes = Fuzz.bytes(data, size)
+    let name = "fuzz.gif"
+    // Smaller than the defaults so one input stays fast; the bounds themselves are what is tested.
+    let options = OpenOptions(limits: Limits(maxCanvasPixels: 1 << 20, maxFrames: 1000, maxDecodedBytes: 8 << 20))
+    let timeline: FrameTimeline
+    do {
+        timeline = try GIFAnimator().timeline(bytes: bytes, name: name, options: options)
+    } catch {
+        Fuzz.checkError(error, names: name)
+        return 0
+    }
+    var target = try! Pixmap(width: 16, height: 16)
+    for i in 0..<timeline.frameCount {
+        do {
+            try timeline.source.render(frame: i, into: &target)
+        } catch {
+            Fuzz.checkError(error, names: name)
+            return 0
+        }
+    }
+    return 0
+}
+#endif
