@@ -36,15 +36,25 @@ public struct LottieAnimator: CYLTabBarItemAnimator {
         var json = bytes
         let gzipped = Gzip.isGzip(bytes)
         if gzipped {
+            // The inflated JSON must fit the JSON limit anyway: stop inflating there, not at 256 MiB.
+            let limit = Self.inflatedJSONLimit(options.limits)
             do {
-                json = try Gzip.inflate(bytes, name: name, maxBytes: options.limits.maxFileBytes)
+                json = try Gzip.inflate(bytes, name: name, maxBytes: limit.bytes)
             } catch {
+                if case .tooLarge = error.kind {
+                    throw OpenError(file: name, .invalid, "the gzip (.tgs) data inflates to more than \(limit.bytes) bytes (raise it with \(limit.flag))")
+                }
                 throw OpenError(file: name, .invalid, "cannot inflate the gzip (.tgs) data: \(error.message)")
             }
         }
         var t = try Self.reportingPlace(in: name) { try timeline(fromJSON: json, name: name, options: options) }
         if gzipped { t.format = "Lottie (gzip, .tgs)" }
         return t
+    }
+
+    /// The most bytes compressed Lottie JSON (.tgs, .lottie) may inflate to, and the flag that raises it.
+    static func inflatedJSONLimit(_ limits: Limits) -> (bytes: Int, flag: String) {
+        limits.maxJSONBytes <= limits.maxFileBytes ? (limits.maxJSONBytes, "--max-json-bytes") : (limits.maxFileBytes, "--max-file-bytes")
     }
 
     /// Runs `body`, turning Lottie and JSON errors into `OpenError`s that keep the place in the
@@ -82,7 +92,7 @@ public final class LottieDocument: @unchecked Sendable {
     /// Parses Lottie JSON, or gzip-compressed Lottie JSON (`.tgs`), inflated first.
     public convenience init(contentsOf bytes: [UInt8], name: String, options: OpenOptions = OpenOptions()) throws {
         var data = bytes
-        if Gzip.isGzip(bytes) { data = try Gzip.inflate(bytes, name: name, maxBytes: options.limits.maxFileBytes) }
+        if Gzip.isGzip(bytes) { data = try Gzip.inflate(bytes, name: name, maxBytes: LottieAnimator.inflatedJSONLimit(options.limits).bytes) }
         try self.init(bytes: data, name: name, options: options)
     }
 

@@ -22,12 +22,15 @@ public struct DotLottieAnimator: CYLTabBarItemAnimator {
     public func timeline(bytes: [UInt8], name path: String, options: OpenOptions) throws -> FrameTimeline {
         let json: [UInt8]
         let id: String
+        // Entries are JSON (the manifest, the animations): they must fit the JSON limit when inflated.
+        let limit = LottieAnimator.inflatedJSONLimit(options.limits)
         do {
-            let file = try DotLottieFile(bytes: bytes, name: path, maxEntryBytes: options.limits.maxFileBytes)
+            let file = try DotLottieFile(bytes: bytes, name: path, maxEntryBytes: limit.bytes)
             id = options.animationID ?? file.animationIDs[0]
             json = try file.animationJSON(id: id)
         } catch {
-            throw OpenError(file: path, .invalid, "dotLottie: \(error.message)")
+            let hint = error.kind == .tooLarge ? " (raise it with \(limit.flag))" : ""
+            throw OpenError(file: path, .invalid, "dotLottie: \(error.message)\(hint)")
         }
         let name = "\(path):animations/\(id).json"
         var t = try LottieAnimator.reportingPlace(in: name) {
