@@ -12,7 +12,6 @@ let package = Package(
         // C shims: a modulemap and a header each; the libraries come from Debian's -dev packages.
         .systemLibrary(name: "CGIF", path: "Sources/CGIF"),
         .systemLibrary(name: "CPNG", path: "Sources/CPNG"),
-        .systemLibrary(name: "CJSONC", path: "Sources/CJSONC"),
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
         .systemLibrary(name: "CWebP", path: "Sources/CWebP"),
         .systemLibrary(name: "CFreeType", path: "Sources/CFreeType", pkgConfig: "freetype2"),
@@ -20,7 +19,7 @@ let package = Package(
         // libm: these modules import no Foundation, so nothing else pulls in floor/round/sqrt.
         .target(name: "CYLGeometry", linkerSettings: [.linkedLibrary("m")]),
         .target(name: "CYLRaster", dependencies: ["CYLGeometry"], linkerSettings: [.linkedLibrary("m")]),
-        .target(name: "CYLCodecs", dependencies: ["CYLRaster", "CGIF", "CPNG", "CJSONC", "CZlib", "CWebP", "CFreeType"]),
+        .target(name: "CYLCodecs", dependencies: ["CYLRaster", "CGIF", "CPNG", "CZlib", "CWebP", "CFreeType"]),
         .target(name: "CYLTimeline", dependencies: ["CYLRaster"]),
         .target(name: "CYLGIFAnimator", dependencies: ["CYLTimeline", "CYLCodecs", "CYLRaster"]),
         .target(name: "CYLFrameSequenceAnimator", dependencies: ["CYLTimeline", "CYLCodecs", "CYLRaster"]),
@@ -36,10 +35,11 @@ let package = Package(
         ]),
         .executableTarget(name: "cylanim", dependencies: ["CYLTabBarItemAnimation"], path: "tools/cylanim"),
 
-        // Benchmarks: release executables; the C reference lives beside them so one run prints the ratio.
+        // Benchmarks: release executables; the C reference lives beside them so one run prints the ratio
+        // (json-c is linked only here, as the peer of our JSON reader).
         .target(name: "CBenchReference", path: "Benchmarks/CBenchReference",
                 cSettings: [.unsafeFlags(["-O3"])],
-                linkerSettings: [.linkedLibrary("gif"), .linkedLibrary("png")]),
+                linkerSettings: [.linkedLibrary("gif"), .linkedLibrary("png"), .linkedLibrary("json-c")]),
         .executableTarget(name: "CodecBench", dependencies: ["CYLCodecs", "CBenchReference"],
                           path: "Benchmarks/CodecBench"),
 

@@ -99,7 +99,7 @@ public final class LottieDocument: @unchecked Sendable {
     /// Parses Lottie JSON (not gzip; see `init(contentsOf:name:options:)`).
     public init(bytes: [UInt8], name: String, options: OpenOptions = OpenOptions()) throws {
         let root = try JSONDocument.parseElement(bytes, name: name, maxDepth: options.limits.maxJSONDepth,
-                                                 maxBytes: options.limits.maxJSONBytes)
+                                                 maxBytes: options.limits.maxJSONBytes, maxValues: options.limits.maxJSONValues)
         var parser = LottieParser(name: name, limits: options.limits, colorOverrides: options.colorOverrides)
         model = try parser.parseDocument(root)
         self.name = name

@@ -164,7 +164,7 @@ struct ConfigParser {
     func wrap(_ e: JSONError, tab: TabItem?, key: String? = nil) -> ConfigError {
         let kind: ConfigError.Kind
         switch e.kind {
-        case .syntax, .depthLimit, .nonFiniteNumber, .internalError: kind = .syntax
+        case .syntax, .depthLimit, .nonFiniteNumber: kind = .syntax
         case .tooLarge: kind = .tooLarge
         case .wrongType: kind = .wrongType
         case .missingKey: kind = .missing

@@ -19,9 +19,13 @@ public struct Limits: Sendable, Equatable {
     /// (`--max-decoded-bytes`). Default 256 MiB; beyond it frames are decoded again on demand.
     public static let defaultMaxDecodedBytes = 256 << 20
 
-    /// Largest JSON document parsed (`--max-json-bytes`). Default 32 MiB: parsed trees cost about
-    /// 50 bytes per byte of a structure-heavy file, and real Lottie icons are well under 1 MiB.
+    /// Largest JSON document parsed (`--max-json-bytes`). Default 32 MiB; real Lottie icons are
+    /// well under 1 MiB. Memory is bounded by the value limit below, not by this.
     public static let defaultMaxJSONBytes = 32 << 20
+    /// Most values (numbers, strings, literals, arrays, objects) in one JSON document
+    /// (`--max-json-values`). Default 2 000 000: the parsed tree costs at most about 70 bytes a
+    /// value, and a real icon has a few thousand (the largest file of the shared corpus, 50 000).
+    public static let defaultMaxJSONValues = 2_000_000
     /// Most layers, shapes, masks and mattes drawn for one frame, after precomps are expanded and
     /// repeaters copied (`--max-draws`). Default 100 000: real icons draw a few hundred, while a
     /// few kilobytes of nested precomps or repeaters can ask for billions.
@@ -38,6 +42,7 @@ public struct Limits: Sendable, Equatable {
     public var maxFileBytes: Int
     public var maxDrawsPerFrame: Int
     public var maxJSONBytes: Int
+    public var maxJSONValues: Int
 
     public init(maxCanvasPixels: Int = Limits.defaultMaxCanvasPixels,
                 maxFrames: Int = Limits.defaultMaxFrames,
@@ -47,7 +52,8 @@ public struct Limits: Sendable, Equatable {
                 maxDecodedBytes: Int = Limits.defaultMaxDecodedBytes,
                 maxFileBytes: Int = Limits.defaultMaxFileBytes,
                 maxDrawsPerFrame: Int = Limits.defaultMaxDrawsPerFrame,
-                maxJSONBytes: Int = Limits.defaultMaxJSONBytes) {
+                maxJSONBytes: Int = Limits.defaultMaxJSONBytes,
+                maxJSONValues: Int = Limits.defaultMaxJSONValues) {
         self.maxCanvasPixels = maxCanvasPixels
         self.maxFrames = maxFrames
         self.maxJSONDepth = maxJSONDepth
@@ -57,6 +63,7 @@ public struct Limits: Sendable, Equatable {
         self.maxFileBytes = maxFileBytes
         self.maxDrawsPerFrame = maxDrawsPerFrame
         self.maxJSONBytes = maxJSONBytes
+        self.maxJSONValues = maxJSONValues
     }
 
     public static let standard = Limits()

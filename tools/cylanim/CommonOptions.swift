@@ -11,6 +11,7 @@ enum CommonOptions {
         .value("max-file-bytes", "N", help: "Largest input file read (default \(Limits.defaultMaxFileBytes))."),
         .value("max-json-depth", "N", help: "Deepest JSON nesting accepted (default \(Limits.defaultMaxJSONDepth))."),
         .value("max-json-bytes", "N", help: "Largest JSON document parsed (default \(Limits.defaultMaxJSONBytes))."),
+        .value("max-json-values", "N", help: "Most values in one JSON document; bounds its memory (default \(Limits.defaultMaxJSONValues))."),
         .value("max-precomp-depth", "N", help: "Deepest nesting of Lottie precompositions and track mattes (default \(Limits.defaultMaxPrecompDepth))."),
         .value("max-path-points", "N", help: "Most points in one flattened shape (default \(Limits.defaultMaxPathPoints))."),
         .value("max-draws", "N",
@@ -33,6 +34,7 @@ enum CommonOptions {
         if let n = try int("max-file-bytes") { limits.maxFileBytes = n }
         if let n = try int("max-json-depth") { limits.maxJSONDepth = n }
         if let n = try int("max-json-bytes") { limits.maxJSONBytes = n }
+        if let n = try int("max-json-values") { limits.maxJSONValues = n }
         if let n = try int("max-precomp-depth") { limits.maxPrecompDepth = n }
         if let n = try int("max-path-points") { limits.maxPathPoints = n }
         if let n = try int("max-draws") { limits.maxDrawsPerFrame = n }
