@@ -30,6 +30,10 @@ public struct Limits: Sendable, Equatable {
     /// repeaters copied (`--max-draws`). Default 100 000: real icons draw a few hundred, while a
     /// few kilobytes of nested precomps or repeaters can ask for billions.
     public static let defaultMaxDrawsPerFrame = 100_000
+    /// Most pixels one command may render: output width x height x frames drawn (`--max-work`).
+    /// Default 2^32 (4.3 G): 256 frames at 4096x4096 or 100 000 at 207x207, a minute or two of
+    /// rendering; a 4096x4096 x 100 000-frame job (1.7e12) stops at once instead of running for hours.
+    public static let defaultMaxWorkPixels = 1 << 32
     /// Largest input file read into memory (`--max-file-bytes`). Default 256 MiB.
     public static let defaultMaxFileBytes = 256 << 20
 
@@ -43,6 +47,7 @@ public struct Limits: Sendable, Equatable {
     public var maxDrawsPerFrame: Int
     public var maxJSONBytes: Int
     public var maxJSONValues: Int
+    public var maxWorkPixels: Int
 
     public init(maxCanvasPixels: Int = Limits.defaultMaxCanvasPixels,
                 maxFrames: Int = Limits.defaultMaxFrames,
@@ -53,7 +58,8 @@ public struct Limits: Sendable, Equatable {
                 maxFileBytes: Int = Limits.defaultMaxFileBytes,
                 maxDrawsPerFrame: Int = Limits.defaultMaxDrawsPerFrame,
                 maxJSONBytes: Int = Limits.defaultMaxJSONBytes,
-                maxJSONValues: Int = Limits.defaultMaxJSONValues) {
+                maxJSONValues: Int = Limits.defaultMaxJSONValues,
+                maxWorkPixels: Int = Limits.defaultMaxWorkPixels) {
         self.maxCanvasPixels = maxCanvasPixels
         self.maxFrames = maxFrames
         self.maxJSONDepth = maxJSONDepth
@@ -64,6 +70,7 @@ public struct Limits: Sendable, Equatable {
         self.maxDrawsPerFrame = maxDrawsPerFrame
         self.maxJSONBytes = maxJSONBytes
         self.maxJSONValues = maxJSONValues
+        self.maxWorkPixels = maxWorkPixels
     }
 
     public static let standard = Limits()

@@ -39,6 +39,7 @@ extension FrameTimeline {
         let frames = try request.marker.map { name throws(UsageError) in try self.frames(ofMarker: name) } ?? request.frames
         let plan = try FramePlan(timeline: self, frames: frames, fps: request.fps, speed: request.speed,
                                  maxFrames: limits.maxFrames)
+        try limits.checkWork(frames: plan.entries.count, size: size, what: "output frames")
         let cache = FrameCache(timeline: self, size: size, background: request.background,
                                keepAll: plan.entries.count * size.pixelCount * 4 <= limits.maxDecodedBytes)
         if request.format != .pngSequence, case .file(let path) = request.destination { try writer.check(path) }
