@@ -23,13 +23,22 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
         Fuzz.checkError(error, names: name)
         return 0
     }
-    var target = try! Pixmap(width: 16, height: 16)
-    for i in 0..<timeline.frameCount {
+    // What `info` does: every frame drawn once. When that passes, `render` at another size must too.
+    let check = timeline.checkEveryFrame()
+    if let error = check.error {
+        Fuzz.checkError(error, names: name)
+        return 0
+    }
+    // A fresh open, as `render` makes its own.
+    guard let again = try? GIFAnimator().timeline(bytes: bytes, name: name, options: options) else {
+        fatalError("the GIF opened once but not twice")
+    }
+    var target = try! Pixmap(width: 9, height: 7)
+    for i in 0..<again.frameCount {
         do {
-            try timeline.source.render(frame: i, into: &target)
+            try again.source.render(frame: i, into: &target)
         } catch {
-            Fuzz.checkError(error, names: name)
-            return 0
+            fatalError("info accepted every frame but rendering frame \(i) failed: \(error)")
         }
     }
     return 0
