@@ -64,7 +64,8 @@ let package = Package(
                     exclude: ["fidelity-baseline.txt"]),  // read from #filePath, not bundled
         .testTarget(name: "CYLConvertTests", dependencies: ["CYLTabBarItemAnimation", "CYLCodecs", "CYLTestSupport"]),
         .testTarget(name: "CYLTabBarTests", dependencies: ["CYLTabBarItemAnimation", "CYLCodecs", "CYLTestSupport"]),
-        .testTarget(name: "cylanimTests", dependencies: ["CYLTabBarItemAnimation", "CYLCodecs", "CYLTestSupport", "cylanim"]),
+        .testTarget(name: "cylanimTests", dependencies: ["CYLTabBarItemAnimation", "CYLCodecs", "CYLTestSupport", "cylanim"],
+                    exclude: ["FuzzRegressions"]),  // inputs found by Fuzz/, read from #filePath
     ]
 )
 

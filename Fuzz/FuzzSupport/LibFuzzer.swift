@@ -51,12 +51,13 @@ public enum Fuzz {
         return gzipped ? GzipWriter.compress(json, level: 1) : json
     }
 
-    /// The project's error rule as an oracle: an error names the input (one of `names`) and fits on one line.
+    /// The project's error rule as an oracle: an error names the input (one of `names`). (A file's
+    /// own text in a message may hold newlines; the CLI escapes control characters when printing.)
     /// A violation traps, so libFuzzer keeps the input like any crash.
     public static func checkError(_ error: any Error, names: String...) {
         let text = "\(error)"
-        if !names.contains(where: text.contains) || text.contains("\n") {
-            fatalError("error does not name \(names.joined(separator: " or ")) on one line: \(text)")
+        if !names.contains(where: text.contains) {
+            fatalError("error does not name \(names.joined(separator: " or ")): \(text)")
         }
     }
 }

@@ -74,3 +74,9 @@ import Testing
         }
     }
 }
+
+/// File text quoted in messages stays on one line and cannot drive a terminal.
+@Test func controlCharactersAreEscapedForMessages() {
+    #expect("plain é 中".escapingControlCharacters == "plain é 中")
+    #expect("a\nb\tc\rd\u{1B}[31m\u{7F}\u{85}".escapingControlCharacters == #"a\nb\tc\rd\u{1B}[31m\u{7F}\u{85}"#)
+}

@@ -81,10 +81,11 @@ enum InfoCommand {
             lines.append(("markers", t.markers.map { "\($0.name) (frames \(trim($0.startFrame))+\(trim($0.durationFrames)))" }.joined(separator: ", ")))
         }
         lines.append(("checked", checkText(t, check)))
-        for (k, v) in lines { print(k.padding(14) + v) }
+        // Names and notes come from the file: one line each, whatever they contain.
+        for (k, v) in lines { print(k.padding(14) + v.escapingControlCharacters) }
         if !t.diagnostics.isEmpty {
             print("notes:")
-            for d in t.diagnostics { print("  \(d)") }
+            for d in t.diagnostics { print("  \(d.description.escapingControlCharacters)") }
         }
     }
 
