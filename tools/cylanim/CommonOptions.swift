@@ -18,6 +18,7 @@ enum CommonOptions {
                help: "Most layers, shapes, masks and mattes drawn for one frame once precomps and repeaters are expanded (default \(Limits.defaultMaxDrawsPerFrame))."),
         .value("max-work", "N",
                help: "Most pixels one command renders: output width x height x frames (default \(Limits.defaultMaxWorkPixels))."),
+        .value("max-output-bytes", "N", help: "Largest output file built in memory before it is written (default \(Limits.defaultMaxOutputBytes))."),
         .value("max-decoded-bytes", "N",
                help: "Decoded pixels kept in memory before frames are decoded again on demand (default \(Limits.defaultMaxDecodedBytes))."),
     ]
@@ -42,6 +43,7 @@ enum CommonOptions {
         if let n = try int("max-draws") { limits.maxDrawsPerFrame = n }
         if let n = try int("max-decoded-bytes") { limits.maxDecodedBytes = n }
         if let n = try int("max-work") { limits.maxWorkPixels = n }
+        if let n = try int("max-output-bytes") { limits.maxOutputBytes = n }
         return limits
     }
 

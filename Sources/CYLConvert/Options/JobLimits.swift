@@ -12,4 +12,13 @@ extension Limits {
             throw UsageError("\(frames) \(what) at \(size) is \(amount) pixels to render, more than the limit of \(maxWorkPixels) (raise it with --max-work)")
         }
     }
+
+    /// Refuses an output file growing past `maxOutputBytes` (`--max-output-bytes`): encoded files
+    /// are built in memory before they are staged, and how well frames compress is up to the
+    /// content (dithered or noisy frames barely do).
+    public func checkOutput(bytes: Int, afterFrame frame: Int) throws(UsageError) {
+        guard bytes <= maxOutputBytes else {
+            throw UsageError("the output is over \(maxOutputBytes) bytes after \(frame) frame\(frame == 1 ? "" : "s") (raise it with --max-output-bytes, or choose a smaller size or fewer frames)")
+        }
+    }
 }
