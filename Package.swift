@@ -12,7 +12,6 @@ let package = Package(
         // C shims: a modulemap and a header each; the libraries come from Debian's -dev packages.
         .systemLibrary(name: "CGIF", path: "Sources/CGIF"),
         .systemLibrary(name: "CPNG", path: "Sources/CPNG"),
-        .systemLibrary(name: "CJSONC", path: "Sources/CJSONC"),
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
         .systemLibrary(name: "CWebP", path: "Sources/CWebP"),
         .systemLibrary(name: "CFreeType", path: "Sources/CFreeType", pkgConfig: "freetype2"),
@@ -20,7 +19,7 @@ let package = Package(
         // libm: these modules import no Foundation, so nothing else pulls in floor/round/sqrt.
         .target(name: "CYLGeometry", linkerSettings: [.linkedLibrary("m")]),
         .target(name: "CYLRaster", dependencies: ["CYLGeometry"], linkerSettings: [.linkedLibrary("m")]),
-        .target(name: "CYLCodecs", dependencies: ["CYLRaster", "CGIF", "CPNG", "CJSONC", "CZlib", "CWebP", "CFreeType"]),
+        .target(name: "CYLCodecs", dependencies: ["CYLRaster", "CGIF", "CPNG", "CZlib", "CWebP", "CFreeType"]),
         .target(name: "CYLTimeline", dependencies: ["CYLRaster"]),
         .target(name: "CYLGIFAnimator", dependencies: ["CYLTimeline", "CYLCodecs", "CYLRaster"]),
         .target(name: "CYLFrameSequenceAnimator", dependencies: ["CYLTimeline", "CYLCodecs", "CYLRaster"]),
@@ -38,10 +37,11 @@ let package = Package(
         ]),
         .executableTarget(name: "cylanim", dependencies: ["CYLTabBarItemAnimation"], path: "tools/cylanim"),
 
-        // Benchmarks: release executables; the C reference lives beside them so one run prints the ratio.
+        // Benchmarks: release executables; the C reference lives beside them so one run prints the ratio
+        // (json-c is linked only here, as the peer of our JSON reader).
         .target(name: "CBenchReference", path: "Benchmarks/CBenchReference",
                 cSettings: [.unsafeFlags(["-O3"])],
-                linkerSettings: [.linkedLibrary("gif"), .linkedLibrary("png")]),
+                linkerSettings: [.linkedLibrary("gif"), .linkedLibrary("png"), .linkedLibrary("json-c")]),
         .executableTarget(name: "CodecBench", dependencies: ["CYLCodecs", "CBenchReference"],
                           path: "Benchmarks/CodecBench"),
 
@@ -70,6 +70,26 @@ let package = Package(
         .testTarget(name: "CYLConvertTests", dependencies: ["CYLTabBarItemAnimation", "CYLCodecs", "CYLTestSupport"]),
         .testTarget(name: "CYLTabBarTests", dependencies: ["CYLTabBarItemAnimation", "CYLCodecs", "CYLTestSupport"]),
         .testTarget(name: "CYLPipelineTests", dependencies: ["CYLTabBarItemAnimation", "CYLCodecs"]),
-        .testTarget(name: "cylanimTests", dependencies: ["CYLTabBarItemAnimation", "CYLCodecs", "CYLTestSupport", "cylanim"]),
+        .testTarget(name: "cylanimTests", dependencies: ["CYLTabBarItemAnimation", "CYLCodecs", "CYLTestSupport", "cylanim"],
+                    exclude: ["FuzzRegressions"]),  // inputs found by Fuzz/, read from #filePath
     ]
 )
+
+// Fuzz targets (Fuzz/README.md): libFuzzer entry points whose code is all inside `#if FUZZING`, so
+// an ordinary build compiles them to empty programs. `make fuzz TARGET=lottie SECONDS=600` builds one
+// with the fuzzer and AddressSanitizer in .build/fuzz and runs it on its seed corpus and dictionary.
+package.targets += [
+    .target(name: "FuzzSupport", dependencies: ["CYLCodecs"], path: "Fuzz/FuzzSupport"),
+    .executableTarget(name: "FuzzLottie", dependencies: ["CYLLottieAnimator", "CYLTimeline", "CYLRaster", "FuzzSupport"],
+                      path: "Fuzz/FuzzLottie", exclude: ["lottie.dict"]),
+    .executableTarget(name: "FuzzDotLottie", dependencies: ["CYLLottieAnimator", "CYLTimeline", "CYLRaster", "FuzzSupport"],
+                      path: "Fuzz/FuzzDotLottie", exclude: ["dotlottie.dict"]),
+    .executableTarget(name: "FuzzGIF", dependencies: ["CYLGIFAnimator", "CYLTimeline", "CYLRaster", "FuzzSupport"],
+                      path: "Fuzz/FuzzGIF", exclude: ["gif.dict"]),
+    .executableTarget(name: "FuzzPNG", dependencies: ["CYLCodecs", "CYLRaster", "FuzzSupport"],
+                      path: "Fuzz/FuzzPNG", exclude: ["png.dict"]),
+    .executableTarget(name: "FuzzFrameManifest", dependencies: ["CYLFrameSequenceAnimator", "CYLTimeline", "CYLCodecs", "CYLRaster", "FuzzSupport"],
+                      path: "Fuzz/FuzzFrameManifest", exclude: ["manifest.dict", "seeds"]),
+    .executableTarget(name: "FuzzTabBarConfig", dependencies: ["CYLTabBarItemAnimation", "FuzzSupport"],
+                      path: "Fuzz/FuzzTabBarConfig", exclude: ["tabbar.dict", "seeds"]),
+]

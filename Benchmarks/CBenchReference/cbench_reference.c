@@ -225,3 +225,35 @@ size_t cbench_png_encode(const uint8_t *pm, int width, int height, int level, in
     free(o.buf);
     return result;
 }
+
+/* ---- JSON: json-c alone ---- */
+#include <json-c/json.h>
+
+static long cbench_json_count(struct json_object *o) {
+    long n = 1;
+    switch (json_object_get_type(o)) {
+    case json_type_array: {
+        size_t len = json_object_array_length(o);
+        for (size_t i = 0; i < len; i++) n += cbench_json_count(json_object_array_get_idx(o, i));
+        break;
+    }
+    case json_type_object: {
+        json_object_object_foreach(o, key, value) { (void)key; n += cbench_json_count(value); }
+        break;
+    }
+    default: break;
+    }
+    return n;
+}
+
+long cbench_json_parse(const uint8_t *data, size_t size, int depth) {
+    struct json_tokener *tok = json_tokener_new_ex(depth);
+    if (!tok) return -1;
+    json_tokener_set_flags(tok, JSON_TOKENER_STRICT | JSON_TOKENER_VALIDATE_UTF8);
+    struct json_object *root = json_tokener_parse_ex(tok, (const char *)data, (int)size);
+    long n = -1;
+    if (json_tokener_get_error(tok) == json_tokener_success && root) n = cbench_json_count(root);
+    json_object_put(root);
+    json_tokener_free(tok);
+    return n;
+}

@@ -1,5 +1,6 @@
-// CodecBench: GIF decode+composite per frame and PNG encode per frame, Swift (CYLCodecs) against a
-// plain C reference over the same libraries (CBenchReference), with medians, p90 and ratios.
+// CodecBench: GIF decode+composite per frame, PNG encode per frame and JSON parse per document, Swift
+// (CYLCodecs) against a plain C reference over the same libraries (CBenchReference; json-c alone for
+// JSON), with medians, p90 and ratios.
 //
 //   swift run -c release CodecBench [--json] [--iterations N] [--corpus DIR]
 
@@ -162,6 +163,40 @@ func benchPNG(size: Int, iterations: Int) -> Result {
                   swift: Stats(samples: swift), c: Stats(samples: cs))
 }
 
+// MARK: JSON
+
+/// JSONDocument.parse (values with offsets, ready for typed access) against json-c building its
+/// tree alone, on one Lottie file of the corpus; both count the values so they do the same work.
+func benchJSON(path: String, iterations: Int) -> Result {
+    guard let data = FileManager.default.contents(atPath: path) else { fail("cannot read \(path)") }
+    let bytes = [UInt8](data)
+    let name = (path as NSString).lastPathComponent
+    func count(_ n: JSONNode) -> Int {
+        switch n.value {
+        case .array(let a): return a.reduce(1) { $0 + count($1) }
+        case .object(let o): return o.reduce(1) { $0 + count($1.value) }
+        default: return 1
+        }
+    }
+    let ours = (try? JSONDocument.parse(bytes, name: name)).map(count) ?? -1
+    let theirs = bytes.withUnsafeBufferPointer { cbench_json_parse($0.baseAddress, $0.count, 64) }
+    if ours != theirs { FileHandle.standardError.write(Data("note: \(name): \(ours) values parsed, json-c \(theirs)\n".utf8)) }
+    var swift: [Double] = [], cs: [Double] = []
+    for _ in 0..<max(3, iterations * 4) {
+        let t0 = now()
+        let root = try? JSONDocument.parse(bytes, name: name)
+        let t1 = now()
+        withExtendedLifetime(root) {}
+        swift.append(Double(t1 - t0) / 1e6)
+        let t2 = now()
+        _ = bytes.withUnsafeBufferPointer { cbench_json_parse($0.baseAddress, $0.count, 64) }
+        let t3 = now()
+        cs.append(Double(t3 - t2) / 1e6)
+    }
+    return Result(name: "json parse \(name) (\(bytes.count / 1024) KiB, \(ours) values)", unit: "ms/document",
+                  swift: Stats(samples: swift), c: Stats(samples: cs))
+}
+
 // MARK: main
 
 let options = parseOptions()
@@ -176,6 +211,14 @@ for file in ["image-gif__gifplayer-muybridge.gif", "lottie-tabbar__example.gif",
 }
 results.append(benchPNG(size: 256, iterations: options.iterations))
 results.append(benchPNG(size: 1024, iterations: options.iterations))
+for file in ["lottie/rlottie/tractor.json", "lottie/thorvg/1f409.json", "lottie/lottie-tabbar/home.json"] {
+    let path = options.corpus + "/" + file
+    if FileManager.default.fileExists(atPath: path) {
+        results.append(benchJSON(path: path, iterations: options.iterations))
+    } else {
+        FileHandle.standardError.write(Data("CodecBench: warning: \(path) not found (use --corpus DIR)\n".utf8))
+    }
+}
 
 if options.json {
     var items: [String] = []
@@ -190,7 +233,7 @@ if options.json {
     print("[\n" + items.joined(separator: ",\n") + "\n]")
 } else {
     func pad(_ s: String, _ n: Int) -> String { s.count >= n ? s : s + String(repeating: " ", count: n - s.count) }
-    print(pad("benchmark (ms per frame)", 64) + "  Swift med  Swift p90      C med      C p90  Swift/C")
+    print(pad("benchmark (ms per frame; JSON: per document)", 64) + "  Swift med  Swift p90      C med      C p90  Swift/C")
     for r in results {
         print(pad(r.name, 64) + String(format: " %10.3f %10.3f %10.3f %10.3f %7.2fx", r.swift.median, r.swift.p90,
                                        r.c.median, r.c.p90, r.ratio))

@@ -2,9 +2,9 @@
 #include <stddef.h>
 #include <string.h>
 
-/* An in-memory source for DGifOpen. The Swift owner (GIFStream) allocates it, keeps the bytes alive
- * for the life of the GifFileType and frees both; `pos` is the number of bytes consumed so far, which
- * is the byte offset Swift reports in errors. */
+/* An in-memory source for DGifOpen. The Swift owner (GIFStream) allocates and frees it and points
+ * `data` at its bytes only for the duration of each DGif* call (NULL between calls); `pos` is the
+ * number of bytes consumed so far, which is the byte offset Swift reports in errors. */
 typedef struct CYLGifSource {
     const GifByteType *data;
     size_t size;

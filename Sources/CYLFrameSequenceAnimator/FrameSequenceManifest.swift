@@ -14,7 +14,8 @@ struct FrameSequenceManifest: Equatable {
     var declaresLoop = false
 
     static func parse(_ bytes: [UInt8], name: String, limits: Limits) throws -> FrameSequenceManifest {
-        let root = try JSONDocument.parse(bytes, name: name, maxDepth: limits.maxJSONDepth, maxBytes: limits.maxJSONBytes)
+        let root = try JSONDocument.parse(bytes, name: name, maxDepth: limits.maxJSONDepth, maxBytes: limits.maxJSONBytes,
+                                       maxValues: limits.maxJSONValues)
         guard case .object(let members) = root.value else {
             throw OpenError(file: name, .invalid, "manifest must be a JSON object")
         }

@@ -27,11 +27,15 @@ public struct GIFAnimator: CYLTabBarItemAnimator {
     }
 
     public func timeline(for probe: ContentProbe, options: OpenOptions) throws -> FrameTimeline {
-        let bytes = try InputFile.read(probe.path, limits: options.limits)
+        try timeline(bytes: try InputFile.read(probe.path, limits: options.limits), name: probe.path, options: options)
+    }
+
+    /// Opens a GIF already in memory; errors name `name`.
+    public func timeline(bytes: [UInt8], name path: String, options: OpenOptions) throws -> FrameTimeline {
         let gifLimits = GIFLimits(maxCanvasPixels: options.limits.maxCanvasPixels, maxFrames: options.limits.maxFrames)
-        let info = try GIFInfo.scan(bytes: bytes, name: probe.path, limits: gifLimits)
+        let info = try GIFInfo.scan(bytes: bytes, name: path, limits: gifLimits)
         guard !info.frames.isEmpty else {
-            throw OpenError(file: probe.path, .invalid, "the GIF has no image frames")
+            throw OpenError(file: path, .invalid, "the GIF has no image frames")
         }
         let durations = info.frames.map { Duration.milliseconds($0.playedDelayCentiseconds * 10) }
         let loop: LoopHint
@@ -40,12 +44,12 @@ public struct GIFAnimator: CYLTabBarItemAnimator {
         case 0?: loop = .forever
         case let n?: loop = .repeats(n)
         }
-        let source = GIFFrameSource(bytes: bytes, name: probe.path, limits: gifLimits, info: info,
+        let source = GIFFrameSource(bytes: bytes, name: path, limits: gifLimits, info: info,
                                     maxCachedBytes: options.limits.maxDecodedBytes)
         let transparent = info.frames.contains { $0.transparentIndex != nil }
             || !GIFAnimator.coversScreen(info.frames[0], info)
         return FrameTimeline(
-            format: formatName, file: probe.path,
+            format: formatName, file: path,
             canvasSize: PixelSize(info.canvasWidth, info.canvasHeight),
             frameCount: info.frames.count, timing: .durations(durations), loop: loop,
             suggestedPolicy: role == .image ? .loop : .playOnceOnSelect,

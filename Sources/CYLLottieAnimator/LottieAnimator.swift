@@ -27,17 +27,34 @@ public struct LottieAnimator: CYLTabBarItemAnimator {
     }
 
     public func timeline(for probe: ContentProbe, options: OpenOptions) throws -> FrameTimeline {
-        var bytes = try InputFile.read(probe.path, limits: options.limits)
-        if Gzip.isGzip(bytes) {
+        try timeline(bytes: try InputFile.read(probe.path, limits: options.limits), name: probe.path, options: options)
+    }
+
+    /// Opens a whole Lottie file already in memory: JSON, or gzip-compressed JSON (`.tgs`).
+    /// Errors are `OpenError`s naming `name` and the place in the document.
+    public func timeline(bytes: [UInt8], name: String, options: OpenOptions) throws -> FrameTimeline {
+        var json = bytes
+        let gzipped = Gzip.isGzip(bytes)
+        if gzipped {
+            // The inflated JSON must fit the JSON limit anyway: stop inflating there, not at 256 MiB.
+            let limit = Self.inflatedJSONLimit(options.limits)
             do {
-                bytes = try Gzip.inflate(bytes, name: probe.path, maxBytes: options.limits.maxFileBytes)
+                json = try Gzip.inflate(bytes, name: name, maxBytes: limit.bytes)
             } catch {
-                throw OpenError(file: probe.path, .invalid, "cannot inflate the gzip (.tgs) data: \(error.message)")
+                if case .tooLarge = error.kind {
+                    throw OpenError(file: name, .invalid, "the gzip (.tgs) data inflates to more than \(limit.bytes) bytes (raise it with \(limit.flag))")
+                }
+                throw OpenError(file: name, .invalid, "cannot inflate the gzip (.tgs) data: \(error.message)")
             }
         }
-        var t = try Self.reportingPlace(in: probe.path) { try timeline(fromJSON: bytes, name: probe.path, options: options) }
-        if Gzip.isGzip(probe.head) { t.format = "Lottie (gzip, .tgs)" }
+        var t = try Self.reportingPlace(in: name) { try timeline(fromJSON: json, name: name, options: options) }
+        if gzipped { t.format = "Lottie (gzip, .tgs)" }
         return t
+    }
+
+    /// The most bytes compressed Lottie JSON (.tgs, .lottie) may inflate to, and the flag that raises it.
+    static func inflatedJSONLimit(_ limits: Limits) -> (bytes: Int, flag: String) {
+        limits.maxJSONBytes <= limits.maxFileBytes ? (limits.maxJSONBytes, "--max-json-bytes") : (limits.maxFileBytes, "--max-file-bytes")
     }
 
     /// Runs `body`, turning Lottie and JSON errors into `OpenError`s that keep the place in the
@@ -75,14 +92,14 @@ public final class LottieDocument: @unchecked Sendable {
     /// Parses Lottie JSON, or gzip-compressed Lottie JSON (`.tgs`), inflated first.
     public convenience init(contentsOf bytes: [UInt8], name: String, options: OpenOptions = OpenOptions()) throws {
         var data = bytes
-        if Gzip.isGzip(bytes) { data = try Gzip.inflate(bytes, name: name, maxBytes: options.limits.maxFileBytes) }
+        if Gzip.isGzip(bytes) { data = try Gzip.inflate(bytes, name: name, maxBytes: LottieAnimator.inflatedJSONLimit(options.limits).bytes) }
         try self.init(bytes: data, name: name, options: options)
     }
 
     /// Parses Lottie JSON (not gzip; see `init(contentsOf:name:options:)`).
     public init(bytes: [UInt8], name: String, options: OpenOptions = OpenOptions()) throws {
         let root = try JSONDocument.parseElement(bytes, name: name, maxDepth: options.limits.maxJSONDepth,
-                                                 maxBytes: options.limits.maxJSONBytes)
+                                                 maxBytes: options.limits.maxJSONBytes, maxValues: options.limits.maxJSONValues)
         var parser = LottieParser(name: name, limits: options.limits, colorOverrides: options.colorOverrides)
         model = try parser.parseDocument(root)
         self.name = name

@@ -164,7 +164,7 @@ struct ConfigParser {
     func wrap(_ e: JSONError, tab: TabItem?, key: String? = nil) -> ConfigError {
         let kind: ConfigError.Kind
         switch e.kind {
-        case .syntax, .depthLimit, .nonFiniteNumber, .internalError: kind = .syntax
+        case .syntax, .depthLimit, .nonFiniteNumber: kind = .syntax
         case .tooLarge: kind = .tooLarge
         case .wrongType: kind = .wrongType
         case .missingKey: kind = .missing
@@ -207,8 +207,9 @@ struct ConfigParser {
             case ConfigKey.items: continue
             case ConfigKey.speed:
                 let v = try number(value, key: key, tab: nil)
-                guard v > 0, v <= 100 else {
-                    throw fail(.invalidValue, value, tab: nil, key: key, "the animation speed must be above 0 and at most 100 (got \(format(v)))")
+                guard v >= Player.speedRange.lowerBound, v <= 100 else {
+                    throw fail(.invalidValue, value, tab: nil, key: key,
+                               "the animation speed must be from \(Player.speedRange.lowerBound) to 100 (got \(format(v)))")
                 }
                 config.speed = v
             case ConfigKey.iconSize:
@@ -387,11 +388,13 @@ struct ConfigParser {
     }
 
     func unknownKey(_ key: String, _ value: JSONElement, among known: [String], tab: TabItem?) -> Diagnostic {
+        let at = "\(location(value))" + (tab.map { " \($0.label)" } ?? "")
+        // No key is longer than 64 characters; guessing for a megabyte-long one would take seconds.
+        guard key.count <= 64 else { return Diagnostic(.warning, at: at, "unknown key \"\(key.prefix(64))...\" ignored") }
         var message = "unknown key \"\(key)\" ignored"
         let best = known.map { ($0, editDistance(key.lowercased(), $0.lowercased())) }.min { $0.1 < $1.1 }
         if let (guess, d) = best, d <= max(2, key.count / 4) { message += "; did you mean \"\(guess)\"?" }
-        let whereText = tab.map { "\($0.label)" }
-        return Diagnostic(.warning, at: "\(location(value))" + (whereText.map { " \($0)" } ?? ""), message)
+        return Diagnostic(.warning, at: at, message)
     }
 
     func editDistance(_ a: String, _ b: String) -> Int {

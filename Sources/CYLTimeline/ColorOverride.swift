@@ -19,22 +19,27 @@ public struct ColorOverride: Sendable, Equatable {
     }
 
     /// Whether this override's pattern matches a concrete keypath (names from the root).
+    ///
+    /// Walks the names once, keeping the set of pattern positions reachable so far: time is
+    /// pattern length x names, however many `**` a (hostile) configuration writes. Backtracking
+    /// over `**` was exponential in their number.
     public func matches(_ names: [String]) -> Bool {
-        Self.match(pattern: keypath[...], names: names[...])
-    }
-
-    private static func match(pattern: ArraySlice<String>, names: ArraySlice<String>) -> Bool {
-        guard let head = pattern.first else { return names.isEmpty }
-        if head == "**" {
-            // Any number of names, including none.
-            var rest = names
-            while true {
-                if match(pattern: pattern.dropFirst(), names: rest) { return true }
-                guard !rest.isEmpty else { return false }
-                rest = rest.dropFirst()
-            }
+        let pattern = keypath
+        var reachable = [Bool](repeating: false, count: pattern.count + 1)
+        func close(_ r: inout [Bool]) {  // `**` may match no name
+            for j in 0..<pattern.count where r[j] && pattern[j] == "**" { r[j + 1] = true }
         }
-        guard let name = names.first, head == "*" || head == name else { return false }
-        return match(pattern: pattern.dropFirst(), names: names.dropFirst())
+        reachable[0] = true
+        close(&reachable)
+        for name in names {
+            var next = [Bool](repeating: false, count: pattern.count + 1)
+            for j in 0..<pattern.count where reachable[j] {
+                if pattern[j] == "**" { next[j] = true } else if pattern[j] == "*" || pattern[j] == name { next[j + 1] = true }
+            }
+            close(&next)
+            guard next.contains(true) else { return false }
+            reachable = next
+        }
+        return reachable[pattern.count]
     }
 }

@@ -17,3 +17,23 @@ public struct Diagnostic: Sendable, Equatable, CustomStringConvertible {
         location.isEmpty ? "\(severity.rawValue): \(message)" : "\(severity.rawValue): \(location): \(message)"
     }
 }
+
+extension String {
+    /// This text fit for one line of a message: control characters (a newline or an escape
+    /// sequence inside a file's key, name or path) written out as `\n`, `\t`, `\r`, `\u{1B}`, so a
+    /// file can neither split an error over lines nor drive the terminal.
+    public var escapingControlCharacters: String {
+        guard unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) else { return self }
+        var out = ""
+        for s in unicodeScalars {
+            switch s.value {
+            case 0x0A: out += "\\n"
+            case 0x09: out += "\\t"
+            case 0x0D: out += "\\r"
+            case 0..<0x20, 0x7F...0x9F: out += "\\u{\(String(s.value, radix: 16, uppercase: true))}"
+            default: out.unicodeScalars.append(s)
+            }
+        }
+        return out
+    }
+}

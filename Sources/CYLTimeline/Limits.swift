@@ -2,9 +2,15 @@
 ///
 /// A file that exceeds one is rejected with an error naming the limit and the CLI flag that raises
 /// it; nothing is allocated before the check. Back-ends pass the relevant fields to the codecs.
+///
+/// The defaults keep every command under 512 MB of peak memory on the worst inputs we could build
+/// (README, "Limits and memory"): the largest pixel buffers, input file, decoded-frame cache,
+/// encoded output and JSON tree are each bounded here, and each costs a measured amount.
 public struct Limits: Sendable, Equatable {
-    /// Largest canvas or output image, in pixels (`--max-pixels`). Default 16 Mpx (4096 x 4096).
-    public static let defaultMaxCanvasPixels = 16_777_216
+    /// Largest canvas or output image, in pixels (`--max-pixels`). Default 4 Mpx (2048 x 2048): a
+    /// 256-point icon at 4x is 1024 pixels square. A converter holds several frames at once and
+    /// libwebp's animation encoder about 45 bytes a pixel, so 16 Mpx (the old default) cost 1 GB.
+    public static let defaultMaxCanvasPixels = 4_194_304
     /// Most frames an animation may have (`--max-frames`). Default 100 000.
     public static let defaultMaxFrames = 100_000
     /// Deepest JSON nesting accepted (`--max-json-depth`). Default 64 (json-c's own default is 32,
@@ -16,18 +22,28 @@ public struct Limits: Sendable, Equatable {
     /// Most path points in one shape after flattening (`--max-path-points`). Default 1 000 000.
     public static let defaultMaxPathPoints = 1_000_000
     /// Most bytes of decoded pixels kept in memory at once by a raster back-end
-    /// (`--max-decoded-bytes`). Default 256 MiB; beyond it frames are decoded again on demand.
-    public static let defaultMaxDecodedBytes = 256 << 20
+    /// (`--max-decoded-bytes`). Default 64 MiB; beyond it frames are decoded again on demand.
+    public static let defaultMaxDecodedBytes = 64 << 20
 
-    /// Largest JSON document parsed (`--max-json-bytes`). Default 32 MiB: parsed trees cost about
-    /// 50 bytes per byte of a structure-heavy file, and real Lottie icons are well under 1 MiB.
+    /// Largest JSON document parsed (`--max-json-bytes`). Default 32 MiB; real Lottie icons are
+    /// well under 1 MiB. Memory is bounded by the value limit below, not by this.
     public static let defaultMaxJSONBytes = 32 << 20
+    /// Most values (numbers, strings, literals, arrays, objects) in one JSON document
+    /// (`--max-json-values`). Default 2 000 000: the parsed tree costs at most about 70 bytes a
+    /// value, and a real icon has a few thousand (the largest file of the shared corpus, 50 000).
+    public static let defaultMaxJSONValues = 2_000_000
     /// Most layers, shapes, masks and mattes drawn for one frame, after precomps are expanded and
     /// repeaters copied (`--max-draws`). Default 100 000: real icons draw a few hundred, while a
     /// few kilobytes of nested precomps or repeaters can ask for billions.
     public static let defaultMaxDrawsPerFrame = 100_000
-    /// Largest input file read into memory (`--max-file-bytes`). Default 256 MiB.
-    public static let defaultMaxFileBytes = 256 << 20
+    /// Most pixels one command may render: output width x height x frames drawn (`--max-work`).
+    /// Default 2^32 (4.3 G): 1024 frames at 2048x2048 or 100 000 at 207x207, a minute or two of
+    /// rendering; a 2048x2048 x 100 000-frame job (4.2e11) stops at once instead of running for hours.
+    public static let defaultMaxWorkPixels = 1 << 32
+    /// Largest output file built in memory (`--max-output-bytes`). Default 64 MiB.
+    public static let defaultMaxOutputBytes = 64 << 20
+    /// Largest input file read into memory (`--max-file-bytes`). Default 64 MiB.
+    public static let defaultMaxFileBytes = 64 << 20
 
     public var maxCanvasPixels: Int
     public var maxFrames: Int
@@ -38,6 +54,9 @@ public struct Limits: Sendable, Equatable {
     public var maxFileBytes: Int
     public var maxDrawsPerFrame: Int
     public var maxJSONBytes: Int
+    public var maxJSONValues: Int
+    public var maxWorkPixels: Int
+    public var maxOutputBytes: Int
 
     public init(maxCanvasPixels: Int = Limits.defaultMaxCanvasPixels,
                 maxFrames: Int = Limits.defaultMaxFrames,
@@ -47,7 +66,10 @@ public struct Limits: Sendable, Equatable {
                 maxDecodedBytes: Int = Limits.defaultMaxDecodedBytes,
                 maxFileBytes: Int = Limits.defaultMaxFileBytes,
                 maxDrawsPerFrame: Int = Limits.defaultMaxDrawsPerFrame,
-                maxJSONBytes: Int = Limits.defaultMaxJSONBytes) {
+                maxJSONBytes: Int = Limits.defaultMaxJSONBytes,
+                maxJSONValues: Int = Limits.defaultMaxJSONValues,
+                maxWorkPixels: Int = Limits.defaultMaxWorkPixels,
+                maxOutputBytes: Int = Limits.defaultMaxOutputBytes) {
         self.maxCanvasPixels = maxCanvasPixels
         self.maxFrames = maxFrames
         self.maxJSONDepth = maxJSONDepth
@@ -57,6 +79,9 @@ public struct Limits: Sendable, Equatable {
         self.maxFileBytes = maxFileBytes
         self.maxDrawsPerFrame = maxDrawsPerFrame
         self.maxJSONBytes = maxJSONBytes
+        self.maxJSONValues = maxJSONValues
+        self.maxWorkPixels = maxWorkPixels
+        self.maxOutputBytes = maxOutputBytes
     }
 
     public static let standard = Limits()

@@ -27,7 +27,8 @@ public enum PlayerError: Error, Sendable, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .invalidSpeed(let s): return "animation speed must be greater than 0 (got \(s))"
+        case .invalidSpeed(let s):
+            return "animation speed must be from \(Player.speedRange.lowerBound) to \(Int(Player.speedRange.upperBound)) (got \(s))"
         case .noFrames: return "the animation has no frames"
         }
     }

@@ -27,6 +27,10 @@ public struct Player: Sendable {
         try self.init(clock: timeline.clock, policy: policy, speed: speed, origin: origin)
     }
 
+    /// Speeds a player accepts. Beyond them `Duration` arithmetic overflows (a pass of 100,000
+    /// hour-long frames at speed 1e-300 lasts 1e308 s), and no tab bar plays that slow or fast.
+    public static let speedRange: ClosedRange<Double> = 0.001...1000
+
     /// A player for frames with the given durations, unselected at time `origin`.
     public init(frameDurations: [Duration], policy: PlaybackPolicy, speed: Double = 1, origin: Duration = .zero) throws(PlayerError) {
         guard !frameDurations.isEmpty else { throw .noFrames }
@@ -35,7 +39,7 @@ public struct Player: Sendable {
 
     /// A player for frames timed by `clock`, unselected at time `origin`.
     public init(clock: FrameClock, policy: PlaybackPolicy, speed: Double = 1, origin: Duration = .zero) throws(PlayerError) {
-        guard speed > 0, speed.isFinite else { throw .invalidSpeed(speed) }
+        guard Player.speedRange.contains(speed) else { throw .invalidSpeed(speed) }
         self.policy = policy
         self.speed = speed
         self.clock = clock

@@ -1,5 +1,6 @@
 @testable import CYLLottieAnimator
 import CYLRaster
+import CYLCodecs
 import CYLTimeline
 import Foundation
 import Testing
@@ -103,5 +104,48 @@ import Testing
         } catch {
             #expect("\(error)".contains("more than 100000 layers drawn per frame (raise it with --max-draws)"), "\(error)")
         }
+    }
+
+    /// `"ip": -1e308, "op": 1e308` are finite, but `op - ip` is infinity, and the error message
+    /// converted that frame count with `Int(_:)`: SIGILL while reporting the error.
+    @Test(arguments: [(-1e308, 1e308), (0, 1e300), (-1.7976931348623157e308, 1.7976931348623157e308)])
+    func outOfRangeFrameCountIsAnError(_ points: (Double, Double)) throws {
+        let bytes = try Self.document { $0["ip"] = points.0; $0["op"] = points.1 }
+        do {
+            _ = try Self.open(bytes)
+            Issue.record("expected an error")
+        } catch {
+            #expect("\(error)".contains("fuzz.json:op") && "\(error)".contains("--max-frames"), "\(error)")
+        }
+    }
+
+    /// A 1 KB .tgs can inflate to hundreds of megabytes; inflating stopped only at the file-size
+    /// limit (256 MiB) before the JSON limit refused it. Now inflating stops at the JSON limit.
+    @Test func tgsInflatingPastTheJSONLimitStopsThere() throws {
+        let bomb = GzipWriter.compress([UInt8](repeating: 0x20, count: 3 << 20), level: 9)
+        #expect(bomb.count < 10_000)
+        let options = OpenOptions(limits: Limits(maxJSONBytes: 1 << 20))
+        do {
+            _ = try LottieAnimator().timeline(bytes: bomb, name: "bomb.tgs", options: options)
+            Issue.record("expected an error")
+        } catch {
+            #expect("\(error)" == "bomb.tgs: the gzip (.tgs) data inflates to more than 1048576 bytes (raise it with --max-json-bytes)")
+        }
+    }
+
+    /// The same for a dotLottie entry: its declared size was checked against the file-size limit,
+    /// and that many bytes were allocated before inflating.
+    @Test func dotLottieEntryPastTheJSONLimitIsRefused() throws {
+        let json = try Self.document { _ in }
+        let padded = json + [UInt8](repeating: 0x20, count: 2 << 20)
+        let zip = ZipWriter.archive([("manifest.json", Array(#"{"animations":[{"id":"a"}]}"#.utf8)), ("animations/a.json", padded)])
+        let options = OpenOptions(limits: Limits(maxJSONBytes: 1 << 20))
+        do {
+            _ = try DotLottieAnimator().timeline(bytes: zip, name: "big.lottie", options: options)
+            Issue.record("expected an error")
+        } catch {
+            #expect("\(error)".hasPrefix("big.lottie: dotLottie: ") && "\(error)".hasSuffix("(raise it with --max-json-bytes)"), "\(error)")
+        }
+        #expect(throws: Never.self) { try DotLottieAnimator().timeline(bytes: zip, name: "big.lottie", options: OpenOptions()) }
     }
 }

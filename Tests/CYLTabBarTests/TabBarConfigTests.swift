@@ -125,7 +125,7 @@ struct TabBarConfigTests {
     func speedOutOfRange(_ speed: Double, _ shown: String) {
         let e = error("{\"CYLTabBarControllerTabBarItemAnimationSpeed\": \(speed), \"tabBarItemsAttributes\": [{\"CYLTabBarItemImage\": \"a.png\"}]}")
         #expect(e?.kind == .invalidValue)
-        #expect(e?.description.hasSuffix("CYLTabBarControllerTabBarItemAnimationSpeed: the animation speed must be above 0 and at most 100 (got \(shown))") == true,
+        #expect(e?.description.hasSuffix("CYLTabBarControllerTabBarItemAnimationSpeed: the animation speed must be from 0.001 to 100 (got \(shown))") == true,
                 "\(String(describing: e))")
     }
 

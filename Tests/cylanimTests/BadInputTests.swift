@@ -128,9 +128,21 @@ struct InterruptTests {
     }
 }
 
-/// JSON trees cost about 50 bytes of memory per byte of input, so the document size is bounded
-/// separately from the file size, with a flag to raise it.
+/// The JSON document size is bounded separately from the file size, and its memory by the number
+/// of values (about 70 bytes each at most), each with a flag to raise it.
 struct JSONSizeLimitTests {
+    /// 16 MiB of `{}`: json-c took about 800 bytes per empty object (4.6 GB here); the reader stops
+    /// at the value limit inside a 300 MB address space, naming the flag.
+    @Test func manyValuesStopAtTheValueLimitWithinBoundedMemory() throws {
+        let dir = try ScratchDir()
+        try dir.write("objects.json", Array(("[" + String(repeating: "{},", count: (16 << 20) / 3) + "{}]").utf8))
+        let r = try CLI.run(["info", dir.path + "/objects.json"], addressSpaceLimit: 300_000_000)
+        #expect(r.status == 65, "\(r.stderr)")
+        #expect(r.stderr.contains("objects.json:1:") && r.stderr.contains("more than 2000000 values (raise it with --max-json-values)"), "\(r.stderr)")
+        let small = try CLI.run(["info", CLI.sample("checkmark.json"), "--max-json-values", "100"])
+        #expect(small.status == 65 && small.stderr.contains("more than 100 values (raise it with --max-json-values)"), "\(small.stderr)")
+    }
+
     @Test func lottieOverTheJSONSizeLimitNamesTheFlag() throws {
         let small = try CLI.run(["info", CLI.sample("checkmark.json"), "--max-json-bytes", "1000"])
         #expect(small.status == 65, "\(small.stderr)")

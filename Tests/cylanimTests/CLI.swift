@@ -1,5 +1,8 @@
 import Foundation
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Runs the built `cylanim` binary (it sits beside the test bundle in .build/<config>/).
 enum CLI {
@@ -22,21 +25,37 @@ enum CLI {
         return dir.appendingPathComponent("cylanim").path
     }()
 
+    /// Whether the tests (and the cylanim beside them) are built with AddressSanitizer (`make
+    /// test-asan`). ASan reserves terabytes of address space for its shadow memory, so a process
+    /// under an address-space cap cannot even start.
+    static let underAddressSanitizer: Bool = {
+        guard let me = dlopen(nil, RTLD_NOW) else { return false }
+        return dlsym(me, "__asan_init") != nil
+    }()
+
     /// Runs cylanim with `args` in `directory` (default: the repository root). With
     /// `addressSpaceLimit` (bytes) the run is capped by prlimit, so an unbounded allocation fails
-    /// the test instead of succeeding quietly.
+    /// the test instead of succeeding quietly; under AddressSanitizer the cap becomes ASan's own
+    /// bound on one allocation (an oversized one aborts with a report) and on resident memory.
     @discardableResult
     static func run(_ args: [String], in directory: String? = nil, addressSpaceLimit: Int? = nil,
                     environment: [String: String] = [:]) throws -> Result {
         let process = Process()
-        if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
-        if let limit = addressSpaceLimit {
+        var env = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        if let limit = addressSpaceLimit, underAddressSanitizer {
+            let mb = limit >> 20
+            let options = "max_allocation_size_mb=\(mb):hard_rss_limit_mb=\(4 * mb + 256)"
+            env["ASAN_OPTIONS"] = env["ASAN_OPTIONS"].map { "\($0):\(options)" } ?? options
+            process.executableURL = URL(fileURLWithPath: binary)
+            process.arguments = args
+        } else if let limit = addressSpaceLimit {
             process.executableURL = URL(fileURLWithPath: "/usr/bin/prlimit")
             process.arguments = ["--as=\(limit)", binary] + args
         } else {
             process.executableURL = URL(fileURLWithPath: binary)
             process.arguments = args
         }
+        process.environment = env
         process.currentDirectoryURL = URL(fileURLWithPath: directory ?? repo.path)
         let out = Pipe(), err = Pipe()
         process.standardOutput = out

@@ -140,4 +140,14 @@ struct FuzzRegressionCLITests {
         }
         return c ^ 0xFFFF_FFFF
     }
+
+    /// FuzzFrameManifest: a manifest key holding a newline (`"durtT\natiInt"`, written escaped in
+    /// the JSON) was quoted raw in the error, which then spanned two lines. File text in errors,
+    /// warnings and info output now has its control characters escaped.
+    @Test func keyWithANewlineStaysOnOneLine() throws {
+        let dir = try ScratchDir()
+        let frames = try Self.folder(dir, manifest: #"{"durtT\natiInt": [100, 65535250]}"#)
+        let r = try CLI.run(["info", frames])
+        Self.expectOneLineError(r, status: 65, contains: #"manifest.json: durtT\natiInt (byte 18): unknown key"#, "newline key")
+    }
 }

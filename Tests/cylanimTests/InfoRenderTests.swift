@@ -90,3 +90,57 @@ struct InfoRenderTests {
         #expect((0..<80).allSatisfy { image[$0, 79].a == 255 })
     }
 }
+
+/// `info` draws every frame through the source `render` uses (issue 16: a GIF with corrupt LZW
+/// data passed `info` and failed only in `render`), or says plainly with `--quick` that it did not.
+struct InfoChecksFramesTests {
+    static func corruptGIF(_ dir: ScratchDir) throws -> String {
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: CLI.sample("heart-pop.gif"))))
+        for i in stride(from: 900, to: bytes.count - 1, by: 37) { bytes[i] ^= 0xA5 }
+        try dir.write("noise.gif", bytes)
+        return dir.path + "/noise.gif"
+    }
+
+    @Test func corruptLZWIsReportedByInfoAsByRender() throws {
+        let dir = try ScratchDir()
+        let path = try Self.corruptGIF(dir)
+        let render = try CLI.run(["render", path, "-o", dir.path + "/f%d.png", "-q"])
+        #expect(render.status == 65 && render.stderr.contains("LZW data is corrupt"), "\(render.stderr)")
+        let info = try CLI.run(["info", path])
+        #expect(info.status == 65, "\(info.stderr)")
+        #expect(info.stderr == render.stderr, "info and render report the same damage")
+        #expect(info.stdout.contains("checked       frame 0 cannot be drawn (error below)"), "\(info.stdout)")
+        let json = try CLI.run(["info", path, "--json"])
+        #expect(json.status == 65 && json.stdout.contains(#""checked":{"frames_drawn":0,"frames":2,"error":"\#(path):frame 0"#), "\(json.stdout)")
+    }
+
+    @Test func quickSaysWhatItDidNotCheck() throws {
+        let dir = try ScratchDir()
+        let r = try CLI.run(["info", try Self.corruptGIF(dir), "--quick"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("checked       header only (--quick): frame data not decoded or drawn"), "\(r.stdout)")
+    }
+
+    @Test(arguments: [("spinner.gif", "all 12 frames decoded and drawn"), ("checkmark.json", "all 30 frames drawn"),
+                      ("bounce-frames", "decoded and drawn")])
+    func soundInputsSayEveryFrameWasChecked(_ sample: String, _ text: String) throws {
+        let r = try CLI.run(["info", CLI.sample(sample)])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("checked       " + text) || r.stdout.contains(text), "\(r.stdout)")
+    }
+
+    /// A frame folder whose third PNG is damaged after its header: the header-only scan passed it.
+    @Test func damagedPNGFrameIsReportedByInfo() throws {
+        let dir = try ScratchDir()
+        try FileManager.default.createDirectory(atPath: dir.path + "/frames", withIntermediateDirectories: true)
+        for i in 0..<3 {
+            var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: CLI.sample("bounce-frames/f\(i).png"))))
+            if i == 2 { for j in stride(from: 60, to: bytes.count - 20, by: 7) { bytes[j] ^= 0x5A } }
+            try dir.write("frames/f\(i).png", bytes)
+        }
+        let r = try CLI.run(["info", dir.path + "/frames"])
+        #expect(r.status == 65, "\(r.stdout) \(r.stderr)")
+        #expect(r.stderr.contains("f2.png"), "\(r.stderr)")
+        #expect(r.stdout.contains("frame 2 cannot be drawn (error below); the frames before it can"), "\(r.stdout)")
+    }
+}

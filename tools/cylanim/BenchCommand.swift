@@ -33,7 +33,7 @@ enum BenchCommand {
             throw usage("size \(size) has more than \(limits.maxCanvasPixels) pixels (raise it with --max-pixels)")
         }
         let frames = try args.value("frames").map { text throws(UsageError) in try FrameSelection(parsing: text) } ?? .all
-        let bench = try TimelineBenchmark(passes: passes, size: size, frames: frames) { try CommonOptions.open(args, spec) }
+        let bench = try TimelineBenchmark(passes: passes, size: size, frames: frames, limits: limits) { try CommonOptions.open(args, spec) }
         #if DEBUG
         let build = "debug"
         #else

@@ -11,10 +11,14 @@ enum CommonOptions {
         .value("max-file-bytes", "N", help: "Largest input file read (default \(Limits.defaultMaxFileBytes))."),
         .value("max-json-depth", "N", help: "Deepest JSON nesting accepted (default \(Limits.defaultMaxJSONDepth))."),
         .value("max-json-bytes", "N", help: "Largest JSON document parsed (default \(Limits.defaultMaxJSONBytes))."),
+        .value("max-json-values", "N", help: "Most values in one JSON document; bounds its memory (default \(Limits.defaultMaxJSONValues))."),
         .value("max-precomp-depth", "N", help: "Deepest nesting of Lottie precompositions and track mattes (default \(Limits.defaultMaxPrecompDepth))."),
         .value("max-path-points", "N", help: "Most points in one flattened shape (default \(Limits.defaultMaxPathPoints))."),
         .value("max-draws", "N",
                help: "Most layers, shapes, masks and mattes drawn for one frame once precomps and repeaters are expanded (default \(Limits.defaultMaxDrawsPerFrame))."),
+        .value("max-work", "N",
+               help: "Most pixels one command renders: output width x height x frames (default \(Limits.defaultMaxWorkPixels))."),
+        .value("max-output-bytes", "N", help: "Largest output file built in memory before it is written (default \(Limits.defaultMaxOutputBytes))."),
         .value("max-decoded-bytes", "N",
                help: "Decoded pixels kept in memory before frames are decoded again on demand (default \(Limits.defaultMaxDecodedBytes))."),
     ]
@@ -33,10 +37,13 @@ enum CommonOptions {
         if let n = try int("max-file-bytes") { limits.maxFileBytes = n }
         if let n = try int("max-json-depth") { limits.maxJSONDepth = n }
         if let n = try int("max-json-bytes") { limits.maxJSONBytes = n }
+        if let n = try int("max-json-values") { limits.maxJSONValues = n }
         if let n = try int("max-precomp-depth") { limits.maxPrecompDepth = n }
         if let n = try int("max-path-points") { limits.maxPathPoints = n }
         if let n = try int("max-draws") { limits.maxDrawsPerFrame = n }
         if let n = try int("max-decoded-bytes") { limits.maxDecodedBytes = n }
+        if let n = try int("max-work") { limits.maxWorkPixels = n }
+        if let n = try int("max-output-bytes") { limits.maxOutputBytes = n }
         return limits
     }
 

@@ -6,62 +6,87 @@ enum InfoCommand {
         name: "info",
         abstract: "Describe an animation: format, canvas, frames, timing, loop, transparency and oddities.",
         discussion: nil,
-        usage: "cylanim info <input> [--json] [--fps <N>] [--gif-as <animation|image>]",
+        usage: "cylanim info <input> [--json] [--quick] [--fps <N>] [--gif-as <animation|image>]",
         arguments: [ArgumentSpec(name: "input", help: "A Lottie file (.json, .tgs), a GIF file or a directory of PNG frames.")],
-        options: [.flag("json", help: "Print a JSON object instead of text.")] + CommonOptions.specs)
+        options: [.flag("json", help: "Print a JSON object instead of text."),
+                  .flag("quick", help: "Read the header only: skip decoding and drawing every frame (then render may still find damage).")]
+            + CommonOptions.specs)
 
     static func run(_ args: ParsedArguments) throws -> Int32 {
         let t = try CommonOptions.open(args, spec)
-        let durations = t.frameDurations.map { ms($0) }
-        let policyText: String
+        // Draw every frame unless asked not to: `info` must not call a file fine that `render` rejects.
+        let check = args.has("quick") ? nil : t.checkEveryFrame()
+        if args.has("json") { printJSON(t, check) } else { printText(t, check) }
+        if let error = check?.error { throw error }
+        return 0
+    }
+
+    static func policyText(_ t: FrameTimeline) -> String {
         switch t.suggestedPolicy {
-        case .playOnceOnSelect: policyText = "plays once on select, holds the last frame, frame 0 when deselected"
-        case .loopsWhenUnselected: policyText = "loops while unselected, plays once on select"
-        case .loop: policyText = "loops forever whatever the selection"
+        case .playOnceOnSelect: return "plays once on select, holds the last frame, frame 0 when deselected"
+        case .loopsWhenUnselected: return "loops while unselected, plays once on select"
+        case .loop: return "loops forever whatever the selection"
         }
-        if args.has("json") {
-            var members: [(String, JSONOutput)] = [
-                ("file", .string(t.file)), ("format", .string(t.format)),
-                ("width", .int(t.canvasSize.width)), ("height", .int(t.canvasSize.height)),
-                ("frames", .int(t.frameCount)), ("duration_ms", .double(ms(t.duration))),
-            ]
-            if case .fps(let fps) = t.timing { members.append(("fps", .double(fps))) }
-            members += [
-                ("frame_durations_ms", .array(durations.map { .double($0) })),
-                ("loop", .string(t.loop.description)),
-                ("loop_count", { switch t.loop { case .once: return .null; case .forever: return .int(0); case .repeats(let n): return .int(n) } }()),
-                ("transparency", t.hasTransparency.map { .bool($0) } ?? .null),
-                ("playback", .string(t.suggestedPolicy.rawValue)),
-                ("markers", .array(t.markers.map { m in
-                    .object([("name", .string(m.name)), ("start_frame", .double(m.startFrame)), ("duration_frames", .double(m.durationFrames))])
-                })),
-                ("diagnostics", .array(t.diagnostics.map { d in
-                    .object([("severity", .string(d.severity.rawValue)), ("location", .string(d.location)), ("message", .string(d.message))])
-                })),
-            ]
-            print(JSONOutput.object(members).text)
-            return 0
+    }
+
+    /// What was checked, in words: `all 12 frames decoded and drawn`, or what was not.
+    static func checkText(_ t: FrameTimeline, _ check: FrameCheck?) -> String {
+        guard let check else { return "header only (--quick): frame data not decoded or drawn" }
+        if check.error != nil {
+            return "frame \(check.framesChecked) cannot be drawn (error below)" + (check.framesChecked > 0 ? "; the frames before it can" : "")
         }
+        return "all \(t.frameCount) frame\(t.frameCount == 1 ? "" : "s") \(t.capabilities.isVector ? "drawn" : "decoded and drawn")"
+    }
+
+    static func printJSON(_ t: FrameTimeline, _ check: FrameCheck?) {
+        var members: [(String, JSONOutput)] = [
+            ("file", .string(t.file)), ("format", .string(t.format)),
+            ("width", .int(t.canvasSize.width)), ("height", .int(t.canvasSize.height)),
+            ("frames", .int(t.frameCount)), ("duration_ms", .double(ms(t.duration))),
+        ]
+        if case .fps(let fps) = t.timing { members.append(("fps", .double(fps))) }
+        members += [
+            ("frame_durations_ms", .array(t.frameDurations.map { .double(ms($0)) })),
+            ("loop", .string(t.loop.description)),
+            ("loop_count", { switch t.loop { case .once: return .null; case .forever: return .int(0); case .repeats(let n): return .int(n) } }()),
+            ("transparency", t.hasTransparency.map { .bool($0) } ?? .null),
+            ("playback", .string(t.suggestedPolicy.rawValue)),
+            ("markers", .array(t.markers.map { m in
+                .object([("name", .string(m.name)), ("start_frame", .double(m.startFrame)), ("duration_frames", .double(m.durationFrames))])
+            })),
+            ("diagnostics", .array(t.diagnostics.map { d in
+                .object([("severity", .string(d.severity.rawValue)), ("location", .string(d.location)), ("message", .string(d.message))])
+            })),
+            ("checked", check.map { c in
+                .object([("frames_drawn", .int(c.framesChecked)), ("frames", .int(t.frameCount)),
+                         ("error", c.error.map { .string("\($0)") } ?? .null)])
+            } ?? .null),
+        ]
+        print(JSONOutput.object(members).text)
+    }
+
+    static func printText(_ t: FrameTimeline, _ check: FrameCheck?) {
         var lines: [(String, String)] = [
             ("file", t.file), ("format", t.format), ("canvas", "\(t.canvasSize)"),
             ("frames", "\(t.frameCount)"), ("duration", String(format3: t.duration.seconds) + " s"),
         ]
         switch t.timing {
         case .fps(let fps): lines.append(("frame rate", "\(trim(fps)) fps"))
-        case .durations: lines.append(("delays", runs(durations)))
+        case .durations: lines.append(("delays", runs(t.frameDurations.map { ms($0) })))
         }
         lines.append(("loop", t.loop.description))
         lines.append(("transparency", t.hasTransparency.map { $0 ? "yes" : "no" } ?? "unknown until rendered"))
-        lines.append(("playback", policyText))
+        lines.append(("playback", policyText(t)))
         if !t.markers.isEmpty {
             lines.append(("markers", t.markers.map { "\($0.name) (frames \(trim($0.startFrame))+\(trim($0.durationFrames)))" }.joined(separator: ", ")))
         }
-        for (k, v) in lines { print(k.padding(14) + v) }
+        lines.append(("checked", checkText(t, check)))
+        // Names and notes come from the file: one line each, whatever they contain.
+        for (k, v) in lines { print(k.padding(14) + v.escapingControlCharacters) }
         if !t.diagnostics.isEmpty {
             print("notes:")
-            for d in t.diagnostics { print("  \(d)") }
+            for d in t.diagnostics { print("  \(d.description.escapingControlCharacters)") }
         }
-        return 0
     }
 
     static func ms(_ d: Duration) -> Double { (d.seconds * 1e6).rounded() / 1e3 }

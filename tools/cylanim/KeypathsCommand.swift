@@ -50,7 +50,7 @@ enum KeypathsCommand {
             }).text)
             return 0
         }
-        for k in items { print(k.keypath + "  (" + k.kind + (k.hasColor ? ", colour" : "") + ")") }
+        for k in items { print(k.keypath.escapingControlCharacters + "  (" + k.kind + (k.hasColor ? ", colour" : "") + ")") }
         return 0
     }
 }

@@ -18,8 +18,8 @@ enum Terminal {
 
     static func writeError(_ text: String) { write(text, to: 2) }
 
-    /// `cylanim: warning: ...` on standard error.
-    static func warn(_ text: String) { writeError("cylanim: warning: \(text)\n") }
+    /// `cylanim: warning: ...` on standard error, on one line whatever the file's text holds.
+    static func warn(_ text: String) { writeError("cylanim: warning: \(text.escapingControlCharacters)\n") }
 
     /// Whether to show progress: not when asked to be quiet, and only on a terminal.
     static func showsProgress(quiet: Bool) -> Bool { !quiet && isatty(2) != 0 }

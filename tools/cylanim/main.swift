@@ -23,7 +23,8 @@ let table: [(spec: CommandSpec, run: (ParsedArguments) throws -> Int32)] = [
 ]
 let commands = table.map(\.spec)
 
-func printError(_ text: String) { Terminal.writeError("cylanim: error: \(text)\n") }
+/// Errors quote file content (keys, names, paths): control characters are escaped so each stays one line.
+func printError(_ text: String) { Terminal.writeError("cylanim: error: \(text.escapingControlCharacters)\n") }
 
 func printUsageError(_ e: CLIUsageError) {
     var text = "Error: \(e.message)\n"

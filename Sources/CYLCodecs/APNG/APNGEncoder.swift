@@ -59,6 +59,9 @@ public final class APNGEncoder {
     /// Frames so far, after merging unchanged ones.
     public var frameCount: Int { frames.count }
 
+    /// Compressed bytes of the frames so far (the file is these plus about 40 bytes a frame).
+    public private(set) var encodedBytes = 0
+
     /// Adds a premultiplied frame shown for `duration`.
     public func add(_ frame: Pixmap, duration: Duration) throws(APNGEncodeError) {
         guard frame.width == width, frame.height == height else {
@@ -77,6 +80,7 @@ public final class APNGEncoder {
             if options.optimizeFrames { rect = r }
         }
         let z = try compress(words, rect)
+        encodedBytes += z.count
         frames.append((rect.x0, rect.y0, rect.x1 - rect.x0, rect.y1 - rect.y0, z, duration))
         previous = words
     }
@@ -103,15 +107,18 @@ public final class APNGEncoder {
         return x1 < 0 ? nil : (x0, y0, x1 + 1, y1 + 1)
     }
 
-    /// Filters the rectangle's rows and deflates them (a zlib stream, as IDAT/fdAT carry).
+    /// Filters the rectangle's rows and deflates them (a zlib stream, as IDAT/fdAT carry), one row
+    /// at a time: memory is a few rows plus the compressed output, never the whole filtered frame
+    /// (that and zlib's worst-case output buffer cost 2 x 64 MB per 4096x4096 frame).
     private func compress(_ words: [UInt32], _ r: (x0: Int, y0: Int, x1: Int, y1: Int)) throws(APNGEncodeError) -> [UInt8] {
         let w = r.x1 - r.x0, h = r.y1 - r.y0, bpp = channels
         let rowBytes = w * bpp
         let adaptive = options.compressionLevel >= 5
-        var raw = [UInt8](repeating: 0, count: (rowBytes + 1) * h)
         var prevRow = [UInt8](repeating: 0, count: rowBytes), curRow = prevRow
         var candidate = [UInt8](repeating: 0, count: rowBytes), best = candidate
-        words.withUnsafeBufferPointer { src in
+        var line = [UInt8](repeating: 0, count: rowBytes + 1)
+        let deflater = try RowDeflater(level: options.compressionLevel)
+        try words.withUnsafeBufferPointer { (src) throws(APNGEncodeError) in
             for yy in 0..<h {
                 let s = (r.y0 + yy) * width + r.x0
                 curRow.withUnsafeMutableBufferPointer { c in
@@ -124,12 +131,11 @@ public final class APNGEncoder {
                         }
                     }
                 }
-                let o = yy * (rowBytes + 1)
                 if !adaptive {
-                    raw[o] = 0
-                    raw.withUnsafeMutableBufferPointer { d in
+                    line[0] = 0
+                    line.withUnsafeMutableBufferPointer { d in
                         curRow.withUnsafeBufferPointer { c in
-                            UnsafeMutableRawPointer(d.baseAddress! + o + 1).copyMemory(from: c.baseAddress!, byteCount: rowBytes)
+                            UnsafeMutableRawPointer(d.baseAddress! + 1).copyMemory(from: c.baseAddress!, byteCount: rowBytes)
                         }
                     }
                 } else {
@@ -138,13 +144,14 @@ public final class APNGEncoder {
                         let score = Self.filter(type, cur: curRow, prev: prevRow, bpp: bpp, into: &candidate)
                         if score < bestScore { bestScore = score; bestType = type; swap(&best, &candidate) }
                     }
-                    raw[o] = bestType
-                    for i in 0..<rowBytes { raw[o + 1 + i] = best[i] }
+                    line[0] = bestType
+                    for i in 0..<rowBytes { line[1 + i] = best[i] }
                 }
+                try deflater.add(line, finish: yy == h - 1)
                 swap(&prevRow, &curRow)
             }
         }
-        return try Self.deflate(raw, level: options.compressionLevel)
+        return deflater.output
     }
 
     /// Applies PNG filter `type` to a row; returns the sum of absolute signed bytes (the usual heuristic).
@@ -172,21 +179,11 @@ public final class APNGEncoder {
         return score
     }
 
-    static func deflate(_ data: [UInt8], level: Int) throws(APNGEncodeError) -> [UInt8] {
-        var bound = compressBound(uLong(data.count))
-        var out = [UInt8](repeating: 0, count: Int(bound))
-        let rc = out.withUnsafeMutableBufferPointer { o in
-            data.withUnsafeBufferPointer { d in compress2(o.baseAddress, &bound, d.baseAddress, uLong(d.count), Int32(level)) }
-        }
-        guard rc == Z_OK else { throw APNGEncodeError("zlib compress2 failed (\(rc))") }
-        out.removeLast(out.count - Int(bound))
-        return out
-    }
-
     /// The PNG file: a plain PNG for one frame, an APNG otherwise.
     public func finish() throws(APNGEncodeError) -> [UInt8] {
         guard !frames.isEmpty else { throw APNGEncodeError("no frames were added") }
         var out: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        out.reserveCapacity(encodedBytes + 64 * frames.count + 64)
         var ihdr: [UInt8] = []
         ihdr.be32(width); ihdr.be32(height)
         ihdr += [8, options.alpha ? 6 : 2, 0, 0, 0]
@@ -198,7 +195,8 @@ public final class APNGEncoder {
             Self.chunk("acTL", actl, into: &out)
         }
         var sequence = 0
-        for (i, f) in frames.enumerated() {
+        for i in frames.indices {
+            let f = frames[i]
             if animated {
                 let (num, den) = DelayFraction.approximate(seconds: f.duration.secondsValue)
                 var fctl: [UInt8] = []
@@ -223,6 +221,7 @@ public final class APNGEncoder {
                 }
                 start = end
             } while start < f.zdata.count
+            frames[i].zdata = []  // written: free it, so the frames and the file are not both held whole
         }
         Self.chunk("IEND", [], into: &out)
         return out
@@ -277,5 +276,46 @@ extension Array where Element == UInt8 {
     }
     mutating func be16(_ v: Int) {
         append(UInt8((v >> 8) & 0xFF)); append(UInt8(v & 0xFF))
+    }
+}
+
+/// A zlib stream fed row by row; owns the z_stream from deflateInit to deflateEnd.
+private final class RowDeflater {
+    private var stream = z_stream()
+    private var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    /// The compressed bytes so far (exactly sized once finished).
+    private(set) var output: [UInt8] = []
+
+    init(level: Int) throws(APNGEncodeError) {
+        let rc = deflateInit_(&stream, Int32(level), ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size))
+        guard rc == Z_OK else { throw APNGEncodeError("zlib deflateInit failed (\(rc))") }
+    }
+
+    deinit { deflateEnd(&stream) }
+
+    /// Compresses `data`; with `finish`, ends the stream.
+    func add(_ data: [UInt8], finish: Bool) throws(APNGEncodeError) {
+        var rc: Int32 = Z_OK
+        data.withUnsafeBufferPointer { d in
+            stream.next_in = UnsafeMutablePointer(mutating: d.baseAddress)
+            stream.avail_in = uInt(d.count)
+            repeat {
+                chunk.withUnsafeMutableBufferPointer { c in
+                    stream.next_out = c.baseAddress
+                    stream.avail_out = uInt(c.count)
+                    rc = deflate(&stream, finish ? Z_FINISH : Z_NO_FLUSH)
+                    output.append(contentsOf: c[0..<(c.count - Int(stream.avail_out))])
+                }
+            } while rc == Z_OK && (stream.avail_out == 0 || (finish && rc != Z_STREAM_END))
+        }
+        guard rc == Z_OK || rc == Z_STREAM_END || rc == Z_BUF_ERROR else { throw APNGEncodeError("zlib deflate failed (\(rc))") }
+        if finish {
+            guard rc == Z_STREAM_END else { throw APNGEncodeError("zlib deflate did not finish (\(rc))") }
+            // An exact copy: the appended-to array keeps up to twice its size as capacity.
+            output = [UInt8](unsafeUninitializedCapacity: output.count) { buf, n in
+                _ = buf.initialize(from: output)
+                n = output.count
+            }
+        }
     }
 }

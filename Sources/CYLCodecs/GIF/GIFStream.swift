@@ -1,7 +1,11 @@
 import CGIF
 
-/// Owns one giflib `GifFileType` reading from a private copy of the input, and walks its records.
+/// Owns one giflib `GifFileType` reading from the caller's bytes, and walks its records.
 /// Nothing here hands a C pointer out: callers get Swift values, or pass their own buffers in.
+///
+/// The bytes are shared, not copied (a copy doubled the memory of a large GIF): giflib reads
+/// only inside a `DGif*` call, so every call runs within `reading { }`, which lends giflib's
+/// source a pointer to the bytes for that call alone.
 final class GIFStream {
     struct FrameHeader {
         var info: GIFFrameInfo
@@ -11,7 +15,7 @@ final class GIFStream {
     let limits: GIFLimits
     private let gif: UnsafeMutablePointer<GifFileType>
     private let source: UnsafeMutablePointer<CYLGifSource>
-    private let data: UnsafeMutableBufferPointer<UInt8>
+    private let bytes: [UInt8]
 
     /// The logical screen as stored.
     let screenWidth: Int
@@ -43,14 +47,19 @@ final class GIFStream {
             }
             throw GIFError(name: name, offset: 0, kind: .notGIF, message: "not a GIF file (it does not start with GIF87a or GIF89a)")
         }
-        data = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: bytes.count)
-        _ = data.initialize(from: bytes)
+        self.bytes = bytes
         source = UnsafeMutablePointer<CYLGifSource>.allocate(capacity: 1)
-        source.initialize(to: CYLGifSource(data: UnsafePointer(data.baseAddress!), size: bytes.count, pos: 0))
+        source.initialize(to: CYLGifSource(data: nil, size: bytes.count, pos: 0))
         var err: Int32 = 0
-        guard let g = cyl_gif_open(source, &err) else {
+        let source = self.source
+        let opened = bytes.withUnsafeBufferPointer { p in
+            source.pointee.data = p.baseAddress
+            defer { source.pointee.data = nil }
+            return cyl_gif_open(source, &err)
+        }
+        guard let g = opened else {
             let pos = source.pointee.pos
-            source.deinitialize(count: 1); source.deallocate(); data.deallocate()
+            source.deinitialize(count: 1); source.deallocate()
             throw GIFStream.error(code: Int(err), name: name, frame: nil, offset: pos, context: .screen)
         }
         gif = g
@@ -64,7 +73,16 @@ final class GIFStream {
         DGifCloseFile(gif, &err)
         source.deinitialize(count: 1)
         source.deallocate()
-        data.deallocate()
+    }
+
+    /// Runs one giflib call with the source pointing at the bytes (valid for that call only).
+    @inline(__always)
+    private func reading<T>(_ call: () -> T) -> T {
+        bytes.withUnsafeBufferPointer { p in
+            source.pointee.data = p.baseAddress
+            defer { source.pointee.data = nil }
+            return call()
+        }
     }
 
     enum Context { case screen, record, frameData }
@@ -121,14 +139,14 @@ final class GIFStream {
         while true {
             var type = UNDEFINED_RECORD_TYPE
             let recordOffset = offset
-            if DGifGetRecordType(gif, &type) == GIF_ERROR {
+            if reading({ DGifGetRecordType(gif, &type) }) == GIF_ERROR {
                 let e = fail(nil, .record)
                 if framesRead > 0 {
                     ended = true
                     if e.kind == .truncated {
                         warn("byte \(recordOffset): the file ends without a trailer after \(framesRead) frames")
                     } else {
-                        let b = recordOffset < data.count ? data[recordOffset] : 0
+                        let b = recordOffset < bytes.count ? bytes[recordOffset] : 0
                         warn("byte \(recordOffset): unknown record type 0x\(String(b, radix: 16)); ignoring the rest of the file")
                     }
                     return nil
@@ -139,7 +157,7 @@ final class GIFStream {
             case EXTENSION_RECORD_TYPE:
                 var code: Int32 = 0
                 var ext: UnsafeMutablePointer<GifByteType>? = nil
-                if DGifGetExtension(gif, &code, &ext) == GIF_ERROR { return try endOrThrow(fail(nil, .record)) }
+                if reading({ DGifGetExtension(gif, &code, &ext) }) == GIF_ERROR { return try endOrThrow(fail(nil, .record)) }
                 var blockIndex = 0
                 var isLoopApp = false
                 while let block = ext {
@@ -164,14 +182,14 @@ final class GIFStream {
                         }
                     }
                     blockIndex += 1
-                    if DGifGetExtensionNext(gif, &ext) == GIF_ERROR { return try endOrThrow(fail(nil, .record)) }
+                    if reading({ DGifGetExtensionNext(gif, &ext) }) == GIF_ERROR { return try endOrThrow(fail(nil, .record)) }
                 }
             case IMAGE_DESC_RECORD_TYPE:
                 if framesRead >= limits.maxFrames {
                     throw GIFError(name: name, frame: framesRead, offset: recordOffset, kind: .tooManyFrames(limit: limits.maxFrames),
                                    message: "more than \(limits.maxFrames) frames (raise it with --max-frames)")
                 }
-                if DGifGetImageDesc(gif) == GIF_ERROR { return try endOrThrow(fail(frameIndex, .record)) }
+                if reading({ DGifGetImageDesc(gif) }) == GIF_ERROR { return try endOrThrow(fail(frameIndex, .record)) }
                 let im = gif.pointee.Image
                 let x = Int(im.Left), y = Int(im.Top), w = Int(im.Width), h = Int(im.Height)
                 framesRead += 1
@@ -208,12 +226,12 @@ final class GIFStream {
         var block: UnsafeMutablePointer<GifByteType>? = nil
         if !started {
             var codeSize: Int32 = 0
-            if DGifGetCode(gif, &codeSize, &block) == GIF_ERROR { ended = true; return false }
+            if reading({ DGifGetCode(gif, &codeSize, &block) }) == GIF_ERROR { ended = true; return false }
         } else {
-            if DGifGetCodeNext(gif, &block) == GIF_ERROR { ended = true; return false }
+            if reading({ DGifGetCodeNext(gif, &block) }) == GIF_ERROR { ended = true; return false }
         }
         while block != nil {
-            if DGifGetCodeNext(gif, &block) == GIF_ERROR { ended = true; return false }
+            if reading({ DGifGetCodeNext(gif, &block) }) == GIF_ERROR { ended = true; return false }
         }
         return true
     }
@@ -222,7 +240,7 @@ final class GIFStream {
     /// Returns 0 or giflib's error code.
     @inline(__always)
     func readLine(_ line: UnsafeMutablePointer<UInt8>, count: Int) -> Int {
-        DGifGetLine(gif, line, Int32(count)) == GIF_ERROR ? Int(gif.pointee.Error) : 0
+        reading { DGifGetLine(gif, line, Int32(count)) } == GIF_ERROR ? Int(gif.pointee.Error) : 0
     }
 
     func end(warning: String) {

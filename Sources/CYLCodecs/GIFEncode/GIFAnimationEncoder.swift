@@ -326,6 +326,9 @@ public final class GIFAnimationEncoder {
         writtenFrames += 1
     }
 
+    /// Bytes of the file encoded so far (the last added frame is written when the next one comes).
+    public var encodedBytes: Int { writer?.byteCount ?? 0 }
+
     /// Writes the last frame and the trailer; returns the GIF file.
     public func finish() throws(GIFEncodeError) -> [UInt8] {
         guard !finished else { throw GIFEncodeError("finish() called twice") }

@@ -96,6 +96,9 @@ final class GIFWriter {
         }
     }
 
+    /// Bytes written so far.
+    var byteCount: Int { sink.bytes.count }
+
     /// Writes the trailer, closes the handle and returns the file's bytes.
     func finish() throws(GIFEncodeError) -> [UInt8] {
         var err: Int32 = 0

@@ -15,7 +15,7 @@ extension JSONValue {
 }
 
 extension JSONNode {
-    /// The member `key` of an object (the first one written; json-c already kept only the last value); nil otherwise.
+    /// The member `key` of an object (a key written twice is one member with the value written last); nil otherwise.
     public subscript(key: String) -> JSONNode? {
         guard case let .object(members) = value else { return nil }
         for m in members where m.key == key { return m.value }

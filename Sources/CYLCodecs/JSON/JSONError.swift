@@ -46,7 +46,8 @@ public struct JSONError: Error, CustomStringConvertible, Sendable, Equatable {
         case depthLimit(limit: Int)
         /// NaN, Infinity, or a number too large for a Double.
         case nonFiniteNumber
-        /// The document is larger than the size limit (or than json-c can take, 2 GiB).
+        /// The document is larger than the size limit, has more values than the value limit, or is
+        /// over 2 GiB.
         case tooLarge
         /// A required object member is absent.
         case missingKey(String)
@@ -56,8 +57,6 @@ public struct JSONError: Error, CustomStringConvertible, Sendable, Equatable {
         case indexOutOfRange(index: Int, count: Int)
         /// A value of the right type but not acceptable (for readers built on top: out of range, unknown tag, ...).
         case invalidValue
-        /// Internal inconsistency between json-c's tree and the offset scanner (a bug; never a crash).
-        case internalError
     }
 
     public var name: String
@@ -94,26 +93,44 @@ public struct JSONError: Error, CustomStringConvertible, Sendable, Equatable {
     }
 }
 
-/// The input's name and where its lines start, to turn byte offsets into line:column.
+/// The input's name and text, to turn byte offsets into line:column.
+///
+/// Keeps the document's bytes (shared with the caller's array, not copied) and the line number at
+/// every 4 KiB block: a table of every line start cost 8 bytes per line, 256 MB for a document of
+/// 32 MiB of newlines. A lookup counts newlines within one block and scans back to its line start.
 public final class JSONSource: Sendable {
     public let name: String
-    let lineStarts: [Int]
+    private let bytes: [UInt8]
+    /// Newlines before the start of each `blockSize` block.
+    private let linesBeforeBlock: [Int32]
+    private static let blockSize = 4096
 
-    init(name: String, bytes: UnsafeBufferPointer<UInt8>) {
+    init(name: String, bytes: [UInt8]) {
         self.name = name
-        var starts = [0]
-        for i in 0..<bytes.count where bytes[i] == 0x0A { starts.append(i + 1) }
-        lineStarts = starts
+        self.bytes = bytes
+        var table: [Int32] = []
+        table.reserveCapacity(bytes.count / Self.blockSize + 1)
+        var lines: Int32 = 0
+        bytes.withUnsafeBufferPointer { p in
+            for start in stride(from: 0, through: p.count, by: Self.blockSize) {
+                table.append(lines)
+                for i in start..<min(start + Self.blockSize, p.count) where p[i] == 0x0A { lines += 1 }
+            }
+        }
+        linesBeforeBlock = table
     }
 
     /// 1-based line and column (in bytes) of a byte offset.
     public func lineColumn(_ offset: Int) -> (line: Int, column: Int) {
-        var lo = 0, hi = lineStarts.count - 1
-        while lo < hi {
-            let mid = (lo + hi + 1) / 2
-            if lineStarts[mid] <= offset { lo = mid } else { hi = mid - 1 }
+        let at = min(max(0, offset), bytes.count)
+        return bytes.withUnsafeBufferPointer { p in
+            let block = at / Self.blockSize
+            var line = Int(linesBeforeBlock[min(block, linesBeforeBlock.count - 1)])
+            for i in (block * Self.blockSize)..<at where p[i] == 0x0A { line += 1 }
+            var lineStart = at
+            while lineStart > 0 && p[lineStart - 1] != 0x0A { lineStart -= 1 }
+            return (line + 1, at - lineStart + 1)
         }
-        return (lo + 1, offset - lineStarts[lo] + 1)
     }
 
     func error(_ kind: JSONError.Kind, at offset: Int, path: JSONPath? = nil, _ message: String) -> JSONError {

@@ -4,6 +4,12 @@
 /// It is the colour histogram of a whole animation and, once a palette exists, the cache that maps
 /// each colour seen to its nearest palette entry. Capacity is a power of two, grown at half load.
 /// Owns its memory; used from one thread.
+///
+/// At most `maxEntries` colours are kept: past that, colours are binned by dropping the lowest
+/// bit of each channel (again if needed) and counts merged, so a frame of millions of distinct
+/// colours (noise, or anything resampled from it) costs at most 2^21 slots (21 MB) instead of
+/// 2^25 (335 MB, and half as much again while growing). Keys are then the bins' colours; a palette
+/// built from them and lookups through them differ from exact ones by at most the bin width.
 final class ColorTable {
     /// A key no 24-bit colour can take.
     static let emptyKey: UInt32 = 0xFFFF_FFFF
@@ -14,6 +20,10 @@ final class ColorTable {
     private(set) var count = 0
     private var shift: UInt32
     private(set) var keys: UnsafeMutablePointer<UInt32>
+    /// Most colours kept before binning coarser.
+    static let maxEntries = 1 << 20
+    /// The bits of a colour a key keeps (0x00FFFFFF until binning starts).
+    private(set) var mask: UInt32 = 0x00FF_FFFF
     private(set) var counts: UnsafeMutablePointer<UInt32>
     private(set) var payload: UnsafeMutablePointer<Int16>
 
@@ -40,8 +50,12 @@ final class ColorTable {
         Int((key &* 0x9E37_79B1) >> shift)
     }
 
-    /// The slot holding `key`, or the empty slot where it would go.
-    @inline(__always) func slot(of key: UInt32) -> Int {
+    /// The key a colour is counted under.
+    @inline(__always) func key(_ color: UInt32) -> UInt32 { color & mask }
+
+    /// The slot holding the key of `color`, or the empty slot where it would go.
+    @inline(__always) func slot(of color: UInt32) -> Int {
+        let key = color & self.mask
         let mask = capacity - 1
         var i = home(key)
         while true {
@@ -53,24 +67,38 @@ final class ColorTable {
 
     /// Adds `n` pixels of colour `key`; returns the slot (valid until the next insertion).
     @discardableResult
-    @inline(__always) func add(_ key: UInt32, _ n: UInt32 = 1) -> Int {
-        var i = slot(of: key)
+    @inline(__always) func add(_ color: UInt32, _ n: UInt32 = 1) -> Int {
+        var i = slot(of: color)
         if keys[i] == ColorTable.emptyKey {
             if (count + 1) * 2 > capacity {
-                grow()
-                i = slot(of: key)
+                if count + 1 > ColorTable.maxEntries { coarsen() } else { grow() }
+                i = slot(of: color)
             }
-            keys[i] = key
+            keys[i] = key(color)
             count += 1
         }
         counts[i] &+= n
         return i
     }
 
-    private func grow() {
+    /// Drops one more low bit of each channel and merges the counts of colours that now share a
+    /// key, until under half of `maxEntries` remain. Palette indices are forgotten.
+    private func coarsen() {
+        repeat {
+            mask &= mask << 1 & 0x00FE_FEFE
+            rebuild(capacity: capacity)
+        } while count * 2 > ColorTable.maxEntries && mask != 0
+        clearPayload()
+    }
+
+    private func grow() { rebuild(capacity: capacity * 2) }
+
+    /// Re-inserts every key (under the current mask) into a table of `newCapacity` slots.
+    private func rebuild(capacity newCapacity: Int) {
         let oldKeys = keys, oldCounts = counts, oldPayload = payload, oldCapacity = capacity
-        capacity *= 2
-        shift -= 1
+        capacity = newCapacity
+        shift = UInt32(32 - newCapacity.trailingZeroBitCount)
+        count = 0
         keys = .allocate(capacity: capacity)
         counts = .allocate(capacity: capacity)
         payload = .allocate(capacity: capacity)
@@ -79,8 +107,8 @@ final class ColorTable {
         payload.initialize(repeating: ColorTable.noIndex, count: capacity)
         for j in 0..<oldCapacity where oldKeys[j] != ColorTable.emptyKey {
             let i = slot(of: oldKeys[j])
-            keys[i] = oldKeys[j]
-            counts[i] = oldCounts[j]
+            if keys[i] == ColorTable.emptyKey { keys[i] = key(oldKeys[j]); count += 1 }
+            counts[i] &+= oldCounts[j]
             payload[i] = oldPayload[j]
         }
         oldKeys.deallocate()

@@ -85,7 +85,7 @@ final class PaletteMapper {
     /// Payload for an opaque colour word, through the histogram table (adding unseen colours).
     @inline(__always) private func lookup(_ c: UInt32) -> Int16 {
         var s = table.slot(of: c)
-        if table.keys[s] != c {
+        if table.keys[s] != table.key(c) {
             s = table.add(c, 0)
         }
         var p = table.payload[s]

@@ -101,7 +101,7 @@ public final class WebPAnimationEncoder {
     /// Assembles the file.
     public func finish() throws(WebPEncodeError) -> [UInt8] {
         guard let encoder, count > 0 else { throw WebPEncodeError(count == 0 ? "no frames were added" : "finish() called twice") }
-        defer { WebPAnimEncoderDelete(encoder); self.encoder = nil }
+        defer { if let e = self.encoder { WebPAnimEncoderDelete(e); self.encoder = nil } }
         guard WebPAnimEncoderAdd(encoder, nil, ms(elapsed), nil) != 0 else {
             throw WebPEncodeError("closing the animation: \(errorText())")
         }
@@ -110,6 +110,9 @@ public final class WebPAnimationEncoder {
             throw WebPEncodeError("assembling the file: \(errorText())")
         }
         defer { WebPDataClear(&data) }
+        // The encoder's own frames go before the copy: at most two copies of the file at once.
+        WebPAnimEncoderDelete(encoder)
+        self.encoder = nil
         return [UInt8](UnsafeBufferPointer(start: data.bytes, count: data.size))
     }
 }

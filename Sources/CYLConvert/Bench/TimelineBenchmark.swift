@@ -34,8 +34,8 @@ public struct TimelineBenchmark {
     public let pngBytesPerFrame: Int
 
     /// Runs `passes` passes (at least 1): `open` opens the input, `frames` selects what to render
-    /// at `size` (an unknown frame is a `UsageError`).
-    public init(passes: Int, size: PixelSize, frames selection: FrameSelection = .all,
+    /// at `size` (an unknown frame, or more renders than `limits.maxWorkPixels` allow, is a `UsageError`).
+    public init(passes: Int, size: PixelSize, frames selection: FrameSelection = .all, limits: Limits = .standard,
                 open: () throws -> FrameTimeline) throws {
         precondition(passes > 0, "at least one pass")
         let clock = ContinuousClock()
@@ -48,6 +48,7 @@ public struct TimelineBenchmark {
         }
         let timeline = opened!
         let frames = try selection.frames(count: timeline.frameCount)
+        try limits.checkWork(frames: frames.count * passes, size: size, what: "renders")
         var renderTimes: [Duration] = []
         var lastPass: [Pixmap] = []
         for pass in 0..<passes {

@@ -39,15 +39,16 @@ extension FrameTimeline {
         let frames = try request.marker.map { name throws(UsageError) in try self.frames(ofMarker: name) } ?? request.frames
         let plan = try FramePlan(timeline: self, frames: frames, fps: request.fps, speed: request.speed,
                                  maxFrames: limits.maxFrames)
+        try limits.checkWork(frames: plan.entries.count, size: size, what: "output frames")
         let cache = FrameCache(timeline: self, size: size, background: request.background,
                                keepAll: plan.entries.count * size.pixelCount * 4 <= limits.maxDecodedBytes)
         if request.format != .pngSequence, case .file(let path) = request.destination { try writer.check(path) }
         let loop = request.loop ?? defaultOutputLoop
         let encoded: EncodedAnimation
         switch request.format {
-        case .gif: encoded = try Self.encodeGIF(plan, request, loop: loop, cache: cache, size: size, progress: progress)
-        case .apng: encoded = try Self.encodeAPNG(plan, request, loop: loop, cache: cache, size: size, progress: progress)
-        case .webp: encoded = try Self.encodeWebP(plan, request, loop: loop, cache: cache, size: size, progress: progress)
+        case .gif: encoded = try Self.encodeGIF(plan, request, loop: loop, cache: cache, size: size, limits: limits, progress: progress)
+        case .apng: encoded = try Self.encodeAPNG(plan, request, loop: loop, cache: cache, size: size, limits: limits, progress: progress)
+        case .webp: encoded = try Self.encodeWebP(plan, request, loop: loop, cache: cache, size: size, limits: limits, progress: progress)
         case .pngSequence: return try writePNGSequence(plan, request, cache: cache, size: size, into: writer, progress: progress)
         case .tgs: return try convertToTGS(request, into: writer)
         }
@@ -68,7 +69,7 @@ extension FrameTimeline {
     }
 
     private static func encodeGIF(_ plan: FramePlan, _ request: ConvertRequest, loop: LoopHint, cache: FrameCache, size: PixelSize,
-                                  progress: (String, Int, Int) -> Void) throws -> EncodedAnimation {
+                                  limits: Limits, progress: (String, Int, Int) -> Void) throws -> EncodedAnimation {
         var warnings: [String] = []
         let (timed, merged) = plan.centisecondFrames()
         if plan.entries.contains(where: { $0.duration < .milliseconds(20) - .nanoseconds(1000) }) && plan.entries.count > 1 {
@@ -99,6 +100,7 @@ extension FrameTimeline {
         }
         for (n, e) in timed.enumerated() {
             try encoder.add(try cache.frame(e.frame), delayCentiseconds: e.delay)
+            try limits.checkOutput(bytes: encoder.encodedBytes, afterFrame: n + 1)
             progress("encoding GIF", n + 1, timed.count)
         }
         return EncodedAnimation(bytes: try encoder.finish(), frameCount: encoder.writtenFrames,
@@ -107,20 +109,21 @@ extension FrameTimeline {
     }
 
     private static func encodeAPNG(_ plan: FramePlan, _ request: ConvertRequest, loop: LoopHint, cache: FrameCache, size: PixelSize,
-                                   progress: (String, Int, Int) -> Void) throws -> EncodedAnimation {
+                                   limits: Limits, progress: (String, Int, Int) -> Void) throws -> EncodedAnimation {
         let opaque = (request.background?.a ?? 0) == 255
         let encoder = try APNGEncoder(width: size.width, height: size.height,
                                       options: APNGEncodeOptions(compressionLevel: request.compressionLevel ?? 1,
                                                                  plays: plays(loop), alpha: !opaque))
         for (n, e) in plan.entries.enumerated() {
             try encoder.add(try cache.frame(e.frameKey), duration: e.duration)
+            try limits.checkOutput(bytes: encoder.encodedBytes, afterFrame: n + 1)
             progress("encoding APNG", n + 1, plan.entries.count)
         }
         return EncodedAnimation(bytes: try encoder.finish(), frameCount: encoder.frameCount)
     }
 
     private static func encodeWebP(_ plan: FramePlan, _ request: ConvertRequest, loop: LoopHint, cache: FrameCache, size: PixelSize,
-                                   progress: (String, Int, Int) -> Void) throws -> EncodedAnimation {
+                                   limits: Limits, progress: (String, Int, Int) -> Void) throws -> EncodedAnimation {
         let lossless = request.lossless ?? (request.quality == nil)
         let level = request.compressionLevel.map { min(6, ($0 * 6 + 4) / 9) } ?? 4
         let encoder = try WebPAnimationEncoder(width: size.width, height: size.height, options: WebPEncodeOptions(
@@ -139,7 +142,10 @@ extension FrameTimeline {
             progress("encoding WebP", n + 1, plan.entries.count)
         }
         if let p = pending { try encoder.add(p.0, duration: p.1); frameCount += 1 }
-        return EncodedAnimation(bytes: try encoder.finish(), frameCount: frameCount)
+        // libwebp keeps the encoded frames itself: the size is known only once assembled.
+        let bytes = try encoder.finish()
+        try limits.checkOutput(bytes: bytes.count, afterFrame: plan.entries.count)
+        return EncodedAnimation(bytes: bytes, frameCount: frameCount)
     }
 
     /// A `.tgs` sticker: the input's own Lottie JSON, gzipped. Frames, size and timing options do

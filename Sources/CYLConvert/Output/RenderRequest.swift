@@ -101,6 +101,7 @@ extension FrameTimeline {
         guard size.width <= limits.maxCanvasPixels / size.height else {
             throw UsageError("output size \(size) has more than \(limits.maxCanvasPixels) pixels (raise it with --max-pixels)")
         }
+        try limits.checkWork(frames: indices.count, size: size)
         for index in indices { try writer.check(request.output.path(forFrame: index)) }
         var written: [RenderedFrame] = []
         for (n, index) in indices.enumerated() {

@@ -15,22 +15,29 @@ public struct DotLottieAnimator: CYLTabBarItemAnimator {
     }
 
     public func timeline(for probe: ContentProbe, options: OpenOptions) throws -> FrameTimeline {
-        let bytes = try InputFile.read(probe.path, limits: options.limits)
+        try timeline(bytes: try InputFile.read(probe.path, limits: options.limits), name: probe.path, options: options)
+    }
+
+    /// Opens a dotLottie file already in memory; errors are `OpenError`s naming `name`.
+    public func timeline(bytes: [UInt8], name path: String, options: OpenOptions) throws -> FrameTimeline {
         let json: [UInt8]
         let id: String
+        // Entries are JSON (the manifest, the animations): they must fit the JSON limit when inflated.
+        let limit = LottieAnimator.inflatedJSONLimit(options.limits)
         do {
-            let file = try DotLottieFile(bytes: bytes, name: probe.path, maxEntryBytes: options.limits.maxFileBytes)
+            let file = try DotLottieFile(bytes: bytes, name: path, maxEntryBytes: limit.bytes)
             id = options.animationID ?? file.animationIDs[0]
             json = try file.animationJSON(id: id)
         } catch {
-            throw OpenError(file: probe.path, .invalid, "dotLottie: \(error.message)")
+            let hint = error.kind == .tooLarge ? " (raise it with \(limit.flag))" : ""
+            throw OpenError(file: path, .invalid, "dotLottie: \(error.message)\(hint)")
         }
-        let name = "\(probe.path):animations/\(id).json"
+        let name = "\(path):animations/\(id).json"
         var t = try LottieAnimator.reportingPlace(in: name) {
             try LottieAnimator().timeline(fromJSON: json, name: name, options: options)
         }
         t.format = "dotLottie"
-        t.file = probe.path
+        t.file = path
         return t
     }
 }

@@ -25,6 +25,7 @@ extension LottieParser {
             throw error(root, "missing the in and out points (\"ip\" and \"op\")")
         }
         guard op > ip else { throw error(root["op"]!, "the out point \(op) is not after the in point \(ip)") }
+        // op - ip of two finite numbers can still overflow to infinity (ip -1e308, op 1e308).
         let frames = (op - ip).rounded()
         guard frames <= Double(limits.maxFrames) else {
             throw error(root["op"]!, "the animation has \(Int(clamping: frames)) frames, more than the limit of \(limits.maxFrames) (raise it with --max-frames)")

@@ -1,0 +1,89 @@
+#!/usr/bin/env bash
+# Builds one libFuzzer target (Fuzz/<Product>) with the fuzzer and AddressSanitizer and runs it.
+#
+#   tools/dev/fuzz.sh TARGET [SECONDS] [-- extra libFuzzer flags]     (what `make fuzz` calls)
+#
+# TARGET: lottie | dotlottie | gif | png | manifest | tabbar. The build goes to .build/fuzz (its own
+# scratch path: sanitizer flags would otherwise invalidate the ordinary release build). Seeds are
+# copied into .build/fuzz-work/TARGET/seeds each run (sample-animations/, ../shared/corpus/, seeds
+# made here, Fuzz/<Product>/seeds/); what the fuzzer finds accumulates in .build/fuzz-work/TARGET/corpus
+# and crashes land in .build/fuzz-work/TARGET/artifacts/. The log ends with libFuzzer's final stats.
+# Environment: CORPUS (default ../shared/corpus), JOBS (parallel fuzzing processes, default 1),
+# RSS_MB (per-process memory limit, default 2048), TIMEOUT (seconds for one input, default 10).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+target=${1:?usage: tools/dev/fuzz.sh lottie|dotlottie|gif|png|manifest|tabbar [SECONDS]}
+seconds=${2:-600}
+shift $(( $# >= 2 ? 2 : 1 ))
+[[ "${1:-}" == "--" ]] && shift
+corpus_dir=${CORPUS:-../shared/corpus}
+case "$target" in
+    lottie)    product=FuzzLottie;        dict=Fuzz/FuzzLottie/lottie.dict;           max_len=131072 ;;
+    dotlottie) product=FuzzDotLottie;     dict=Fuzz/FuzzDotLottie/dotlottie.dict;     max_len=65536 ;;
+    gif)       product=FuzzGIF;           dict=Fuzz/FuzzGIF/gif.dict;                 max_len=65536 ;;
+    png)       product=FuzzPNG;           dict=Fuzz/FuzzPNG/png.dict;                 max_len=65536 ;;
+    manifest)  product=FuzzFrameManifest; dict=Fuzz/FuzzFrameManifest/manifest.dict; max_len=4096 ;;
+    tabbar)    product=FuzzTabBarConfig;  dict=Fuzz/FuzzTabBarConfig/tabbar.dict;    max_len=16384 ;;
+    *) echo "fuzz: unknown target '$target' (lottie, dotlottie, gif, png, manifest, tabbar)" >&2; exit 64 ;;
+esac
+
+# --sanitize=fuzzer makes SwiftPM link libFuzzer's main and compile executables' main.swift as a
+# library; -sanitize=fuzzer,address instruments our modules for coverage and ASan; -DFUZZING turns
+# the targets' code on.
+nice -n 19 swift build -c release --scratch-path .build/fuzz --product "$product" \
+    --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING
+binary=.build/fuzz/release/$product
+
+work=.build/fuzz-work/$target
+rm -rf "$work/seeds"
+mkdir -p "$work/seeds" "$work/corpus" "$work/artifacts"
+seeds=$work/seeds
+copy() { # copy FILES... into the seed folder, skipping ones larger than max_len
+    local f
+    for f in "$@"; do
+        [[ -f "$f" ]] || continue
+        (( $(stat -c %s "$f") <= max_len )) && cp "$f" "$seeds/$(echo "${f#./}" | tr '/' '_')"
+    done
+    return 0
+}
+if [[ ! -d "$corpus_dir" ]]; then echo "fuzz: note: no corpus at $corpus_dir; seeding from sample-animations/ only" >&2; fi
+case "$target" in
+    lottie)
+        copy sample-animations/*.json
+        [[ -d "$corpus_dir/lottie" ]] && while IFS= read -r f; do copy "$f"; done < <(find "$corpus_dir/lottie" -name '*.json' -o -name '*.tgs')
+        for f in sample-animations/*.json; do gzip -9nc "$f" > "$seeds/$(basename "$f" .json).tgs"; done ;;
+    dotlottie)
+        python3 - "$seeds" sample-animations/*.json <<'PY'
+import sys, zipfile, os, json
+out = sys.argv[1]
+for i, path in enumerate(sys.argv[2:]):
+    stem = os.path.splitext(os.path.basename(path))[0]
+    for method, tag in ((zipfile.ZIP_DEFLATED, "deflate"), (zipfile.ZIP_STORED, "stored")):
+        with zipfile.ZipFile(os.path.join(out, f"{stem}-{tag}.lottie"), "w", method) as z:
+            z.writestr("manifest.json", json.dumps({"version": "1", "animations": [{"id": stem}]}))
+            z.write(path, f"animations/{stem}.json")
+    with zipfile.ZipFile(os.path.join(out, f"{stem}-nomanifest.lottie"), "w", zipfile.ZIP_DEFLATED) as z:
+        z.write(path, f"animations/{stem}.json")
+PY
+        ;;
+    gif)
+        copy sample-animations/*.gif
+        [[ -d "$corpus_dir/gif" ]] && copy "$corpus_dir"/gif/*.gif
+        # Large corpus GIFs: their first max_len bytes (a truncated file is a seed too).
+        for f in "$corpus_dir"/gif/*.gif; do [[ -f "$f" ]] && head -c "$max_len" "$f" > "$seeds/head_$(basename "$f")"; done ;;
+    png)
+        copy sample-animations/bounce-frames/*.png sample-animations/tabbar/*.png
+        [[ -d "$corpus_dir/reference" ]] && while IFS= read -r f; do copy "$f"; done < <(find "$corpus_dir/reference" -name '*.png' | sort | awk 'NR % 40 == 1') ;;
+    manifest)
+        copy Fuzz/FuzzFrameManifest/seeds/*.json ;;
+    tabbar)
+        copy sample-animations/tabbar/tabbar.json Fuzz/FuzzTabBarConfig/seeds/*.json ;;
+esac
+echo "fuzz: $(ls "$seeds" | wc -l) seeds, $(ls "$work/corpus" | wc -l) corpus entries; running $product for ${seconds}s" >&2
+
+jobs=${JOBS:-1}
+parallel=()
+(( jobs > 1 )) && parallel=(-jobs="$jobs" -workers="$jobs")
+exec nice -n 19 "$binary" "$work/corpus" "$seeds" -dict="$dict" -max_len="$max_len" \
+    -max_total_time="$seconds" -timeout="${TIMEOUT:-10}" -rss_limit_mb="${RSS_MB:-2048}" \
+    -artifact_prefix="$work/artifacts/" -print_final_stats=1 "${parallel[@]}" "$@"
