@@ -25,6 +25,7 @@ let package = Package(
         .target(name: "CYLGIFAnimator", dependencies: ["CYLTimeline", "CYLCodecs", "CYLRaster"]),
         .target(name: "CYLFrameSequenceAnimator", dependencies: ["CYLTimeline", "CYLCodecs", "CYLRaster"]),
         .target(name: "CYLLottieAnimator", dependencies: ["CYLTimeline", "CYLCodecs", "CYLRaster", "CYLGeometry"]),
+        .target(name: "CYLRiveAnimator", dependencies: ["CYLTimeline", "CYLCodecs", "CYLRaster", "CYLGeometry"]),
         // Conversion and output files (the one frame writer, staged files, output plans).
         .target(name: "CYLConvert", dependencies: ["CYLTimeline", "CYLCodecs", "CYLRaster"]),
         // The seed's tab-bar configuration, the bar's layout, players and previews.
@@ -32,7 +33,7 @@ let package = Package(
         // The facade: re-exports and the standard registry, nothing else.
         .target(name: "CYLTabBarItemAnimation", dependencies: [
             "CYLTimeline", "CYLRaster", "CYLConvert", "CYLTabBar",
-            "CYLGIFAnimator", "CYLFrameSequenceAnimator", "CYLLottieAnimator",
+            "CYLGIFAnimator", "CYLFrameSequenceAnimator", "CYLLottieAnimator", "CYLRiveAnimator",
         ]),
         .executableTarget(name: "cylanim", dependencies: ["CYLTabBarItemAnimation"], path: "tools/cylanim"),
 
@@ -61,6 +62,8 @@ let package = Package(
         .testTarget(name: "CYLGIFAnimatorTests", dependencies: ["CYLGIFAnimator", "CYLCodecs"]),
         .testTarget(name: "CYLFrameSequenceAnimatorTests", dependencies: ["CYLFrameSequenceAnimator", "CYLCodecs"]),
         .testTarget(name: "CYLLottieAnimatorTests", dependencies: ["CYLLottieAnimator", "CYLCodecs"],
+                    exclude: ["fidelity-baseline.txt"]),  // read from #filePath, not bundled
+        .testTarget(name: "CYLRiveAnimatorTests", dependencies: ["CYLRiveAnimator", "CYLCodecs", "CYLTestSupport"],
                     exclude: ["fidelity-baseline.txt"]),  // read from #filePath, not bundled
         .testTarget(name: "CYLConvertTests", dependencies: ["CYLTabBarItemAnimation", "CYLCodecs", "CYLTestSupport"]),
         .testTarget(name: "CYLTabBarTests", dependencies: ["CYLTabBarItemAnimation", "CYLCodecs", "CYLTestSupport"]),

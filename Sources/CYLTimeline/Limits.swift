@@ -28,6 +28,9 @@ public struct Limits: Sendable, Equatable {
     public static let defaultMaxDrawsPerFrame = 100_000
     /// Largest input file read into memory (`--max-file-bytes`). Default 256 MiB.
     public static let defaultMaxFileBytes = 256 << 20
+    /// Most objects a binary scene file (Rive `.riv`) may hold (`--max-objects`). Default
+    /// 1 000 000: real files hold a few thousand, and every object costs memory once parsed.
+    public static let defaultMaxObjects = 1_000_000
 
     public var maxCanvasPixels: Int
     public var maxFrames: Int
@@ -38,6 +41,7 @@ public struct Limits: Sendable, Equatable {
     public var maxFileBytes: Int
     public var maxDrawsPerFrame: Int
     public var maxJSONBytes: Int
+    public var maxObjects: Int
 
     public init(maxCanvasPixels: Int = Limits.defaultMaxCanvasPixels,
                 maxFrames: Int = Limits.defaultMaxFrames,
@@ -47,7 +51,8 @@ public struct Limits: Sendable, Equatable {
                 maxDecodedBytes: Int = Limits.defaultMaxDecodedBytes,
                 maxFileBytes: Int = Limits.defaultMaxFileBytes,
                 maxDrawsPerFrame: Int = Limits.defaultMaxDrawsPerFrame,
-                maxJSONBytes: Int = Limits.defaultMaxJSONBytes) {
+                maxJSONBytes: Int = Limits.defaultMaxJSONBytes,
+                maxObjects: Int = Limits.defaultMaxObjects) {
         self.maxCanvasPixels = maxCanvasPixels
         self.maxFrames = maxFrames
         self.maxJSONDepth = maxJSONDepth
@@ -57,6 +62,7 @@ public struct Limits: Sendable, Equatable {
         self.maxFileBytes = maxFileBytes
         self.maxDrawsPerFrame = maxDrawsPerFrame
         self.maxJSONBytes = maxJSONBytes
+        self.maxObjects = maxObjects
     }
 
     public static let standard = Limits()
