@@ -4,6 +4,11 @@ import CYLTabBarItemAnimation
 enum CommonOptions {
     static let specs: [OptionSpec] = [
         .value("fps", "N", help: "Frame rate for a folder of PNG frames (overrides its manifest.json; default 30)."),
+        .value("artboard", "name", help: "Rive: the artboard to play (default: the first)."),
+        .value("animation", "name", help: "The animation to play: a Rive linear animation, or a dotLottie animation id (default: the file's own choice)."),
+        .value("state-machine", "name", help: "Rive: the state machine to play (default: the artboard's default, else its first)."),
+        .value("selection-input", "name",
+               help: "Rive: play what selecting a tab does: frame 0 is the resting pose, then this boolean input is set (or trigger fired)."),
         .value("gif-as", "animation|image",
                help: "How a tab bar uses a GIF: 'animation' plays once on select (default), 'image' loops forever."),
         .value("max-pixels", "N", help: "Largest canvas or output in pixels (default \(Limits.defaultMaxCanvasPixels))."),
@@ -40,6 +45,15 @@ enum CommonOptions {
         return limits
     }
 
+    /// What plays, for files that hold several scenes (Rive artboards, animations, state machines).
+    static func scene(_ args: ParsedArguments, into options: inout OpenOptions) {
+        options.artboard = args.value("artboard")
+        options.animationID = args.value("animation")
+        options.stateMachine = args.value("state-machine")
+        options.selectionInput = args.value("selection-input")
+        options.playsSelection = options.selectionInput != nil
+    }
+
     /// The one `<input>` argument.
     static func input(_ args: ParsedArguments, _ command: CommandSpec) throws(CLIUsageError) -> String {
         guard args.positionals.count == 1 else {
@@ -52,6 +66,7 @@ enum CommonOptions {
     /// Limits and `--fps` as options for opening inputs.
     static func openOptions(_ args: ParsedArguments, _ command: CommandSpec) throws(CLIUsageError) -> OpenOptions {
         var options = OpenOptions(limits: try limits(args, command))
+        scene(args, into: &options)
         if let text = args.value("fps") {
             guard let fps = Double(text), FrameTiming.fpsRange.contains(fps) else {
                 throw CLIUsageError(message: "Invalid value '\(text)' for '--fps': expected a number from 0.0003 (1/3600, one frame an hour) to 1000.", command: command)

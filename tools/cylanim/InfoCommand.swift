@@ -7,7 +7,7 @@ enum InfoCommand {
         abstract: "Describe an animation: format, canvas, frames, timing, loop, transparency and oddities.",
         discussion: nil,
         usage: "cylanim info <input> [--json] [--fps <N>] [--gif-as <animation|image>]",
-        arguments: [ArgumentSpec(name: "input", help: "A Lottie file (.json, .tgs), a GIF file or a directory of PNG frames.")],
+        arguments: [ArgumentSpec(name: "input", help: "A Lottie file (.json, .tgs), a Rive file (.riv), a GIF file or a directory of PNG frames.")],
         options: [.flag("json", help: "Print a JSON object instead of text.")] + CommonOptions.specs)
 
     static func run(_ args: ParsedArguments) throws -> Int32 {
@@ -35,6 +35,7 @@ enum InfoCommand {
                 ("markers", .array(t.markers.map { m in
                     .object([("name", .string(m.name)), ("start_frame", .double(m.startFrame)), ("duration_frames", .double(m.durationFrames))])
                 })),
+                ("contents", JSONOutput(.object(t.contents))),
                 ("diagnostics", .array(t.diagnostics.map { d in
                     .object([("severity", .string(d.severity.rawValue)), ("location", .string(d.location)), ("message", .string(d.message))])
                 })),
@@ -57,6 +58,10 @@ enum InfoCommand {
             lines.append(("markers", t.markers.map { "\($0.name) (frames \(trim($0.startFrame))+\(trim($0.durationFrames)))" }.joined(separator: ", ")))
         }
         for (k, v) in lines { print(k.padding(14) + v) }
+        if !t.contents.isEmpty {
+            print("contents:")
+            for line in InfoValue.object(t.contents).lines(indent: "  ") { print(line) }
+        }
         if !t.diagnostics.isEmpty {
             print("notes:")
             for d in t.diagnostics { print("  \(d)") }

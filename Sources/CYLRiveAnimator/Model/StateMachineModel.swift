@@ -52,8 +52,10 @@ enum StateKind: Sendable {
 struct StateModel: Sendable {
     var kind: StateKind
     var speed: Double
-    /// Random transitions: pick among the allowed ones by weight.
-    var isRandom: Bool
+    /// Bit 0: pick among the allowed transitions at random, by weight; bit 1: blend states
+    /// restore baseline values before blending.
+    var flags: Int
+    var isRandom: Bool { flags & 1 != 0 }
     var transitions: [TransitionModel]
     /// Input changes performed when the state is entered (0) or left (1).
     var actions: [StateActionModel]

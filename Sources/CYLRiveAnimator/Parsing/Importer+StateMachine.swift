@@ -99,7 +99,7 @@ extension RiveImporter {
         default: break
         }
         let speed = double(object, RivePropertyKey.advanceableStateSpeed, 1)
-        appendState(StateModel(kind: kind, speed: speed.isFinite ? speed : 1, isRandom: flags & 1 != 0, transitions: [], actions: []))
+        appendState(StateModel(kind: kind, speed: speed.isFinite ? speed : 1, flags: Int(clamping: flags), transitions: [], actions: []))
         lastLayerComponentIsTransition = false
     }
 

@@ -177,7 +177,7 @@ struct RiveImporter {
         case .stateMachine?:
             if let sm = currentStateMachineIndex { artboards[artboards.count - 1].stateMachines[sm].inputs.append(nil) }
         case .layer?:
-            appendState(StateModel(kind: .other, speed: 1, isRandom: false, transitions: [], actions: []))
+            appendState(StateModel(kind: .other, speed: 1, flags: 0, transitions: [], actions: []))
         case .keyedProperty?, nil:
             break
         }

@@ -1,0 +1,383 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A state machine playing on an artboard instance: inputs, and per layer the current state,
+/// the state it is mixing from and the transition between them. Mirrors the format's runtime
+/// step for step, so that the same inputs at the same times give the same poses.
+final class StateMachinePlayer {
+    let model: StateMachineModel
+    let artboard: ArtboardInstance
+
+    enum InputValue: Equatable {
+        case bool(Bool)
+        case number(Double)
+        case trigger(fired: Bool)
+        case none
+    }
+    private(set) var inputs: [InputValue]
+    /// Layers that have used each fired trigger (a trigger fires each layer's transition once).
+    private var triggerUsedInLayers: [Set<Int>]
+    private var layers: [LayerPlayer] = []
+    private var bound: [Int: BoundAnimation] = [:]
+    private var needsAdvance = false
+
+    init(_ model: StateMachineModel, artboard: ArtboardInstance) {
+        self.model = model
+        self.artboard = artboard
+        inputs = model.inputs.map { input in
+            switch input {
+            case .bool(_, let v)?: return .bool(v)
+            case .number(_, let v)?: return .number(v)
+            case .trigger?: return .trigger(fired: false)
+            case nil: return .none
+            }
+        }
+        triggerUsedInLayers = Array(repeating: [], count: model.inputs.count)
+        layers = model.layers.enumerated().map { LayerPlayer(index: $0.offset, layer: $0.element, machine: self) }
+    }
+
+    /// The linear animation `index` of the artboard, bound once.
+    func animation(_ index: Int) -> BoundAnimation? {
+        if let b = bound[index] { return b }
+        guard index >= 0, index < artboard.model.animations.count else { return nil }
+        let b = BoundAnimation(artboard.model.animations[index], artboard: artboard)
+        bound[index] = b
+        return b
+    }
+
+    // MARK: Inputs
+
+    func number(_ i: Int) -> Double {
+        if i >= 0, i < inputs.count, case .number(let v) = inputs[i] { return v }
+        return 0
+    }
+
+    func setBool(_ i: Int, _ value: Bool?) {
+        guard i >= 0, i < inputs.count, case .bool(let old) = inputs[i] else { return }
+        let v = value ?? !old
+        if v != old { inputs[i] = .bool(v); needsAdvance = true }
+    }
+
+    func setNumber(_ i: Int, _ value: Double) {
+        guard i >= 0, i < inputs.count, case .number(let old) = inputs[i] else { return }
+        if value != old { inputs[i] = .number(value); needsAdvance = true }
+    }
+
+    func fire(_ i: Int) {
+        guard i >= 0, i < inputs.count, case .trigger(false) = inputs[i] else { return }
+        inputs[i] = .trigger(fired: true)
+        needsAdvance = true
+    }
+
+    func perform(_ actions: [StateActionModel], atEnd: Bool) {
+        for a in actions where a.atEnd == atEnd {
+            switch a.change {
+            case let .setBool(i, v): setBool(i, v)
+            case let .setNumber(i, v): setNumber(i, v)
+            case let .fire(i): fire(i)
+            }
+        }
+    }
+
+    func evaluate(_ c: ConditionModel, layer: Int) -> Bool {
+        switch c {
+        case let .bool(i, op):
+            guard i < inputs.count, case .bool(let v) = inputs[i] else { return true }
+            return (v && op == .equal) || (!v && op == .notEqual)
+        case let .number(i, op, value):
+            guard i < inputs.count, case .number(let v) = inputs[i] else { return true }
+            return op.compare(v, value)
+        case let .trigger(i):
+            guard i < inputs.count, case .trigger(let fired) = inputs[i] else { return true }
+            return fired && !triggerUsedInLayers[i].contains(layer)
+        case .unsupported:
+            return false
+        }
+    }
+
+    func useInLayer(_ conditions: [ConditionModel], layer: Int) {
+        for case let .trigger(i) in conditions where i < triggerUsedInLayers.count {
+            triggerUsedInLayers[i].insert(layer)
+        }
+    }
+
+    /// Triggers last one step.
+    private func inputsAdvanced() {
+        for i in inputs.indices {
+            if case .trigger(true) = inputs[i] { inputs[i] = .trigger(fired: false) }
+            triggerUsedInLayers[i].removeAll()
+        }
+    }
+
+    // MARK: Stepping
+
+    /// Advances every layer by `seconds` and applies their animations; returns whether anything
+    /// may still change.
+    @discardableResult
+    func advance(_ seconds: Double, newFrame: Bool) -> Bool {
+        if newFrame { needsAdvance = false }
+        for layer in layers where layer.advance(seconds, newFrame: newFrame) { needsAdvance = true }
+        inputsAdvanced()
+        return needsAdvance
+    }
+
+    private func tryChangeState() -> Bool {
+        var changed = false
+        for layer in layers where layer.updateState() { changed = true }
+        return changed
+    }
+
+    /// One frame: advance, then settle the artboard and any state changes that follow from it.
+    /// Returns false once nothing will change without new input (the machine has settled).
+    @discardableResult
+    func advanceAndApply(_ seconds: Double) -> Bool {
+        var keepGoing = advance(seconds, newFrame: true) || seconds == 0
+        if artboard.advanceNested(seconds) { keepGoing = true }
+        for _ in 0..<5 {
+            artboard.update()
+            guard tryChangeState() else { break }
+            advance(0, newFrame: false)
+            keepGoing = true
+            _ = artboard.advanceNested(0)
+        }
+        return keepGoing
+    }
+}
+
+/// One layer of a playing state machine.
+final class LayerPlayer {
+    static let maxIterations = 100
+    let index: Int
+    let layer: LayerModel
+    unowned let machine: StateMachinePlayer
+    private var anyState: StateInstance!
+    private var current: StateInstance?
+    private var from: StateInstance?
+    private var transition: TransitionModel?
+    private var transitionEasing: Easing?
+    private var transitionCompleted = false
+    private var holdAnimationFrom = false
+    private var mix = 1.0
+    private var mixFrom = 1.0
+    private var waitingForExit = false
+    private var holdAnimation: BoundAnimation?
+    private var holdTime = 0.0
+    private var reset: AnimationReset?
+    /// Deterministic choices among random transitions.
+    private var random = SplitMix(seed: 1)
+
+    init(index: Int, layer: LayerModel, machine: StateMachinePlayer) {
+        self.index = index
+        self.layer = layer
+        self.machine = machine
+        anyState = makeInstance(layer.any)
+        changeState(layer.entry)
+    }
+
+    private func makeInstance(_ i: Int) -> StateInstance {
+        let s = layer.states[i]
+        switch s.kind {
+        case .animation(let a?):
+            if let bound = machine.animation(a) { return AnimationStateInstance(index: i, model: s, animation: bound) }
+            return StateInstance(index: i, model: s)
+        case .blend1D, .blendDirect:
+            return BlendStateInstance(index: i, model: s, machine: machine)
+        default:
+            return StateInstance(index: i, model: s)
+        }
+    }
+
+    private func mixTime(_ t: TransitionModel, from: StateInstance) -> Double {
+        if t.duration == 0 { return 0 }
+        if t.durationIsPercentage {
+            return Double(t.duration) / 100 * (from.playhead?.model.durationSeconds ?? 0)
+        }
+        return Double(t.duration) / 1000
+    }
+
+    private func updateMix(_ seconds: Double) {
+        if let t = transition, let f = from, t.duration != 0 {
+            let time = mixTime(t, from: f)
+            mix = time == 0 ? 1 : min(1, max(0, mix + seconds / time))
+            if mix == 1 && !transitionCompleted {
+                transitionCompleted = true
+                reset = nil
+                machine.perform(t.actions, atEnd: true)
+            }
+        } else {
+            mix = 1
+        }
+    }
+
+    func advance(_ seconds: Double, newFrame: Bool) -> Bool {
+        current?.advance(seconds, machine)
+        updateMix(seconds)
+        if let f = from, mix < 1, !holdAnimationFrom { f.advance(seconds, machine) }
+        apply()
+        var changed = false
+        var i = 0
+        while updateState() {
+            changed = true
+            apply()
+            if i == Self.maxIterations {
+                machine.artboard.noteOnce("state machine \"\(machine.model.name)\" changed state more than \(Self.maxIterations) times in one step")
+                return false
+            }
+            i += 1
+        }
+        current?.clearSpilledTime()
+        return changed || mix != 1 || waitingForExit || (current?.keepGoing ?? false)
+    }
+
+    private var isTransitioning: Bool {
+        guard let t = transition, from != nil else { return false }
+        return t.duration != 0 && mix < 1
+    }
+
+    func updateState() -> Bool {
+        if isTransitioning && !(transition?.enableEarlyExit ?? false) { return false }
+        waitingForExit = false
+        if tryChangeState(anyState) { return true }
+        guard let c = current else { return false }
+        return tryChangeState(c)
+    }
+
+    private func changeState(_ target: Int) {
+        if current?.index == target { return }
+        if let c = current { machine.perform(c.model.actions, atEnd: true) }
+        let next = makeInstance(target)
+        current = next
+        machine.perform(next.model.actions, atEnd: false)
+    }
+
+    private enum Allowed { case yes, no, waitingForExit }
+
+    private func exitTimeSeconds(_ t: TransitionModel, _ state: StateInstance, absolute: Bool) -> Double {
+        if t.exitTimeIsPercentage {
+            guard let m = state.playhead?.model else { return 0 }
+            return (absolute ? m.startSeconds : 0) + Double(t.exitTime) / 100 * m.durationSeconds
+        }
+        return Double(t.exitTime) / 1000
+    }
+
+    private func allowed(_ t: TransitionModel, from state: StateInstance) -> Allowed {
+        if t.isDisabled { return .no }
+        for c in t.conditions where !machine.evaluate(c, layer: index) { return .no }
+        if t.enableExitTime, let head = state.playhead {
+            var exitTime = exitTimeSeconds(t, state, absolute: false)
+            let duration = head.model.durationSeconds
+            if exitTime <= duration && head.model.loop != .oneShot && duration > 0 {
+                exitTime += (head.lastTotalTime / duration).rounded(.down) * duration
+            }
+            if head.totalTime < exitTime { return .waitingForExit }
+        }
+        return .yes
+    }
+
+    private func findAllowedTransition(_ state: StateInstance) -> TransitionModel? {
+        let transitions = state.model.transitions
+        if state.model.isRandom {
+            var weights: [Int] = []
+            var total = 0
+            for t in transitions {
+                var w = 0
+                if current?.index != t.target {
+                    switch allowed(t, from: state) {
+                    case .yes: w = t.randomWeight
+                    case .waitingForExit: waitingForExit = true
+                    case .no: break
+                    }
+                }
+                weights.append(w)
+                total += w
+            }
+            guard total > 0 else { return nil }
+            let pick = random.next() * Double(total)
+            var acc = 0.0
+            for (t, w) in zip(transitions, weights) {
+                if acc + Double(w) > pick {
+                    machine.useInLayer(t.conditions, layer: index)
+                    return t
+                }
+                acc += Double(w)
+            }
+            return nil
+        }
+        for t in transitions where current?.index != t.target {
+            switch allowed(t, from: state) {
+            case .yes:
+                machine.useInLayer(t.conditions, layer: index)
+                return t
+            case .waitingForExit: waitingForExit = true
+            case .no: break
+            }
+        }
+        return nil
+    }
+
+    private func tryChangeState(_ state: StateInstance) -> Bool {
+        let outState = current
+        guard let t = findAllowedTransition(state) else { return false }
+        reset = nil
+        changeState(t.target)
+        transition = t
+        transitionEasing = t.interpolator.map(Easing.init)
+        machine.perform(t.actions, atEnd: false)
+        if t.duration == 0 {
+            transitionCompleted = true
+            machine.perform(t.actions, atEnd: true)
+        } else {
+            transitionCompleted = false
+        }
+        from = outState
+        if !transitionCompleted {
+            let animations = [from, current].compactMap { ($0 as? AnimationStateInstance)?.head.animation }
+            reset = AnimationReset(animations, artboard: machine.artboard, firstIsBaseline: false)
+        }
+        if let out = outState as? AnimationStateInstance, t.enableExitTime {
+            if t.pauseOnExit { out.head.setTime(exitTimeSeconds(t, out, absolute: true)) }
+            holdAnimation = out.head.animation
+            holdTime = out.head.time
+        }
+        mixFrom = mix
+        if mix != 0 { holdAnimationFrom = t.pauseOnExit }
+        if let c = current {
+            let spilled = (from as? AnimationStateInstance)?.head.spilledTime ?? 0
+            c.advance(spilled, machine)
+        }
+        mix = 0
+        updateMix(0)
+        waitingForExit = false
+        return true
+    }
+
+    private func apply() {
+        let artboard = machine.artboard
+        reset?.apply()
+        if let hold = holdAnimation {
+            hold.apply(artboard, seconds: holdTime, mix: mixFrom)
+            holdAnimation = nil
+        }
+        if let f = from, mix < 1 {
+            f.apply(artboard, mix: transitionEasing?.transform(mixFrom) ?? mixFrom)
+        }
+        if let c = current {
+            c.apply(artboard, mix: transitionEasing?.transform(mix) ?? mix)
+        }
+    }
+}
+
+/// A small deterministic generator (0 ..< 1) for random transitions, so renders repeat exactly.
+struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> Double {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        z ^= z >> 31
+        return Double(z >> 11) / Double(1 << 53)
+    }
+}
