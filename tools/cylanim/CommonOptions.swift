@@ -20,6 +20,7 @@ enum CommonOptions {
         .value("max-path-points", "N", help: "Most points in one flattened shape (default \(Limits.defaultMaxPathPoints))."),
         .value("max-draws", "N",
                help: "Most layers, shapes, masks and mattes drawn for one frame once precomps and repeaters are expanded (default \(Limits.defaultMaxDrawsPerFrame))."),
+        .value("max-objects", "N", help: "Most objects a Rive file may hold (default \(Limits.defaultMaxObjects))."),
         .value("max-decoded-bytes", "N",
                help: "Decoded pixels kept in memory before frames are decoded again on demand (default \(Limits.defaultMaxDecodedBytes))."),
     ]
@@ -42,6 +43,7 @@ enum CommonOptions {
         if let n = try int("max-path-points") { limits.maxPathPoints = n }
         if let n = try int("max-draws") { limits.maxDrawsPerFrame = n }
         if let n = try int("max-decoded-bytes") { limits.maxDecodedBytes = n }
+        if let n = try int("max-objects") { limits.maxObjects = n }
         return limits
     }
 
