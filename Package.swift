@@ -16,11 +16,12 @@ let package = Package(
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
         .systemLibrary(name: "CWebP", path: "Sources/CWebP"),
         .systemLibrary(name: "CFreeType", path: "Sources/CFreeType", pkgConfig: "freetype2"),
+        .systemLibrary(name: "CJPEG", path: "Sources/CJPEG"),
 
         // libm: these modules import no Foundation, so nothing else pulls in floor/round/sqrt.
         .target(name: "CYLGeometry", linkerSettings: [.linkedLibrary("m")]),
         .target(name: "CYLRaster", dependencies: ["CYLGeometry"], linkerSettings: [.linkedLibrary("m")]),
-        .target(name: "CYLCodecs", dependencies: ["CYLRaster", "CGIF", "CPNG", "CJSONC", "CZlib", "CWebP", "CFreeType"]),
+        .target(name: "CYLCodecs", dependencies: ["CYLRaster", "CGIF", "CPNG", "CJSONC", "CZlib", "CWebP", "CFreeType", "CJPEG"]),
         .target(name: "CYLTimeline", dependencies: ["CYLRaster"]),
         .target(name: "CYLGIFAnimator", dependencies: ["CYLTimeline", "CYLCodecs", "CYLRaster"]),
         .target(name: "CYLFrameSequenceAnimator", dependencies: ["CYLTimeline", "CYLCodecs", "CYLRaster"]),

@@ -80,8 +80,9 @@ public final class RiveDocument: @unchecked Sendable {
             return ScenePlan(artboard: boardIndex, choice: choice, step: step, frameCount: try frames(a.durationSeconds),
                              summary: "linear animation \"\(a.name)\" from its start, stepped at \(Self.number(fps)) fps")
         case .none:
-            return ScenePlan(artboard: boardIndex, choice: choice, step: step, frameCount: 1,
-                             summary: "the artboard as set up (it has no animation or state machine)")
+            // The runtime plays an empty state machine here; the corpus shows it for 2 s.
+            return ScenePlan(artboard: boardIndex, choice: choice, step: step, frameCount: try frames(ScenePlan.defaultSceneSeconds),
+                             summary: "the artboard as set up (it has no animation or state machine), for \(Self.number(ScenePlan.defaultSceneSeconds)) s")
         case .stateMachine(let m):
             let machine = board.stateMachines[m]
             let selection = try selectionInput(machine, name: name, options: options)
@@ -92,10 +93,10 @@ public final class RiveDocument: @unchecked Sendable {
                 notes.append(Diagnostic(.note, at: "state machine \"\(machine.name)\"",
                                         "no input is named for selection (active, selected, isActive, pressed); the tab plays the machine from its start"))
             }
-            let seconds = board.animations.first?.durationSeconds ?? ScenePlan.defaultSceneSeconds
+            let seconds = max(board.animations.first?.durationSeconds ?? 0, ScenePlan.defaultSceneSeconds)
             return ScenePlan(artboard: boardIndex, choice: choice, step: step, frameCount: try frames(seconds),
                              summary: "state machine \"\(machine.name)\" from its start without input, stepped at \(Self.number(fps)) fps for "
-                                + (board.animations.isEmpty ? "\(ScenePlan.defaultSceneSeconds) s" : "the first animation's length"))
+                                + "\(Self.number(seconds)) s (the first animation's length, at least \(Self.number(ScenePlan.defaultSceneSeconds)) s)")
         }
     }
 

@@ -169,7 +169,9 @@ struct RiveImporter {
 
     /// An object whose type the format's definitions do not list (written by a newer editor).
     mutating func importUnknown(_ object: RawObject) {
-        note(object.offset, "unknown object type \(object.typeKey) is ignored", key: "unknown type \(object.typeKey)")
+        let what = RiveDefinitions.typeName(of: object.typeKey).map { "object type \(object.typeKey) (\($0), which files do not contain in this format version)" }
+            ?? "unknown object type \(object.typeKey)"
+        note(object.offset, "\(what) is ignored", key: "unknown type \(object.typeKey)")
         lastBindable = nil
         switch contextOrder.last {
         case .artboard?:

@@ -19,10 +19,16 @@ final class ArtboardInstance {
     /// Notes made while building or playing (unsupported content), each once.
     private(set) var notes: [String] = []
 
-    init(_ model: ArtboardModel, file: RiveFileModel, limits: Limits) {
+    /// How many nested artboards deep this instance is (0 for the one a scene plays).
+    let depth: Int
+    /// Nested artboards, in file order (their animations advance with this artboard).
+    private(set) var nested: [RNestedArtboard] = []
+
+    init(_ model: ArtboardModel, file: RiveFileModel, limits: Limits, depth: Int = 0) {
         self.model = model
         self.file = file
         self.limits = limits
+        self.depth = depth
         var objects: [RComponent?] = []
         objects.reserveCapacity(model.objects.count)
         var unsupported: Set<String> = []
@@ -91,6 +97,13 @@ final class ArtboardInstance {
         case RiveTypeKey.scaleConstraint: return RScaleConstraint(m, index: i)
         case RiveTypeKey.followPathConstraint: return RFollowPathConstraint(m, index: i)
         case RiveTypeKey.image: return RImage(m, index: i)
+        case RiveTypeKey.nestedArtboard, RiveTypeKey.nestedArtboardLeaf, RiveTypeKey.nestedArtboardLayout:
+            return RNestedArtboard(m, index: i)
+        case RiveTypeKey.nestedStateMachine: return RNestedStateMachine(m, index: i)
+        case RiveTypeKey.nestedSimpleAnimation: return RNestedSimpleAnimation(m, index: i)
+        case RiveTypeKey.nestedRemapAnimation: return RNestedRemapAnimation(m, index: i)
+        case RiveTypeKey.nestedBool, RiveTypeKey.nestedNumber, RiveTypeKey.nestedTrigger: return RNestedInput(m, index: i)
+        case RiveTypeKey.componentOrigin: return RComponentOrigin(m, index: i)
         case RiveTypeKey.mesh: return RMesh(m, index: i)
         default:
             if m.isType(RiveTypeKey.drawable) { return RDrawable(m, index: i) }
@@ -107,10 +120,9 @@ final class ArtboardInstance {
         case RiveTypeKey.text: return "text (\"\(m.name)\")"
         case RiveTypeKey.image: return "an image (\"\(m.name)\")"
         case RiveTypeKey.mesh: return "a mesh (\"\(m.name)\")"
-        case RiveTypeKey.nestedArtboard, RiveTypeKey.nestedArtboardLeaf, RiveTypeKey.nestedArtboardLayout:
-            return "a nested artboard (\"\(m.name)\")"
         default:
-            if m.isType(RiveTypeKey.drawable) && m.typeKey != RiveTypeKey.shape && m.typeKey != RiveTypeKey.artboard {
+            if m.isType(RiveTypeKey.drawable) && m.typeKey != RiveTypeKey.shape && m.typeKey != RiveTypeKey.artboard
+                && !m.isType(RiveTypeKey.nestedArtboard) {
                 return "\(m.typeName) (\"\(m.name)\")"
             }
             return nil
@@ -126,6 +138,7 @@ final class ArtboardInstance {
         for c in objects { c?.resolve(self) }
         for c in objects { c?.link(self) }
         for c in objects { c?.buildDependencies(self) }
+        nested = objects.compactMap { $0 as? RNestedArtboard }
         sortDependencies()
 
         // Draw rules apply to the drawables under the rules' parent (the nearest rules win).
@@ -206,8 +219,13 @@ final class ArtboardInstance {
     }
 
     /// Advances what plays inside the artboard on its own (nested artboards' animations and state
-    /// machines); returns whether any of it may still change.
-    func advanceNested(_ seconds: Double) -> Bool { false }
+    /// machines); returns whether any of it may still change. `newFrame` is false for the extra
+    /// passes within one frame, where nested state machines only take pending transitions.
+    func advanceNested(_ seconds: Double, newFrame: Bool = true) -> Bool {
+        var keepGoing = false
+        for n in nested where n.advance(seconds, newFrame: newFrame) { keepGoing = true }
+        return keepGoing
+    }
 
     /// Applies a property value to object `index`, as an animation or binding does.
     @discardableResult

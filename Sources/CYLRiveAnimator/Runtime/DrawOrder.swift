@@ -97,6 +97,9 @@ final class RArtboard: RTransformComponent {
     var paints: [RShapePaint] = []
     /// The opacity a host (a nested artboard) imposes.
     var hostOpacity = 1.0
+    /// Whether content is drawn with the artboard's top-left at the origin (a scene's own
+    /// artboard) or with its origin point there (an artboard nested in another).
+    var frameOrigin = true
 
     override func set(_ key: Int, _ value: PropertyValue) -> Bool {
         switch key {

@@ -3,8 +3,8 @@ import CYLTimeline
 /// What a timeline of a Rive file plays: which artboard and scene, at what step, for how long,
 /// and (for a tab) which input selecting the tab sets.
 struct ScenePlan: Sendable {
-    /// Seconds of a state machine without animations that a default-scene timeline shows (the
-    /// corpus convention for files with no linear animation).
+    /// Shortest default-scene timeline of a state machine (or of an artboard with nothing to
+    /// play), in seconds; longer when the first linear animation is (the corpus convention).
     static let defaultSceneSeconds = 2.0
     /// Most seconds a tab's resting pose may take to settle before selection; a machine still
     /// moving then is selected at time 0 instead.

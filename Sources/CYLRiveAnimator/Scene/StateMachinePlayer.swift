@@ -122,7 +122,7 @@ final class StateMachinePlayer {
         return needsAdvance
     }
 
-    private func tryChangeState() -> Bool {
+    func tryChangeState() -> Bool {
         var changed = false
         for layer in layers where layer.updateState() { changed = true }
         return changed
@@ -139,7 +139,7 @@ final class StateMachinePlayer {
             guard tryChangeState() else { break }
             advance(0, newFrame: false)
             keepGoing = true
-            _ = artboard.advanceNested(0)
+            _ = artboard.advanceNested(0, newFrame: false)
         }
         return keepGoing
     }
