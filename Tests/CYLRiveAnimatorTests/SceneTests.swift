@@ -49,9 +49,13 @@ import Testing
     @Test(arguments: [(1 as UInt64, 50.0), (0, 0.0)])
     func linearAndHoldKeyframes(_ interpolation: UInt64, _ expectedAtHalf: Double) throws {
         let doc = try Self.document(Self.animatedFile(interpolation: interpolation))
+        // Time runs in 32-bit floats, as in the format's runtime: values agree to float precision.
         let source = RiveFrameSource(doc)
-        #expect(abs(Self.shape(source.scene(at: 30)).x - expectedAtHalf) < 1e-6)
-        #expect(abs(Self.shape(source.scene(at: 60)).x - 100) < 1e-6)
+        #expect(abs(Self.shape(source.scene(at: 30)).x - expectedAtHalf) < 1e-3)
+        // Past the end (whichever step lands on it in float arithmetic) the last key holds.
+        let past = source.scene(at: 60)
+        past.advance(1.0 / 60)
+        #expect(abs(Self.shape(past).x - 100) < 1e-3)
         // Going back replays from the start.
         #expect(abs(Self.shape(source.scene(at: 0)).x) < 1e-6)
     }
@@ -76,9 +80,9 @@ import Testing
         let once = RiveFrameSource(try Self.document(Self.animatedFile(loop: 0, frames: 30)))
         // The timeline covers 0...30 frames; stepping past the end holds the last key.
         let oneShot = once.scene(at: 30)
-        #expect(abs(Self.shape(oneShot).x - 100) < 1e-6)
+        #expect(abs(Self.shape(oneShot).x - 100) < 1e-3)
         #expect(oneShot.advance(1.0 / 60) == false)
-        #expect(abs(Self.shape(oneShot).x - 100) < 1e-6)
+        #expect(abs(Self.shape(oneShot).x - 100) < 1e-3)
 
         let doc = try Self.document(Self.animatedFile(loop: 1, frames: 30))
         let looping = doc.makeScene()
@@ -96,9 +100,9 @@ import Testing
         let doc = try Self.document(Self.animatedFile(loop: 0, frames: 60, workArea: (30, 45)))
         #expect(doc.frameCount == 16)  // 15 frames of work area, inclusive end
         let scene = doc.makeScene()
-        #expect(abs(Self.shape(scene).x - 50) < 1e-6)  // starts at frame 30
+        #expect(abs(Self.shape(scene).x - 50) < 1e-3)  // starts at frame 30
         for _ in 0..<30 { scene.advance(1.0 / 60) }
-        #expect(abs(Self.shape(scene).x - 75) < 1e-6)  // stops at frame 45
+        #expect(abs(Self.shape(scene).x - 75) < 1e-3)  // stops at frame 45
     }
 
     /// Entry goes to "Idle" (x = 0); any state goes to "On" (x = 100 over 30 frames) when the
@@ -142,7 +146,7 @@ import Testing
         scene.machine!.setBool(0, true)
         // The step that sees the input changes state; the new state's animation starts at 0 then.
         for _ in 0..<16 { scene.advance(1.0 / 60) }
-        #expect(abs(Self.shape(scene).x - 50) < 1e-6)
+        #expect(abs(Self.shape(scene).x - 50) < 1e-3)
         scene.machine!.setBool(0, false)
         scene.advance(1.0 / 60)
         #expect(Self.shape(scene).x == 0)
@@ -154,7 +158,7 @@ import Testing
         scene.machine!.setBool(0, true)
         for _ in 0..<16 { scene.advance(1.0 / 60) }
         // 15 steps (0.25 s) into a 0.5 s mix from Idle (0) towards On (50 after 15 frames): half way.
-        #expect(abs(Self.shape(scene).x - 25) < 1e-6)
+        #expect(abs(Self.shape(scene).x - 25) < 1e-3)
     }
 
     @Test func aTabSelectionRestsThenPlaysTheSelection() throws {
@@ -170,10 +174,10 @@ import Testing
         #expect(Self.shape(source.scene(at: 0)).x == 0)
         // Half way after 15 or 16 steps: the step that lands Idle on its end carries the time
         // it overshot into "On" (the runtime's spilled time).
-        #expect(abs(Self.shape(source.scene(at: 16)).x - 50) <= 100.0 / 30 + 1e-6)
+        #expect(abs(Self.shape(source.scene(at: 16)).x - 50) <= 100.0 / 30 + 1e-3)
         let xs = (0..<doc.frameCount).map { Self.shape(source.scene(at: $0)).x }
         #expect(zip(xs, xs.dropFirst()).allSatisfy { $0 <= $1 })
-        #expect(abs(Self.shape(source.scene(at: doc.frameCount - 1)).x - 100) < 1e-6)
+        #expect(abs(Self.shape(source.scene(at: doc.frameCount - 1)).x - 100) < 1e-3)
     }
 
     @Test func aTriggerSelectsOnce() throws {
@@ -183,8 +187,8 @@ import Testing
         let doc = try Self.document(Self.machineFile(input: (T.stateMachineTrigger, "Go")), options)
         #expect(doc.plan.selection?.isTrigger == true)
         let source = RiveFrameSource(doc)
-        #expect(abs(Self.shape(source.scene(at: 16)).x - 50) <= 100.0 / 30 + 1e-6)
-        #expect(abs(Self.shape(source.scene(at: doc.frameCount - 1)).x - 100) < 1e-6)
+        #expect(abs(Self.shape(source.scene(at: 16)).x - 50) <= 100.0 / 30 + 1e-3)
+        #expect(abs(Self.shape(source.scene(at: doc.frameCount - 1)).x - 100) < 1e-3)
     }
 
     @Test func namingAMissingInputListsTheInputs() {

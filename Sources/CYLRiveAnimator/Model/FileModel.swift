@@ -18,6 +18,8 @@ public struct RiveFileModel: Sendable {
     /// View-model instances defined at file level, in file order.
     var viewModelInstances: [ViewModelInstanceModel]
     var dataEnums: [DataEnumModel]
+    /// Data converters in file order (a binding's converter id indexes this list).
+    var dataConverters: [DataConverterModel]
     public var diagnostics: [Diagnostic]
 }
 

@@ -69,3 +69,18 @@ struct DataBindModel: Sendable {
     /// Whether the binding writes the target back to the source (two-way or target-to-source).
     var toSource: Bool { flags & 1 != 0 }
 }
+
+/// A data converter (a binding transforms values through it). Only the common, pure ones are
+/// applied; the others pass values through unchanged.
+struct DataConverterModel: Sendable {
+    enum Kind: Sendable, Equatable {
+        /// Boolean not.
+        case negate
+        /// value (op) operand: 0 add, 1 subtract, 2 multiply, 3 divide, 4 modulo.
+        case operation(op: Int, operand: Double)
+        /// Maps [minInput, maxInput] to [minOutput, maxOutput] (clamped when flags bit 0).
+        case rangeMapper(minIn: Double, maxIn: Double, minOut: Double, maxOut: Double, flags: Int)
+        case unsupported(String)
+    }
+    var kind: Kind
+}

@@ -85,7 +85,7 @@ extension RiveImporter {
         let interpolation: KeyFrameInterpolation = type == 0 ? .hold : (type == 1 ? .linear : .eased(nil))
         let keyframes = animation.keyedObjects[ko].properties[kp].keyframes
         artboards[a].animations[anim].keyedObjects[ko].properties[kp].keyframes.append(
-            KeyFrameModel(frame: frame, seconds: Double(frame) / Double(animation.fps), interpolation: interpolation, value: value))
+            KeyFrameModel(frame: frame, seconds: Double(Float(frame) / Float(animation.fps)), interpolation: interpolation, value: value))
         if type != 0, let interpolatorID = id(object, RivePropertyKey.interpolatingKeyFrameInterpolatorId) {
             artboards[a].pendingKeyFrameInterpolators.append((anim, ko, kp, keyframes.count, interpolatorID))
         }

@@ -63,11 +63,32 @@ extension RiveImporter {
             // Listeners react to pointers, keys and events, which a timeline never sends; fired
             // events have no visual effect. Folders only organise the editor's view.
             return
-        case _ where isA(RiveTypeKey.dataConverter) || isA(RiveTypeKey.dataBindPath) || isA(RiveTypeKey.formulaToken)
-            || t == RiveTypeKey.dataConverterGroupItem:
-            note(object.offset, "data converters are not supported; bound values are used unconverted", key: "data converter")
+        case _ where isA(RiveTypeKey.dataConverter):
+            dataConverters.append(converter(object))
+        case _ where isA(RiveTypeKey.dataBindPath) || isA(RiveTypeKey.formulaToken) || t == RiveTypeKey.dataConverterGroupItem:
+            return
         default:
             note(object.offset, "\(object.typeName) objects are not supported; ignored", key: "unsupported \(t)")
+        }
+    }
+
+    mutating func converter(_ object: RawObject) -> DataConverterModel {
+        switch object.typeKey {
+        case RiveTypeKey.dataConverterBooleanNegate: return DataConverterModel(kind: .negate)
+        case RiveTypeKey.dataConverterOperationValue:
+            return DataConverterModel(kind: .operation(op: Int(clamping: uint(object, RivePropertyKey.dataConverterOperationOperationType, 0)),
+                                                       operand: double(object, RivePropertyKey.dataConverterOperationValueOperationValue, 1)))
+        case RiveTypeKey.dataConverterRangeMapper:
+            return DataConverterModel(kind: .rangeMapper(
+                minIn: double(object, RivePropertyKey.dataConverterRangeMapperMinInput, 0),
+                maxIn: double(object, RivePropertyKey.dataConverterRangeMapperMaxInput, 1),
+                minOut: double(object, RivePropertyKey.dataConverterRangeMapperMinOutput, 0),
+                maxOut: double(object, RivePropertyKey.dataConverterRangeMapperMaxOutput, 1),
+                flags: Int(clamping: uint(object, RivePropertyKey.dataConverterRangeMapperFlags, 0))))
+        default:
+            note(object.offset, "\(object.typeName) data converters are not supported; values pass through unconverted",
+                 key: "converter \(object.typeKey)")
+            return DataConverterModel(kind: .unsupported(object.typeName))
         }
     }
 

@@ -22,6 +22,7 @@ struct RiveImporter {
     var viewModels: [ViewModelModel] = []
     var viewModelInstances: [ViewModelInstanceModel] = []
     var dataEnums: [DataEnumModel] = []
+    var dataConverters: [DataConverterModel] = []
 
     /// Where an object of a type this reader does not know takes its slot: the latest of these
     /// contexts to be opened (the format's import stack).
@@ -108,7 +109,8 @@ struct RiveImporter {
         finishNotes()
         return RiveFileModel(majorVersion: stream.header.majorVersion, minorVersion: stream.header.minorVersion,
                              fileID: stream.header.fileID, artboards: boards, assets: assets, viewModels: viewModels,
-                             viewModelInstances: viewModelInstances, dataEnums: dataEnums, diagnostics: diagnostics)
+                             viewModelInstances: viewModelInstances, dataEnums: dataEnums,
+                             dataConverters: dataConverters, diagnostics: diagnostics)
     }
 
     mutating func open(_ context: Context) {

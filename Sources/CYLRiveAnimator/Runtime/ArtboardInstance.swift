@@ -79,6 +79,9 @@ final class ArtboardInstance {
         case RiveTypeKey.trimPath: return RTrimPath(m, index: i)
         case RiveTypeKey.dashPath: return RDashPath(m, index: i)
         case RiveTypeKey.dash: return RDash(m, index: i)
+        case RiveTypeKey.groupEffect: return RGroupEffect(m, index: i)
+        case RiveTypeKey.targetEffect: return RTargetEffect(m, index: i)
+        case RiveTypeKey.scriptedPathEffect: return RScriptedPathEffect(m, index: i)
         case RiveTypeKey.feather: return RFeather(m, index: i)
         case RiveTypeKey.clippingShape: return RClippingShape(m, index: i)
         case RiveTypeKey.drawRules: return RDrawRules(m, index: i)
@@ -156,6 +159,9 @@ final class ArtboardInstance {
             }
         }
         sortDrawTargets(rulesByParent)
+        // The default view-model instance is bound before anything plays.
+        bindings = DataBindings(self)
+        bindings?.pushToTargets(self)
     }
 
     /// Depth-first from the artboard: each component comes before everything that depends on it.
@@ -213,9 +219,16 @@ final class ArtboardInstance {
 
     // MARK: Each frame
 
-    /// Recomputes transforms, opacities, paths and constraints from the current properties.
+    /// Bindings to the artboard's default view-model instance (nil when it binds none).
+    private(set) var bindings: DataBindings?
+
+    /// Recomputes transforms, opacities, paths and constraints from the current properties,
+    /// after changed view-model values reach their targets (and before targets write back).
     func update() {
+        bindings?.pushToTargets(self)
         for c in updateOrder where !c.isCollapsed { c.update(self) }
+        bindings?.pullToSources()
+        bindings?.pushToTargets(self)
     }
 
     /// Advances what plays inside the artboard on its own (nested artboards' animations and state

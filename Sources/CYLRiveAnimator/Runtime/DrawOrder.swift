@@ -52,13 +52,20 @@ final class RClippingShape: RComponent {
 final class RDrawRules: RContainer {
     var drawTargetID: Int?
     unowned(unsafe) var activeTarget: RDrawTarget?
+    /// Set once resolved, so an animated target id takes effect at once.
+    unowned(unsafe) var artboard: ArtboardInstance?
 
     override func set(_ key: Int, _ value: PropertyValue) -> Bool {
-        if key == RivePropertyKey.drawRulesDrawTargetId { drawTargetID = value.index; return true }
+        if key == RivePropertyKey.drawRulesDrawTargetId {
+            drawTargetID = value.index
+            if let artboard { resolve(artboard) }
+            return true
+        }
         return super.set(key, value)
     }
 
     override func resolve(_ artboard: ArtboardInstance) {
+        self.artboard = artboard
         activeTarget = drawTargetID.flatMap { artboard.object($0) as? RDrawTarget }
     }
 }

@@ -268,6 +268,19 @@ final class RComponentOrigin: RComponent {
         case RivePropertyKey.componentOriginOriginY: originY = value.double ?? originY
         default: return super.set(key, value)
         }
+        // Animated overrides move the nested artboard's content at once.
+        if let root = (parent as? RNestedArtboard)?.instance?.root {
+            root.originX = originX
+            root.originY = originY
+        }
         return true
+    }
+
+    override func double(_ key: Int) -> Double? {
+        switch key {
+        case RivePropertyKey.componentOriginOriginX: return originX
+        case RivePropertyKey.componentOriginOriginY: return originY
+        default: return super.double(key)
+        }
     }
 }

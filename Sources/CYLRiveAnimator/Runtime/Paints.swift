@@ -219,14 +219,53 @@ final class RGradientStop: RComponent {
     }
 }
 
-/// A path effect of a paint: trim or dash.
+/// A path effect of a paint (or of a group of effects): trim, dash, or a reference to a group.
 class RStrokeEffect: RContainer {
     override func link(_ artboard: ArtboardInstance) {
-        (parent as? RShapePaint)?.effects.append(self)
+        if let paint = parent as? RShapePaint { paint.effects.append(self) }
+        if let group = parent as? RGroupEffect { group.effects.append(self) }
     }
 
     /// Applies the effect to `path`; `isFill` closes trimmed pieces.
     func apply(_ path: Path, isFill: Bool) -> Path { path }
+}
+
+/// Effects shared by several paints, which reach them through target effects.
+final class RGroupEffect: RStrokeEffect {
+    var effects: [RStrokeEffect] = []
+
+    override func link(_ artboard: ArtboardInstance) {}
+
+    override func apply(_ path: Path, isFill: Bool) -> Path {
+        effects.reduce(path) { $1.apply($0, isFill: isFill) }
+    }
+}
+
+/// Applies a group of effects to its paint's path.
+final class RTargetEffect: RStrokeEffect {
+    var targetID: Int?
+    unowned(unsafe) var group: RGroupEffect?
+
+    override func set(_ key: Int, _ value: PropertyValue) -> Bool {
+        if key == RivePropertyKey.targetEffectTargetId { targetID = value.index; return true }
+        return super.set(key, value)
+    }
+
+    override func resolve(_ artboard: ArtboardInstance) {
+        group = targetID.flatMap { artboard.object($0) as? RGroupEffect }
+    }
+
+    override func apply(_ path: Path, isFill: Bool) -> Path {
+        // A group without effects leaves the path as it is.
+        guard let group, !group.effects.isEmpty else { return path }
+        return group.apply(path, isFill: isFill)
+    }
+}
+
+/// A path effect computed by a script. Scripts are not run here (nor by the reference
+/// renderer): the effect yields no path, so its paint draws nothing.
+final class RScriptedPathEffect: RStrokeEffect {
+    override func apply(_ path: Path, isFill: Bool) -> Path { Path() }
 }
 
 final class RTrimPath: RStrokeEffect {

@@ -39,8 +39,8 @@ final class BoundAnimation {
     func apply(_ artboard: ArtboardInstance, seconds: Double, mix: Double) {
         var time = seconds
         if model.quantize {
-            let fps = Double(model.fps)
-            time = (time * fps).rounded(.down) / fps
+            let fps = Float(model.fps)
+            time = Double((Float(time) * fps).rounded(.down) / fps)
         }
         for k in keyed { apply(k, time, mix, artboard) }
     }
@@ -113,34 +113,44 @@ final class BoundAnimation {
 }
 
 /// Plays a linear animation: time, direction, loops, and the time spilled past a one-shot's end.
+/// Time is kept in 32-bit floats, as the format's runtime keeps it, so that quantized animations
+/// and one-shot ends land on the same frames after the same steps.
 struct AnimationPlayhead {
     let animation: BoundAnimation
-    var time: Double
+    private(set) var time32: Float
     /// 1 or -1; ping-pong flips it at each end.
-    var direction = 1.0
-    var totalTime = 0.0
-    var lastTotalTime = 0.0
-    var spilledTime = 0.0
-    var didLoop = false
+    var direction: Float = 1
+    private(set) var totalTime: Float = 0
+    private(set) var lastTotalTime: Float = 0
+    var spilledTime: Float = 0
+    private(set) var didLoop = false
 
     init(_ animation: BoundAnimation, speedMultiplier: Double = 1) {
         self.animation = animation
-        time = speedMultiplier >= 0 ? animation.model.startTime : animation.model.endTime
+        let m = animation.model
+        time32 = speedMultiplier >= 0 ? Self.seconds(m.speed >= 0 ? m.startFrame : m.endFrame, m.fps)
+            : Self.seconds(m.speed >= 0 ? m.endFrame : m.startFrame, m.fps)
     }
 
+    static func seconds(_ frame: Double, _ fps: Int) -> Float { Float(frame) / Float(fps) }
+
     var model: LinearAnimationModel { animation.model }
+    var time: Double { Double(time32) }
+    private var startSeconds: Float { Self.seconds(model.startFrame, model.fps) }
+    private var endSeconds: Float { Self.seconds(model.endFrame, model.fps) }
 
     /// Whether advancing can still change anything (false once a one-shot reached its end).
     var keepGoing: Bool {
-        let speed = model.speed * direction
-        return model.loop != .oneShot || (speed > 0 && time < model.endSeconds) || (speed < 0 && time > model.startSeconds)
+        let speed = Float(model.speed) * direction
+        return model.loop != .oneShot || (speed > 0 && time32 < endSeconds) || (speed < 0 && time32 > startSeconds)
     }
 
     /// Advances by `elapsed` seconds of the state machine's clock; returns `keepGoing`.
     @discardableResult
-    mutating func advance(_ elapsed: Double) -> Bool {
+    mutating func advance(_ elapsedSeconds: Double) -> Bool {
         let m = model
-        let delta = elapsed * m.speed * direction
+        let elapsed = Float(elapsedSeconds)
+        let delta = elapsed * Float(m.speed) * direction
         spilledTime = 0
         if delta == 0 {
             didLoop = false
@@ -149,39 +159,39 @@ struct AnimationPlayhead {
         lastTotalTime = totalTime
         totalTime += abs(delta)
         let killSpilled = !keepGoing
-        time += delta
-        let fps = Double(m.fps)
-        var frames = time * fps
-        let start = m.startFrame, end = m.endFrame
+        time32 += delta
+        let fps = Float(m.fps)
+        var frames = time32 * fps
+        let start = Float(m.startFrame), end = Float(m.endFrame)
         let range = end - start
         var looped = false
-        var dir = delta < 0 ? -1.0 : 1.0
+        var dir: Float = delta < 0 ? -1 : 1
         switch m.loop {
         case .oneShot:
             if dir == 1 && frames > end {
                 spilledTime = (frames - end) / (delta * fps) * elapsed
                 frames = end
-                time = frames / fps
+                time32 = frames / fps
                 looped = true
             } else if dir == -1 && frames < start {
                 spilledTime = (start - frames) / abs(delta * fps) * elapsed
                 frames = start
-                time = frames / fps
+                time32 = frames / fps
                 looped = true
             }
         case .loop:
             if range <= 0 { break }
             if dir == 1 && frames >= end {
-                let remainder = fmod(frames - start, range)
+                let remainder = fmodf(frames - start, range)
                 spilledTime = remainder / (delta * fps) * elapsed
                 frames = start + remainder
-                time = frames / fps
+                time32 = frames / fps
                 looped = true
             } else if dir == -1 && frames <= start {
-                let remainder = abs(fmod(start - frames, range))
+                let remainder = abs(fmodf(start - frames, range))
                 spilledTime = abs(remainder / (delta * fps)) * elapsed
                 frames = end - remainder
-                time = frames / fps
+                time32 = frames / fps
                 looped = true
             }
         case .pingPong:
@@ -198,7 +208,7 @@ struct AnimationPlayhead {
                 } else {
                     break
                 }
-                time = frames / fps
+                time32 = frames / fps
                 direction *= -1
                 dir *= -1
                 looped = true
@@ -212,16 +222,17 @@ struct AnimationPlayhead {
 
     /// Sets the time directly (an exit time held on a transition), keeping the totals in step.
     mutating func setTime(_ value: Double) {
-        if time == value { return }
-        time = value
+        let v = Float(value)
+        if time32 == v { return }
+        time32 = v
         let diff = totalTime - lastTotalTime
-        let start = (model.usesWorkArea ? Double(model.workStart!) : 0) * Double(model.fps)
-        totalTime = value - start
+        let start = Float(model.usesWorkArea ? Double(model.workStart!) : 0) * Float(model.fps)
+        totalTime = v - start
         lastTotalTime = totalTime - diff
         direction = 1
     }
 
     func apply(_ artboard: ArtboardInstance, mix: Double = 1) {
-        animation.apply(artboard, seconds: time, mix: mix)
+        animation.apply(artboard, seconds: Double(time32), mix: mix)
     }
 }

@@ -158,8 +158,9 @@ final class LayerPlayer {
     private var transitionEasing: Easing?
     private var transitionCompleted = false
     private var holdAnimationFrom = false
-    private var mix = 1.0
-    private var mixFrom = 1.0
+    // Mixing is accumulated in 32-bit floats, as the runtime does.
+    private var mix: Float = 1
+    private var mixFrom: Float = 1
     private var waitingForExit = false
     private var holdAnimation: BoundAnimation?
     private var holdTime = 0.0
@@ -188,18 +189,22 @@ final class LayerPlayer {
         }
     }
 
-    private func mixTime(_ t: TransitionModel, from: StateInstance) -> Double {
+    private func mixTime(_ t: TransitionModel, from: StateInstance) -> Float {
         if t.duration == 0 { return 0 }
         if t.durationIsPercentage {
-            return Double(t.duration) / 100 * (from.playhead?.model.durationSeconds ?? 0)
+            return Float(t.duration) / 100 * (from.playhead.map { Self.durationSeconds($0.model) } ?? 0)
         }
-        return Double(t.duration) / 1000
+        return Float(t.duration) / 1000
+    }
+
+    static func durationSeconds(_ m: LinearAnimationModel) -> Float {
+        abs(Float(m.endFrame) / Float(m.fps) - Float(m.startFrame) / Float(m.fps))
     }
 
     private func updateMix(_ seconds: Double) {
         if let t = transition, let f = from, t.duration != 0 {
             let time = mixTime(t, from: f)
-            mix = time == 0 ? 1 : min(1, max(0, mix + seconds / time))
+            mix = time == 0 ? 1 : min(1, max(0, mix + Float(seconds) / time))
             if mix == 1 && !transitionCompleted {
                 transitionCompleted = true
                 reset = nil
@@ -253,12 +258,12 @@ final class LayerPlayer {
 
     private enum Allowed { case yes, no, waitingForExit }
 
-    private func exitTimeSeconds(_ t: TransitionModel, _ state: StateInstance, absolute: Bool) -> Double {
+    private func exitTimeSeconds(_ t: TransitionModel, _ state: StateInstance, absolute: Bool) -> Float {
         if t.exitTimeIsPercentage {
             guard let m = state.playhead?.model else { return 0 }
-            return (absolute ? m.startSeconds : 0) + Double(t.exitTime) / 100 * m.durationSeconds
+            return (absolute ? Float(m.startFrame) / Float(m.fps) : 0) + Float(t.exitTime) / 100 * Self.durationSeconds(m)
         }
-        return Double(t.exitTime) / 1000
+        return Float(t.exitTime) / 1000
     }
 
     private func allowed(_ t: TransitionModel, from state: StateInstance) -> Allowed {
@@ -266,7 +271,7 @@ final class LayerPlayer {
         for c in t.conditions where !machine.evaluate(c, layer: index) { return .no }
         if t.enableExitTime, let head = state.playhead {
             var exitTime = exitTimeSeconds(t, state, absolute: false)
-            let duration = head.model.durationSeconds
+            let duration = Self.durationSeconds(head.model)
             if exitTime <= duration && head.model.loop != .oneShot && duration > 0 {
                 exitTime += (head.lastTotalTime / duration).rounded(.down) * duration
             }
@@ -336,7 +341,7 @@ final class LayerPlayer {
             reset = AnimationReset(animations, artboard: machine.artboard, firstIsBaseline: false)
         }
         if let out = outState as? AnimationStateInstance, t.enableExitTime {
-            if t.pauseOnExit { out.head.setTime(exitTimeSeconds(t, out, absolute: true)) }
+            if t.pauseOnExit { out.head.setTime(Double(exitTimeSeconds(t, out, absolute: true))) }
             holdAnimation = out.head.animation
             holdTime = out.head.time
         }
@@ -344,7 +349,7 @@ final class LayerPlayer {
         if mix != 0 { holdAnimationFrom = t.pauseOnExit }
         if let c = current {
             let spilled = (from as? AnimationStateInstance)?.head.spilledTime ?? 0
-            c.advance(spilled, machine)
+            c.advance(Double(spilled), machine)
         }
         mix = 0
         updateMix(0)
@@ -356,14 +361,14 @@ final class LayerPlayer {
         let artboard = machine.artboard
         reset?.apply()
         if let hold = holdAnimation {
-            hold.apply(artboard, seconds: holdTime, mix: mixFrom)
+            hold.apply(artboard, seconds: holdTime, mix: Double(mixFrom))
             holdAnimation = nil
         }
         if let f = from, mix < 1 {
-            f.apply(artboard, mix: transitionEasing?.transform(mixFrom) ?? mixFrom)
+            f.apply(artboard, mix: transitionEasing?.transform(Double(mixFrom)) ?? Double(mixFrom))
         }
         if let c = current {
-            c.apply(artboard, mix: transitionEasing?.transform(mix) ?? mix)
+            c.apply(artboard, mix: transitionEasing?.transform(Double(mix)) ?? Double(mix))
         }
     }
 }

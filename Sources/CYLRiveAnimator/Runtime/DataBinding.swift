@@ -1,0 +1,263 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A view-model value while a scene plays.
+enum ViewModelLiveValue: Equatable {
+    case number(Double)
+    case string(String)
+    case bool(Bool)
+    case color(UInt32)
+    case enumValue(Int)
+    case trigger(UInt64)
+    case instance(ViewModelLiveInstance)
+    case asset(Int)
+    case artboard(Int)
+    case none
+
+    static func == (a: ViewModelLiveValue, b: ViewModelLiveValue) -> Bool {
+        switch (a, b) {
+        case let (.number(x), .number(y)): return x == y
+        case let (.string(x), .string(y)): return x == y
+        case let (.bool(x), .bool(y)): return x == y
+        case let (.color(x), .color(y)): return x == y
+        case let (.enumValue(x), .enumValue(y)): return x == y
+        case let (.trigger(x), .trigger(y)): return x == y
+        case let (.instance(x), .instance(y)): return x === y
+        case let (.asset(x), .asset(y)): return x == y
+        case let (.artboard(x), .artboard(y)): return x == y
+        case (.none, .none): return true
+        default: return false
+        }
+    }
+}
+
+/// A view-model instance while a scene plays: its values by property index, each with a version
+/// that changes whenever the value does (bindings reapply only what changed).
+final class ViewModelLiveInstance {
+    let viewModel: Int
+    var values: [Int: ViewModelLiveValue] = [:]
+    var versions: [Int: Int] = [:]
+
+    init(viewModel: Int) { self.viewModel = viewModel }
+
+    /// The file's first instance of view model `index` (its default), completed with default
+    /// values for properties it does not set, nested instances copied the same way.
+    static func makeDefault(_ index: Int, file: RiveFileModel, depth: Int = 0) -> ViewModelLiveInstance? {
+        guard index >= 0, index < file.viewModels.count, depth < 16 else { return nil }
+        let vm = file.viewModels[index]
+        let live = ViewModelLiveInstance(viewModel: index)
+        let stored = vm.instances.first.map { file.viewModelInstances[$0] }
+        for (p, property) in vm.properties.enumerated() {
+            let value = stored?.values.last { $0.property == p }?.value
+            live.values[p] = Self.live(value, property, file: file, depth: depth)
+        }
+        return live
+    }
+
+    static func live(_ v: ViewModelValue?, _ property: ViewModelPropertyModel, file: RiveFileModel, depth: Int) -> ViewModelLiveValue {
+        switch v {
+        case .number(let d)?: return .number(d)
+        case .string(let s)?: return .string(s)
+        case .bool(let b)?: return .bool(b)
+        case .color(let c)?: return .color(c)
+        case .enumValue(let e)?: return .enumValue(e)
+        case .trigger(let t)?: return .trigger(t)
+        case .asset(let a)?: return .asset(a)
+        case .artboard(let a)?: return .artboard(a)
+        case .instance(let i)? where i >= 0 && i < file.viewModelInstances.count:
+            let model = file.viewModelInstances[i]
+            let nested = ViewModelLiveInstance(viewModel: model.viewModel)
+            if model.viewModel < file.viewModels.count, depth < 16 {
+                for (p, prop) in file.viewModels[model.viewModel].properties.enumerated() {
+                    nested.values[p] = live(model.values.last { $0.property == p }?.value, prop, file: file, depth: depth + 1)
+                }
+            }
+            return .instance(nested)
+        default:
+            switch property.kind {
+            case .number: return .number(0)
+            case .string: return .string("")
+            case .bool: return .bool(false)
+            case .color: return .color(0xFF00_0000)
+            case .enumType: return .enumValue(0)
+            case .trigger: return .trigger(0)
+            case .viewModel:
+                if let r = property.referencedViewModel, let nested = makeDefault(r, file: file, depth: depth + 1) { return .instance(nested) }
+                return .none
+            default: return .none
+            }
+        }
+    }
+
+    /// The instance and property a binding path (view model, then property indices) names.
+    func resolve(_ path: [Int]) -> (ViewModelLiveInstance, Int)? {
+        guard path.count >= 2, path[0] == viewModel else { return nil }
+        var current = self
+        for id in path.dropFirst().dropLast() {
+            guard case .instance(let next)? = current.values[id] else { return nil }
+            current = next
+        }
+        return current.values[path.last!] == nil ? nil : (current, path.last!)
+    }
+
+    func set(_ property: Int, _ value: ViewModelLiveValue) {
+        guard values[property] != value else { return }
+        values[property] = value
+        versions[property, default: 0] += 1
+    }
+}
+
+/// The bindings of one artboard instance to its view-model instance: values flow from the view
+/// model to component properties (and back, for bindings that write their target to the source),
+/// when they change.
+final class DataBindings {
+    struct Binding {
+        let model: DataBindModel
+        let component: RComponent
+        let instance: ViewModelLiveInstance
+        let property: Int
+        let converter: DataConverterModel?
+        /// The source version last applied, or the target value last written back.
+        var appliedVersion = -1
+        var lastTarget: ViewModelLiveValue?
+
+        var toTarget: Bool { model.flags & 1 == 0 || model.flags & 2 != 0 }
+        var toSource: Bool { model.flags & 1 != 0 || model.flags & 2 != 0 }
+    }
+    private(set) var bindings: [Binding] = []
+    let root: ViewModelLiveInstance
+
+    init?(_ artboard: ArtboardInstance) {
+        guard let vm = artboard.model.viewModelIndex,
+              let root = ViewModelLiveInstance.makeDefault(vm, file: artboard.file) else { return nil }
+        self.root = root
+        for b in artboard.model.dataBinds {
+            guard let c = artboard.object(b.target), let (instance, property) = root.resolve(b.sourcePath) else { continue }
+            let converter = b.converter.flatMap { $0 < artboard.file.dataConverters.count ? artboard.file.dataConverters[$0] : nil }
+            bindings.append(Binding(model: b, component: c, instance: instance, property: property, converter: converter))
+        }
+        if bindings.isEmpty { return nil }
+    }
+
+    /// Writes changed view-model values into their targets.
+    func pushToTargets(_ artboard: ArtboardInstance) {
+        for i in bindings.indices where bindings[i].toTarget {
+            let b = bindings[i]
+            let version = b.instance.versions[b.property, default: 0]
+            guard version != b.appliedVersion, let value = b.instance.values[b.property] else { continue }
+            bindings[i].appliedVersion = version
+            Self.apply(convert(value, b.converter), to: b.component, key: b.model.propertyKey, artboard: artboard)
+            if b.toSource { bindings[i].lastTarget = Self.read(b.component, key: b.model.propertyKey, like: value) }
+        }
+    }
+
+    /// Writes targets that changed back into the view model (bindings towards the source).
+    func pullToSources() {
+        for i in bindings.indices where bindings[i].toSource {
+            let b = bindings[i]
+            guard let current = b.instance.values[b.property],
+                  let value = Self.read(b.component, key: b.model.propertyKey, like: current) else { continue }
+            if value != b.lastTarget {
+                bindings[i].lastTarget = value
+                b.instance.set(b.property, value)
+                // Our own write is already in the target.
+                bindings[i].appliedVersion = b.instance.versions[b.property, default: 0]
+            }
+        }
+    }
+
+    func convert(_ v: ViewModelLiveValue, _ c: DataConverterModel?) -> ViewModelLiveValue {
+        guard let c else { return v }
+        switch (c.kind, v) {
+        case (.negate, .bool(let b)): return .bool(!b)
+        case let (.operation(op, operand), .number(x)):
+            switch op {
+            case 0: return .number(x + operand)
+            case 1: return .number(x - operand)
+            case 2: return .number(x * operand)
+            case 3: return .number(operand == 0 ? x : x / operand)
+            case 4: return .number(operand == 0 ? x : fmod(x, operand))
+            default: return v
+            }
+        case let (.rangeMapper(minIn, maxIn, minOut, maxOut, flags), .number(x)):
+            if minOut == maxOut { return .number(minOut) }
+            var value = x
+            if value < minIn && flags & 1 != 0 { value = minIn } else if value > maxIn && flags & 2 != 0 { value = maxIn }
+            if (value < minIn || value > maxIn) && flags & 4 != 0 { value = abs(positiveMod(value, maxIn - minIn) + minIn) }
+            var perc = maxIn == minIn ? 0 : (value - minIn) / (maxIn - minIn)
+            if flags & 8 != 0 { perc = 1 - perc }
+            return .number(perc * maxOut + (1 - perc) * minOut)
+        default:
+            return v
+        }
+    }
+
+    /// Sets property `key` of `c` from a view-model value, converted to the property's field type.
+    static func apply(_ v: ViewModelLiveValue, to c: RComponent, key: Int, artboard: ArtboardInstance) {
+        if key == RivePropertyKey.soloActiveComponentId, let solo = c as? RSolo {
+            switch v {
+            case .number(let d): solo.select(index: Int(max(0, d.rounded())))
+            case .enumValue(let e): solo.select(index: e)
+            case .string(let s): solo.select(name: s)
+            default: break
+            }
+            return
+        }
+        let value: PropertyValue?
+        switch RiveDefinitions.fieldType(ofProperty: key) {
+        case .float?:
+            switch v {
+            case .number(let d): value = .double(d)
+            case .bool(let b): value = .double(b ? 1 : 0)
+            case .enumValue(let e): value = .double(Double(e))
+            default: value = nil
+            }
+        case .color?:
+            if case .color(let c) = v { value = .color(c) } else { value = nil }
+        case .bool?:
+            switch v {
+            case .bool(let b): value = .bool(b)
+            case .number(let d): value = .bool(d != 0)
+            default: value = nil
+            }
+        case .uint?:
+            switch v {
+            case .number(let d): value = .uint(UInt64(max(0, d.rounded())))
+            case .bool(let b): value = .uint(b ? 1 : 0)
+            case .enumValue(let e): value = .uint(UInt64(max(0, e)))
+            case .asset(let a): value = .uint(UInt64(max(0, a)))
+            default: value = nil
+            }
+        default:
+            value = nil
+        }
+        if let value, !c.set(key, value) {
+            let name = RiveDefinitions.propertyName(of: key) ?? "property \(key)"
+            artboard.noteOnce("binding \(name) to a view model is not supported; ignored")
+        }
+    }
+
+    /// The target's current value, in the kind of the view-model value it binds.
+    static func read(_ c: RComponent, key: Int, like v: ViewModelLiveValue) -> ViewModelLiveValue? {
+        switch v {
+        case .number: return c.double(key).map { .number($0) }
+        case .color: return c.color(key).map { .color($0) }
+        default: return nil
+        }
+    }
+}
+
+extension RSolo {
+    /// Activates the `index`th option (constraints and clipping shapes are not options).
+    func select(index: Int) {
+        let options = children.filter(Self.isOption)
+        guard index >= 0, index < options.count else { return }
+        _ = set(RivePropertyKey.soloActiveComponentId, .uint(UInt64(options[index].index)))
+    }
+
+    func select(name: String) {
+        guard let c = children.first(where: { Self.isOption($0) && $0.name == name }) else { return }
+        _ = set(RivePropertyKey.soloActiveComponentId, .uint(UInt64(c.index)))
+    }
+}
