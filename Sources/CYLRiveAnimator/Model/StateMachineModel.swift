@@ -109,6 +109,29 @@ enum ConditionModel: Sendable {
     case bool(input: Int, op: ComparisonOp)
     case number(input: Int, op: ComparisonOp, value: Double)
     case trigger(input: Int)
+    /// Two view-model or component values compared.
+    case viewModel(ViewModelConditionModel)
     /// A condition this reader does not evaluate; it never holds.
     case unsupported(String)
+}
+
+/// A comparison of view-model properties, component properties and constants.
+struct ViewModelConditionModel: Sendable {
+    var op: ComparisonOp
+    var left: Comparand?
+    var right: Comparand?
+
+    enum Comparand: Sendable, Equatable {
+        /// A view-model property, by binding path.
+        case property([Int])
+        /// A component's property (object index, property key).
+        case component(object: Int, key: Int)
+        case number(Double)
+        case bool(Bool)
+        case color(UInt32)
+        case string(String)
+        case enumValue(Int)
+        /// Compares whether a trigger fired, which a timeline never does.
+        case trigger
+    }
 }

@@ -51,8 +51,9 @@ extension RiveImporter {
             try importTransition(object)
         case _ where isA(RiveTypeKey.transitionCondition):
             try importCondition(object)
-        case _ where isA(RiveTypeKey.transitionComparator) || isA(RiveTypeKey.bindableProperty):
-            // Parts of view-model conditions, which are reported (and never hold) as a whole.
+        case _ where isA(RiveTypeKey.transitionComparator):
+            importComparator(object)
+        case _ where isA(RiveTypeKey.bindableProperty):
             return
         case _ where isA(RiveTypeKey.blendAnimation):
             try importBlendAnimation(object)
@@ -170,11 +171,40 @@ extension RiveImporter {
         case RiveTypeKey.transitionTriggerCondition:
             guard let i = input({ if case .trigger? = $0 { return true }; return $0 == nil }) else { return }
             condition = .trigger(input: i)
+        case RiveTypeKey.transitionViewModelCondition:
+            let op = ComparisonOp(rawValue: Int(clamping: uint(object, RivePropertyKey.transitionViewModelConditionOpValue, 0))) ?? .equal
+            condition = .viewModel(ViewModelConditionModel(op: op, left: nil, right: nil))
         default:
             note(object.offset, "\(object.typeName) conditions are not supported; they never hold", key: "condition \(object.typeKey)")
             condition = .unsupported(object.typeName)
         }
         artboards[a].stateMachines[sm].layers[l].states[s].transitions[tr].conditions.append(condition)
+    }
+
+    /// The two sides of the latest view-model condition: the first comparator is the left one.
+    mutating func importComparator(_ object: RawObject) {
+        guard let (a, sm, l, s, tr) = currentTransition,
+              case .viewModel(var model)? = artboards[a].stateMachines[sm].layers[l].states[s].transitions[tr].conditions.last else {
+            return
+        }
+        let comparand: ViewModelConditionModel.Comparand?
+        switch object.typeKey {
+        case RiveTypeKey.transitionPropertyViewModelComparator: comparand = bindablePath.map { .property($0) }
+        case RiveTypeKey.transitionPropertyComponentComparator:
+            comparand = .component(object: id(object, RivePropertyKey.transitionPropertyComponentComparatorObjectId) ?? -1,
+                                   key: Int(clamping: uint(object, RivePropertyKey.transitionPropertyComponentComparatorPropertyKey, 0)))
+        case RiveTypeKey.transitionValueNumberComparator: comparand = .number(double(object, RivePropertyKey.transitionValueNumberComparatorValue, 0))
+        case RiveTypeKey.transitionValueBooleanComparator: comparand = .bool(bool(object, RivePropertyKey.transitionValueBooleanComparatorValue, false))
+        case RiveTypeKey.transitionValueColorComparator:
+            comparand = .color(raw(object, RivePropertyKey.transitionValueColorComparatorValue)?.asColor ?? 0xFF1D_1D1D)
+        case RiveTypeKey.transitionValueStringComparator: comparand = .string(string(object, RivePropertyKey.transitionValueStringComparatorValue))
+        case RiveTypeKey.transitionValueEnumComparator: comparand = .enumValue(id(object, RivePropertyKey.transitionValueIdComparatorValue) ?? -1)
+        case RiveTypeKey.transitionValueTriggerComparator: comparand = .trigger
+        default: comparand = nil
+        }
+        if model.left == nil { model.left = comparand } else { model.right = comparand }
+        let n = artboards[a].stateMachines[sm].layers[l].states[s].transitions[tr].conditions.count
+        artboards[a].stateMachines[sm].layers[l].states[s].transitions[tr].conditions[n - 1] = .viewModel(model)
     }
 
     mutating func importBlendAnimation(_ object: RawObject) throws(RiveError) {

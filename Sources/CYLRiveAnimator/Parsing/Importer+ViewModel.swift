@@ -71,6 +71,14 @@ extension RiveImporter {
 
     /// A data bind connects the object just before it (a component here) to a view-model property.
     mutating func importDataBind(_ object: RawObject) {
+        if lastWasBindableProperty {
+            // Binds a state machine's bindable property: conditions read the view model there.
+            let flags = uint(object, RivePropertyKey.dataBindFlags, 0)
+            if bindablePath == nil || flags & 1 == 0 {
+                bindablePath = bytesValue(object, RivePropertyKey.dataBindContextSourcePathIds).map(Self.decodePath)
+            }
+            return
+        }
         guard let target = lastBindable else {
             note(object.offset, "data binding on objects other than components is not supported; ignored", key: "bind non-component")
             return

@@ -30,6 +30,9 @@ struct RiveImporter {
     var contextOrder: [Context] = []
     /// The latest object that data binds attach to: (artboard, object index) when it is a component.
     var lastBindable: (artboard: Int, index: Int)?
+    /// The binding path of the latest bindable property (what view-model comparators read).
+    var bindablePath: [Int]?
+    var lastWasBindableProperty = false
     /// Whether the latest state-machine layer component was a transition (else a state).
     var lastLayerComponentIsTransition = false
 
@@ -127,6 +130,8 @@ struct RiveImporter {
         }
         if t != RiveTypeKey.dataBind && !RiveDefinitions.isType(t, kindOf: RiveTypeKey.dataBind) {
             lastBindable = nil
+            lastWasBindableProperty = RiveDefinitions.isType(t, kindOf: RiveTypeKey.bindableProperty)
+            if lastWasBindableProperty { bindablePath = nil }
         }
         func isA(_ k: Int) -> Bool { RiveDefinitions.isType(t, kindOf: k) }
         switch t {

@@ -24,11 +24,20 @@ final class ArtboardInstance {
     /// Nested artboards, in file order (their animations advance with this artboard).
     private(set) var nested: [RNestedArtboard] = []
 
-    init(_ model: ArtboardModel, file: RiveFileModel, limits: Limits, depth: Int = 0) {
+    /// The view-model instances bindings and conditions read (nil: nothing is bound).
+    let context: DataContext?
+
+    /// Decoded image assets (shared with nested artboards).
+    let images: ImageCache
+
+    init(_ model: ArtboardModel, file: RiveFileModel, limits: Limits, depth: Int = 0, context: DataContext? = nil,
+         images: ImageCache = ImageCache()) {
+        self.images = images
         self.model = model
         self.file = file
         self.limits = limits
         self.depth = depth
+        self.context = context
         var objects: [RComponent?] = []
         objects.reserveCapacity(model.objects.count)
         var unsupported: Set<String> = []
@@ -100,6 +109,7 @@ final class ArtboardInstance {
         case RiveTypeKey.scaleConstraint: return RScaleConstraint(m, index: i)
         case RiveTypeKey.followPathConstraint: return RFollowPathConstraint(m, index: i)
         case RiveTypeKey.image: return RImage(m, index: i)
+        case RiveTypeKey.joystick: return RJoystick(m, index: i)
         case RiveTypeKey.nestedArtboard, RiveTypeKey.nestedArtboardLeaf, RiveTypeKey.nestedArtboardLayout:
             return RNestedArtboard(m, index: i)
         case RiveTypeKey.nestedStateMachine: return RNestedStateMachine(m, index: i)
@@ -108,6 +118,11 @@ final class ArtboardInstance {
         case RiveTypeKey.nestedBool, RiveTypeKey.nestedNumber, RiveTypeKey.nestedTrigger: return RNestedInput(m, index: i)
         case RiveTypeKey.componentOrigin: return RComponentOrigin(m, index: i)
         case RiveTypeKey.mesh: return RMesh(m, index: i)
+        case RiveTypeKey.viewModelInstance: return RViewModelInstance(m, index: i)
+        case _ where m.isType(RiveTypeKey.viewModelInstanceValue): return RViewModelInstanceValue(m, index: i)
+        case RiveTypeKey.customPropertyNumber, RiveTypeKey.customPropertyBoolean, RiveTypeKey.customPropertyColor,
+             RiveTypeKey.customPropertyString, RiveTypeKey.customPropertyEnum:
+            return RCustomProperty(m, index: i)
         default:
             if m.isType(RiveTypeKey.drawable) { return RDrawable(m, index: i) }
             if m.isType(RiveTypeKey.transformComponent) { return RNode(m, index: i) }
@@ -121,7 +136,6 @@ final class ArtboardInstance {
     static func unsupportedKind(_ m: ComponentModel) -> String? {
         switch m.typeKey {
         case RiveTypeKey.text: return "text (\"\(m.name)\")"
-        case RiveTypeKey.image: return "an image (\"\(m.name)\")"
         case RiveTypeKey.mesh: return "a mesh (\"\(m.name)\")"
         default:
             if m.isType(RiveTypeKey.drawable) && m.typeKey != RiveTypeKey.shape && m.typeKey != RiveTypeKey.artboard
@@ -159,6 +173,7 @@ final class ArtboardInstance {
             }
         }
         sortDrawTargets(rulesByParent)
+        for n in images.notes { noteOnce(n) }
         // The default view-model instance is bound before anything plays.
         bindings = DataBindings(self)
         bindings?.pushToTargets(self)
@@ -226,10 +241,20 @@ final class ArtboardInstance {
     /// after changed view-model values reach their targets (and before targets write back).
     func update() {
         bindings?.pushToTargets(self)
+        // Joysticks apply their animations before the update, or after it when they follow a
+        // handle (whose position the update computes), then the artboard updates again.
+        let beforeOnly = joysticks.allSatisfy(\.appliesBeforeUpdate)
+        if beforeOnly { for j in joysticks { j.apply(self) } }
         for c in updateOrder where !c.isCollapsed { c.update(self) }
+        if !beforeOnly {
+            for j in joysticks { j.apply(self) }
+            for c in updateOrder where !c.isCollapsed { c.update(self) }
+        }
         bindings?.pullToSources()
         bindings?.pushToTargets(self)
     }
+
+    private(set) lazy var joysticks: [RJoystick] = objects.compactMap { $0 as? RJoystick }
 
     /// Advances what plays inside the artboard on its own (nested artboards' animations and state
     /// machines); returns whether any of it may still change. `newFrame` is false for the extra

@@ -189,3 +189,33 @@ final class RSolo: RNode {
         }
     }
 }
+
+/// A custom property: a named value animations and bindings read and write (number, boolean,
+/// colour, string, enum).
+final class RCustomProperty: RComponent {
+    var number = 0.0
+    var flag = false
+    var colorValue: UInt32 = 0xFF1D_1D1D
+    var text = ""
+    var enumValue: UInt64 = 0
+
+    override func set(_ key: Int, _ value: PropertyValue) -> Bool {
+        switch key {
+        case RivePropertyKey.customPropertyNumberPropertyValue: number = value.double ?? number
+        case RivePropertyKey.customPropertyBooleanPropertyValue: flag = value.bool ?? flag
+        case RivePropertyKey.customPropertyColorPropertyValue: colorValue = value.color ?? colorValue
+        case RivePropertyKey.customPropertyStringPropertyValue: if case .string(let t) = value { text = t }
+        case RivePropertyKey.customPropertyEnumPropertyValue: enumValue = value.uint ?? enumValue
+        default: return super.set(key, value)
+        }
+        return true
+    }
+
+    override func double(_ key: Int) -> Double? {
+        key == RivePropertyKey.customPropertyNumberPropertyValue ? number : super.double(key)
+    }
+
+    override func color(_ key: Int) -> UInt32? {
+        key == RivePropertyKey.customPropertyColorPropertyValue ? colorValue : super.color(key)
+    }
+}

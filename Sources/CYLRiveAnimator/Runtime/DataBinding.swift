@@ -41,13 +41,14 @@ final class ViewModelLiveInstance {
 
     init(viewModel: Int) { self.viewModel = viewModel }
 
-    /// The file's first instance of view model `index` (its default), completed with default
-    /// values for properties it does not set, nested instances copied the same way.
-    static func makeDefault(_ index: Int, file: RiveFileModel, depth: Int = 0) -> ViewModelLiveInstance? {
+    /// A new instance of view model `index` with every property at its type's default (what the
+    /// corpus's reference renders bind), or with `fromFile` the file's first instance of it,
+    /// completed with defaults for the properties it does not set.
+    static func makeDefault(_ index: Int, file: RiveFileModel, fromFile: Bool = false, depth: Int = 0) -> ViewModelLiveInstance? {
         guard index >= 0, index < file.viewModels.count, depth < 16 else { return nil }
         let vm = file.viewModels[index]
         let live = ViewModelLiveInstance(viewModel: index)
-        let stored = vm.instances.first.map { file.viewModelInstances[$0] }
+        let stored: ViewModelInstanceModel? = fromFile ? vm.instances.first.map { file.viewModelInstances[$0] } : nil
         for (p, property) in vm.properties.enumerated() {
             let value = stored?.values.last { $0.property == p }?.value
             live.values[p] = Self.live(value, property, file: file, depth: depth)
@@ -82,6 +83,8 @@ final class ViewModelLiveInstance {
             case .color: return .color(0xFF00_0000)
             case .enumType: return .enumValue(0)
             case .trigger: return .trigger(0)
+            case .image: return .asset(-1)
+            case .artboard: return .artboard(-1)
             case .viewModel:
                 if let r = property.referencedViewModel, let nested = makeDefault(r, file: file, depth: depth + 1) { return .instance(nested) }
                 return .none
@@ -108,6 +111,34 @@ final class ViewModelLiveInstance {
     }
 }
 
+/// The view-model instances an artboard's bindings and conditions read: its own (the scene's
+/// artboard binds a new instance of its view model; a nested artboard may bind one found along a
+/// path), then its host's.
+final class DataContext {
+    let instances: [ViewModelLiveInstance]
+    let parent: DataContext?
+
+    init(instances: [ViewModelLiveInstance], parent: DataContext?) {
+        self.instances = instances
+        self.parent = parent
+    }
+
+    /// The context of a scene's own artboard: a new instance of its view model, if it has one.
+    static func root(_ board: ArtboardModel, file: RiveFileModel) -> DataContext? {
+        guard let vm = board.viewModelIndex, let instance = ViewModelLiveInstance.makeDefault(vm, file: file) else { return nil }
+        return DataContext(instances: [instance], parent: nil)
+    }
+
+    func resolve(_ path: [Int]) -> (ViewModelLiveInstance, Int)? {
+        for i in instances { if let r = i.resolve(path) { return r } }
+        return parent?.resolve(path)
+    }
+
+    func value(_ path: [Int]) -> ViewModelLiveValue? {
+        resolve(path).flatMap { $0.0.values[$0.1] }
+    }
+}
+
 /// The bindings of one artboard instance to its view-model instance: values flow from the view
 /// model to component properties (and back, for bindings that write their target to the source),
 /// when they change.
@@ -126,14 +157,11 @@ final class DataBindings {
         var toSource: Bool { model.flags & 1 != 0 || model.flags & 2 != 0 }
     }
     private(set) var bindings: [Binding] = []
-    let root: ViewModelLiveInstance
 
     init?(_ artboard: ArtboardInstance) {
-        guard let vm = artboard.model.viewModelIndex,
-              let root = ViewModelLiveInstance.makeDefault(vm, file: artboard.file) else { return nil }
-        self.root = root
+        guard let context = artboard.context else { return nil }
         for b in artboard.model.dataBinds {
-            guard let c = artboard.object(b.target), let (instance, property) = root.resolve(b.sourcePath) else { continue }
+            guard let c = artboard.object(b.target), let (instance, property) = context.resolve(b.sourcePath) else { continue }
             let converter = b.converter.flatMap { $0 < artboard.file.dataConverters.count ? artboard.file.dataConverters[$0] : nil }
             bindings.append(Binding(model: b, component: c, instance: instance, property: property, converter: converter))
         }
@@ -168,7 +196,11 @@ final class DataBindings {
     }
 
     func convert(_ v: ViewModelLiveValue, _ c: DataConverterModel?) -> ViewModelLiveValue {
-        guard let c else { return v }
+        c.map { Self.convertValue(v, $0) } ?? v
+    }
+
+    /// A value passed through a converter (unsupported converters pass it unchanged).
+    static func convertValue(_ v: ViewModelLiveValue, _ c: DataConverterModel) -> ViewModelLiveValue {
         switch (c.kind, v) {
         case (.negate, .bool(let b)): return .bool(!b)
         case let (.operation(op, operand), .number(x)):
@@ -226,7 +258,7 @@ final class DataBindings {
             case .number(let d): value = .uint(UInt64(max(0, d.rounded())))
             case .bool(let b): value = .uint(b ? 1 : 0)
             case .enumValue(let e): value = .uint(UInt64(max(0, e)))
-            case .asset(let a): value = .uint(UInt64(max(0, a)))
+            case .asset(let a), .artboard(let a): value = .uint(a < 0 ? UInt64(UInt32.max) : UInt64(a))
             default: value = nil
             }
         default:
@@ -243,6 +275,7 @@ final class DataBindings {
         switch v {
         case .number: return c.double(key).map { .number($0) }
         case .color: return c.color(key).map { .color($0) }
+        case .bool: return (c as? RCustomProperty).flatMap { key == RivePropertyKey.customPropertyBooleanPropertyValue ? .bool($0.flag) : nil }
         default: return nil
         }
     }
@@ -259,5 +292,63 @@ extension RSolo {
     func select(name: String) {
         guard let c = children.first(where: { Self.isOption($0) && $0.name == name }) else { return }
         _ = set(RivePropertyKey.soloActiveComponentId, .uint(UInt64(c.index)))
+    }
+}
+
+/// A view-model instance placed in an artboard (the state of a stateful nested artboard): its
+/// values are components that bindings in the artboard can write.
+final class RViewModelInstance: RContainer {
+    var viewModel = 0
+    private(set) var live: ViewModelLiveInstance?
+
+    override func set(_ key: Int, _ value: PropertyValue) -> Bool {
+        if key == RivePropertyKey.viewModelInstanceViewModelId { viewModel = value.index ?? viewModel; return true }
+        return super.set(key, value)
+    }
+
+    override func resolve(_ artboard: ArtboardInstance) {
+        // A stateful host may have built it already.
+        guard live == nil else { return }
+        let instance = ViewModelLiveInstance.makeDefault(viewModel, file: artboard.file) ?? ViewModelLiveInstance(viewModel: viewModel)
+        for case let v as RViewModelInstanceValue in children {
+            v.owner = instance
+            if let value = v.value { instance.set(v.property, value) }
+        }
+        live = instance
+    }
+}
+
+/// One value of a view-model instance placed in an artboard.
+final class RViewModelInstanceValue: RComponent {
+    var property = 0
+    var value: ViewModelLiveValue?
+    unowned(unsafe) var owner: ViewModelLiveInstance?
+
+    override func set(_ key: Int, _ v: PropertyValue) -> Bool {
+        let live: ViewModelLiveValue?
+        switch key {
+        case RivePropertyKey.viewModelInstanceValueViewModelPropertyId: property = v.index ?? property; return true
+        case RivePropertyKey.viewModelInstanceNumberPropertyValue: live = v.double.map { .number($0) }
+        case RivePropertyKey.viewModelInstanceColorPropertyValue: live = v.color.map { .color($0) }
+        case RivePropertyKey.viewModelInstanceBooleanPropertyValue: live = v.bool.map { .bool($0) }
+        case RivePropertyKey.viewModelInstanceEnumPropertyValue: live = v.index.map { .enumValue($0) }
+        case RivePropertyKey.viewModelInstanceStringPropertyValue:
+            if case .string(let t) = v { live = .string(t) } else { live = nil }
+        default: return super.set(key, v)
+        }
+        guard let live else { return true }
+        value = live
+        owner?.set(property, live)
+        return true
+    }
+
+    override func double(_ key: Int) -> Double? {
+        if case .number(let d)? = value, key == RivePropertyKey.viewModelInstanceNumberPropertyValue { return d }
+        return super.double(key)
+    }
+
+    override func color(_ key: Int) -> UInt32? {
+        if case .color(let c)? = value, key == RivePropertyKey.viewModelInstanceColorPropertyValue { return c }
+        return super.color(key)
     }
 }

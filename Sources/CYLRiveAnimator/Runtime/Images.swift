@@ -1,4 +1,40 @@
+import CYLCodecs
 import CYLGeometry
+import CYLRaster
+import CYLTimeline
+
+/// Decoded image assets of a file, decoded once per scene (nested artboards share it).
+final class ImageCache {
+    private var images: [Int: Pixmap?] = [:]
+    private(set) var notes: [String] = []
+
+    /// The image of file asset `index`, or nil (with a note) when it has no embedded PNG, JPEG
+    /// or WebP data that decodes.
+    func image(_ index: Int, file: RiveFileModel, limits: Limits) -> Pixmap? {
+        if let cached = images[index] { return cached }
+        var result: Pixmap?
+        if index >= 0, index < file.assets.count, file.assets[index].isImage {
+            let asset = file.assets[index]
+            if let bytes = asset.contents {
+                do {
+                    if JPEGCodec.isJPEG(bytes) {
+                        result = try JPEGCodec.decode(bytes, name: asset.name, maxPixels: limits.maxCanvasPixels)
+                    } else if WebPDecoder.isWebP(bytes) {
+                        result = try WebPDecoder.decode(bytes, name: asset.name, maxPixels: limits.maxCanvasPixels)
+                    } else {
+                        result = try PNGCodec.decode(bytes, name: asset.name, maxPixels: limits.maxCanvasPixels)
+                    }
+                } catch {
+                    notes.append("image asset \"\(asset.name)\" cannot be decoded: \(error)")
+                }
+            } else {
+                notes.append("image asset \"\(asset.name)\" is not embedded in the file; it is not drawn")
+            }
+        }
+        images[index] = result
+        return result
+    }
+}
 
 /// A bitmap drawn from a file asset, centred on its origin.
 final class RImage: RDrawable {
@@ -6,15 +42,33 @@ final class RImage: RDrawable {
     var originX = 0.5, originY = 0.5
     /// The mesh child that deforms the image, if any.
     unowned(unsafe) var mesh: RMesh?
+    var image: Pixmap?
+    /// Set once resolved, so a bound or keyed asset id takes effect at once.
+    unowned(unsafe) var artboard: ArtboardInstance?
 
     override func set(_ key: Int, _ value: PropertyValue) -> Bool {
         switch key {
-        case RivePropertyKey.imageAssetId: assetID = value.index
+        case RivePropertyKey.imageAssetId:
+            assetID = value.index
+            if let artboard { resolve(artboard) }
         case RivePropertyKey.imageOriginX: originX = value.double ?? originX
         case RivePropertyKey.imageOriginY: originY = value.double ?? originY
         default: return super.set(key, value)
         }
         return true
+    }
+
+    override func resolve(_ artboard: ArtboardInstance) {
+        self.artboard = artboard
+        image = assetID.flatMap { artboard.images.image($0, file: artboard.file, limits: artboard.limits) }
+    }
+
+    override var willDraw: Bool { super.willDraw && renderOpacity != 0 && image != nil }
+
+    /// Maps the bitmap's pixel rectangle into the artboard: centred on the origin point.
+    var imageTransform: Transform? {
+        guard let image else { return nil }
+        return worldTransform * .translation(-Double(image.width) * originX, -Double(image.height) * originY)
     }
 }
 

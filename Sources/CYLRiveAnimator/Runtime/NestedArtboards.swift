@@ -3,20 +3,35 @@ import CYLGeometry
 /// Another artboard of the file drawn in this one, with its own animations or state machine.
 final class RNestedArtboard: RDrawable {
     var artboardID: Int?
+    /// A path to the view-model instance the nested artboard binds (else it reads its host's).
+    var dataBindPath: [Int]?
+    var isStateful = false
     var isPaused = false
     var speed = 1.0
     var quantize = -1.0
     /// The playing instance (nil when the id is out of range or nesting is too deep).
     var instance: ArtboardInstance?
     var animations: [RNestedAnimation] = []
+    /// The artboard this one is nested in, once resolved.
+    unowned(unsafe) var host: ArtboardInstance?
+    /// A state machine played on an artboard swapped in by data binding.
+    var swappedMachine: StateMachinePlayer?
     private var cumulated = 0.0
 
     override func set(_ key: Int, _ value: PropertyValue) -> Bool {
         switch key {
-        case RivePropertyKey.nestedArtboardArtboardId: artboardID = value.index
+        case RivePropertyKey.nestedArtboardArtboardId:
+            let id = value.index
+            guard id != artboardID || host == nil else { return true }
+            artboardID = id
+            // A bound artboard swaps what is nested (none when the id names no artboard).
+            if let host { swap(host) }
         case RivePropertyKey.nestedArtboardIsPaused: isPaused = value.bool ?? isPaused
+        case RivePropertyKey.nestedArtboardIsStateful: isStateful = value.bool ?? isStateful
         case RivePropertyKey.nestedArtboardSpeed: speed = value.double ?? speed
         case RivePropertyKey.nestedArtboardQuantize: quantize = value.double ?? quantize
+        case RivePropertyKey.nestedArtboardDataBindPathIds:
+            if case .bytes(let b) = value { dataBindPath = RiveImporter.decodePath(b) }
         default: return super.set(key, value)
         }
         return true
@@ -30,7 +45,23 @@ final class RNestedArtboard: RDrawable {
         }
     }
 
+    /// Replaces the nested artboard after its id changed: the new artboard plays its first state
+    /// machine, as the runtime does for swapped artboards.
+    private func swap(_ artboard: ArtboardInstance) {
+        instance = nil
+        swappedMachine = nil
+        guard let id = artboardID, id < artboard.file.artboards.count, artboard.depth < artboard.limits.maxPrecompDepth else { return }
+        instance = ArtboardInstance(artboard.file.artboards[id], file: artboard.file, limits: artboard.limits,
+                                    depth: artboard.depth + 1, context: artboard.context.map { DataContext(instances: [], parent: $0) },
+                                    images: artboard.images)
+        instance?.root.frameOrigin = false
+        if let board = instance, !board.model.stateMachines.isEmpty {
+            swappedMachine = StateMachinePlayer(board.model.stateMachines[0], artboard: board)
+        }
+    }
+
     override func resolve(_ artboard: ArtboardInstance) {
+        host = artboard
         guard let id = artboardID, id < artboard.file.artboards.count else {
             artboard.noteOnce("a nested artboard refers to artboard \(artboardID.map(String.init) ?? "none"), which does not exist")
             return
@@ -39,8 +70,16 @@ final class RNestedArtboard: RDrawable {
             artboard.noteOnce("nested artboards deeper than \(artboard.limits.maxPrecompDepth) are not drawn (--max-precomp-depth)")
             return
         }
+        var context: DataContext? = artboard.context.map { DataContext(instances: [], parent: $0) }
+        if let path = dataBindPath, !path.isEmpty, case .instance(let bound)? = artboard.context?.value(path) {
+            context = DataContext(instances: [bound], parent: artboard.context)
+        } else if let own = children.lazy.compactMap({ $0 as? RViewModelInstance }).first {
+            // A stateful component keeps its own instance (its values may be bound by the host).
+            own.resolve(artboard)
+            if let live = own.live { context = DataContext(instances: [live], parent: artboard.context) }
+        }
         instance = ArtboardInstance(artboard.file.artboards[id], file: artboard.file, limits: artboard.limits,
-                                    depth: artboard.depth + 1)
+                                    depth: artboard.depth + 1, context: context, images: artboard.images)
         instance?.root.frameOrigin = false
         for n in instance?.notes ?? [] { artboard.noteOnce(n) }
     }
@@ -87,7 +126,11 @@ final class RNestedArtboard: RDrawable {
         let local = localElapsed(seconds)
         if local == 0 && quantize >= 0 && newFrame { return true }
         var keepGoing = false
-        for a in animations where a.advance(local, newFrame: newFrame) { keepGoing = true }
+        if let m = swappedMachine {
+            if newFrame || m.tryChangeState() { keepGoing = m.advance(local, newFrame: newFrame) }
+        } else {
+            for a in animations where a.advance(local, newFrame: newFrame) { keepGoing = true }
+        }
         if instance.advanceNested(local, newFrame: newFrame) { keepGoing = true }
         return keepGoing
     }

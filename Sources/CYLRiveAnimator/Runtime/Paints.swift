@@ -33,6 +33,21 @@ struct ARGB {
     }
 }
 
+/// Sets one 8-bit channel of a packed ARGB colour from a bound or keyed channel property (values
+/// above 255 clamp); nil when `key` is not a channel.
+func settingChannel(_ key: Int, of color: UInt32, to value: PropertyValue) -> UInt32? {
+    let shift: UInt32
+    switch key {
+    case RivePropertyKey.colorChannelsColorRed: shift = 16
+    case RivePropertyKey.colorChannelsColorGreen: shift = 8
+    case RivePropertyKey.colorChannelsColorBlue: shift = 0
+    case RivePropertyKey.colorChannelsColorAlpha: shift = 24
+    default: return nil
+    }
+    let v = UInt32(min(value.uint ?? 0, 255))
+    return (color & ~(0xFF << shift)) | (v << shift)
+}
+
 /// A fill or stroke of a shape (or of the artboard's background).
 class RShapePaint: RContainer {
     var isVisible = true
@@ -124,6 +139,7 @@ final class RSolidColor: RPaintMutator {
 
     override func set(_ key: Int, _ value: PropertyValue) -> Bool {
         if key == RivePropertyKey.solidColorColorValue { colorValue = value.color ?? colorValue; return true }
+        if let c = settingChannel(key, of: colorValue, to: value) { colorValue = c; return true }
         return super.set(key, value)
     }
 
@@ -201,7 +217,9 @@ final class RGradientStop: RComponent {
         switch key {
         case RivePropertyKey.gradientStopColorValue: colorValue = value.color ?? colorValue
         case RivePropertyKey.gradientStopPosition: position = value.double ?? position
-        default: return super.set(key, value)
+        default:
+            if let c = settingChannel(key, of: colorValue, to: value) { colorValue = c; return true }
+            return super.set(key, value)
         }
         return true
     }

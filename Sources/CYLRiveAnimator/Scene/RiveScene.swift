@@ -19,7 +19,7 @@ final class RiveScene {
 
     init(file: RiveFileModel, artboard index: Int, choice: RiveSceneChoice, limits: Limits) {
         let board = file.artboards[index]
-        artboard = ArtboardInstance(board, file: file, limits: limits)
+        artboard = ArtboardInstance(board, file: file, limits: limits, context: DataContext.root(board, file: file))
         self.choice = choice
         switch choice {
         case .stateMachine(let i):

@@ -91,8 +91,44 @@ final class StateMachinePlayer {
         case let .trigger(i):
             guard i < inputs.count, case .trigger(let fired) = inputs[i] else { return true }
             return fired && !triggerUsedInLayers[i].contains(layer)
+        case .viewModel(let m):
+            return evaluate(m)
         case .unsupported:
             return false
+        }
+    }
+
+    /// The value of one side of a view-model condition now.
+    private func value(_ c: ViewModelConditionModel.Comparand?) -> ViewModelLiveValue? {
+        switch c {
+        case .property(let path)?: return artboard.context?.value(path)
+        case let .component(object, key)?:
+            guard let comp = artboard.object(object) else { return nil }
+            switch RiveDefinitions.fieldType(ofProperty: key) {
+            case .float?: return comp.double(key).map { .number($0) }
+            case .color?: return comp.color(key).map { .color($0) }
+            default: return nil
+            }
+        case .number(let d)?: return .number(d)
+        case .bool(let b)?: return .bool(b)
+        case .color(let c)?: return .color(c)
+        case .string(let s)?: return .string(s)
+        case .enumValue(let e)?: return .enumValue(e)
+        case .trigger?, nil: return nil
+        }
+    }
+
+    private func evaluate(_ m: ViewModelConditionModel) -> Bool {
+        guard let l = value(m.left), let r = value(m.right) else { return false }
+        switch (l, r) {
+        case let (.number(a), .number(b)): return m.op.compare(a, b)
+        case let (.enumValue(a), .enumValue(b)): return m.op.compare(Double(a), Double(b))
+        default:
+            switch m.op {
+            case .equal: return l == r
+            case .notEqual: return l != r
+            default: return false
+            }
         }
     }
 
