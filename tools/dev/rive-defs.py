@@ -49,10 +49,11 @@ def main():
             if p.get("runtime", True) is False:
                 continue
             t = p.get("typeRuntime") or p["type"]
-            if t not in FIELD:
-                continue  # callbacks are never serialised
+            if t not in FIELD and t != "callback":
+                continue
             key = p["key"]["int"]
-            props[key] = (camel(d["name"], False) + camel(pname, True), FIELD[t], d["name"], pname,
+            # Callbacks are never serialised (no field type) but keyframes key them.
+            props[key] = (camel(d["name"], False) + camel(pname, True), FIELD.get(t, "callback"), d["name"], pname,
                           d["key"]["int"], t == "Bytes")
             # Older spellings of the same property (Node.x was once written as key 9).
             for alt in p["key"].get("alternates", []):

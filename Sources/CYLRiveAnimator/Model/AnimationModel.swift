@@ -77,6 +77,8 @@ enum KeyFrameValue: Sendable, Equatable {
     /// An object id or enum value, applied as is (no interpolation).
     case id(UInt64)
     case string(String)
+    /// A moment at which a callback property (an event, a trigger) fires; it has no value.
+    case callback
 }
 
 struct KeyFrameModel: Sendable {

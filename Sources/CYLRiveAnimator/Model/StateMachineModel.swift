@@ -4,6 +4,46 @@ public struct StateMachineModel: Sendable {
     /// Inputs by index (nil: an input of a kind this reader does not know, which keeps its slot).
     public var inputs: [StateMachineInputModel?]
     var layers: [LayerModel]
+    /// Listeners to events (pointer and keyboard listeners are not kept: a timeline never
+    /// sends those).
+    var listeners: [ListenerModel] = []
+}
+
+/// Reacts to events reported by the machine's own animations or by a nested artboard's.
+struct ListenerModel: Sendable {
+    /// The nested artboard (or this artboard, or an event) whose events are heard.
+    var target: Int
+    /// The events heard (ids in the target's artboard).
+    var events: [Int]
+    var actions: [ListenerActionModel]
+}
+
+enum ListenerActionModel: Sendable {
+    /// An input change.
+    case input(StateActionModel.Change)
+    /// Writes a view-model property: the bindable property's value (or the view-model value
+    /// it is bound to), through the converter of its binding towards the view model.
+    case viewModel(BindablePropertyModel)
+    /// Reports an event (`id` in this artboard).
+    case fireEvent(Int)
+}
+
+/// A state machine's own property bound to view-model properties (for conditions and
+/// listener actions).
+struct BindablePropertyModel: Sendable {
+    var value: ViewModelValue?
+    var binds: [Bind]
+
+    struct Bind: Sendable {
+        var path: [Int]
+        var flags: Int
+        var converter: Int?
+        var toSource: Bool { flags & 1 != 0 || flags & 2 != 0 }
+        var toTarget: Bool { flags & 1 == 0 || flags & 2 != 0 }
+    }
+
+    /// The view-model property whose value the bindable reads (conditions compare it).
+    var readPath: [Int]? { (binds.first { $0.toTarget } ?? binds.first)?.path }
 }
 
 /// A state machine input and its default value.
@@ -131,7 +171,9 @@ struct ViewModelConditionModel: Sendable {
         case color(UInt32)
         case string(String)
         case enumValue(Int)
-        /// Compares whether a trigger fired, which a timeline never does.
-        case trigger
+        /// Holds when the other side (a view-model property) changed since the frame began and
+        /// this layer has not used that change yet: a view-model trigger fired, or (compared with
+        /// itself) any value changed.
+        case changed
     }
 }

@@ -80,6 +80,8 @@ struct DataConverterModel: Sendable {
         case operation(op: Int, operand: Double)
         /// Maps [minInput, maxInput] to [minOutput, maxOutput] (clamped when flags bit 0).
         case rangeMapper(minIn: Double, maxIn: Double, minOut: Double, maxOut: Double, flags: Int)
+        /// A trigger count plus one: writing it fires the trigger.
+        case trigger
         case unsupported(String)
     }
     var kind: Kind

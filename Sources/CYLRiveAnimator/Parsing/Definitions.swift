@@ -640,8 +640,10 @@ enum RivePropertyKey {
     static let textStyleLetterSpacing = 390
     static let stateMachineFireEventEventId = 392
     static let stateMachineFireActionOccursValue = 393
+    static let eventTrigger = 395
     static let stateMachineListenerSingleEventId = 399
     static let listenerInputChangeNestedInputId = 400
+    static let nestedTriggerFire = 401
     static let elasticInterpolatorEasingValue = 405
     static let elasticInterpolatorAmplitude = 406
     static let elasticInterpolatorPeriod = 407
@@ -873,6 +875,7 @@ enum RivePropertyKey {
     static let nodeComputedRootY = 865
     static let scriptInputViewModelPropertyDataBindPathIds = 866
     static let stateMachineListenerSingleViewModelPathIds = 868
+    static let customPropertyTriggerFire = 869
     static let customPropertyTriggerPropertyValue = 870
     static let stateMachineFireTriggerViewModelPathIds = 871
     static let customPropertyEnumPropertyValue = 872
@@ -955,6 +958,7 @@ enum RivePropertyKey {
     static let focusActionTraversalTraversalKind = 1011
     static let nestedArtboardIsStateful = 1014
     static let scriptedInterpolatorScriptAssetId = 1015
+    static let viewModelInstanceTriggerFire = 1016
     static let gamepadInputMapping = 1018
     static let gamepadInputInputIndex = 1019
     static let gamepadInputButtonPhase = 1020
@@ -2056,8 +2060,10 @@ extension RiveDefinitions {
         case 390: return 573
         case 392: return 169
         case 393: return 615
+        case 395: return 128
         case 399: return 114
         case 400: return 116
+        case 401: return 122
         case 405: return 174
         case 406: return 174
         case 407: return 174
@@ -2289,6 +2295,7 @@ extension RiveDefinitions {
         case 865: return 2
         case 866: return 612
         case 868: return 114
+        case 869: return 613
         case 870: return 613
         case 871: return 614
         case 872: return 616
@@ -2371,6 +2378,7 @@ extension RiveDefinitions {
         case 1011: return 672
         case 1014: return 92
         case 1015: return 972
+        case 1016: return 501
         case 1018: return 974
         case 1019: return 974
         case 1020: return 974
@@ -2683,8 +2691,10 @@ extension RiveDefinitions {
         case 390: return "TextStyle.letterSpacing"
         case 392: return "StateMachineFireEvent.eventId"
         case 393: return "StateMachineFireAction.occursValue"
+        case 395: return "Event.trigger"
         case 399: return "StateMachineListenerSingle.eventId"
         case 400: return "ListenerInputChange.nestedInputId"
+        case 401: return "NestedTrigger.fire"
         case 405: return "ElasticInterpolator.easingValue"
         case 406: return "ElasticInterpolator.amplitude"
         case 407: return "ElasticInterpolator.period"
@@ -2916,6 +2926,7 @@ extension RiveDefinitions {
         case 865: return "Node.computedRootY"
         case 866: return "ScriptInputViewModelProperty.dataBindPathIds"
         case 868: return "StateMachineListenerSingle.viewModelPathIds"
+        case 869: return "CustomPropertyTrigger.fire"
         case 870: return "CustomPropertyTrigger.propertyValue"
         case 871: return "StateMachineFireTrigger.viewModelPathIds"
         case 872: return "CustomPropertyEnum.propertyValue"
@@ -2998,6 +3009,7 @@ extension RiveDefinitions {
         case 1011: return "FocusActionTraversal.traversalKind"
         case 1014: return "NestedArtboard.isStateful"
         case 1015: return "ScriptedInterpolator.scriptAssetId"
+        case 1016: return "ViewModelInstanceTrigger.fire"
         case 1018: return "GamepadInput.mapping"
         case 1019: return "GamepadInput.inputIndex"
         case 1020: return "GamepadInput.buttonPhase"

@@ -75,6 +75,7 @@ extension RiveImporter {
             let v = Int64(bitPattern: (z >> 1) ^ (0 &- (z & 1)))
             value = .double(Double(v))
         case RiveTypeKey.keyFrameString: value = .string(string(object, RivePropertyKey.keyFrameStringValue))
+        case RiveTypeKey.keyFrameCallback: value = .callback
         default:
             note(object.offset, "\(object.typeName) keyframes are not supported; ignored")
             return

@@ -59,10 +59,26 @@ extension RiveImporter {
             try importBlendAnimation(object)
         case _ where isA(RiveTypeKey.listenerAction):
             importAction(object)
-        case _ where isA(RiveTypeKey.stateMachineListener) || isA(RiveTypeKey.stateMachineFireAction)
-            || isA(RiveTypeKey.listenerInputType) || isA(RiveTypeKey.stateMachineComponent):
-            // Listeners react to pointers, keys and events, which a timeline never sends; fired
-            // events have no visual effect. Folders only organise the editor's view.
+        case RiveTypeKey.stateMachineListenerSingle, RiveTypeKey.stateMachineListener:
+            guard let a = artboards.indices.last, let sm = currentStateMachineIndex else { return }
+            // Only event listeners can act in a timeline: pointers, keys and focus never come.
+            var events: [Int] = []
+            if t == RiveTypeKey.stateMachineListenerSingle,
+               uint(object, RivePropertyKey.stateMachineListenerSingleListenerTypeValue, 0) == 5,
+               let e = id(object, RivePropertyKey.stateMachineListenerSingleEventId) {
+                events.append(e)
+            }
+            artboards[a].stateMachines[sm].listeners.append(ListenerModel(
+                target: id(object, RivePropertyKey.stateMachineListenerTargetId) ?? -1, events: events, actions: []))
+        case RiveTypeKey.listenerInputTypeEvent:
+            guard let a = artboards.indices.last, let sm = currentStateMachineIndex,
+                  let l = artboards[a].stateMachines[sm].listeners.indices.last,
+                  let e = id(object, RivePropertyKey.listenerInputTypeEventEventId) else { return }
+            artboards[a].stateMachines[sm].listeners[l].events.append(e)
+        case _ where isA(RiveTypeKey.stateMachineFireAction) || isA(RiveTypeKey.listenerInputType)
+            || isA(RiveTypeKey.stateMachineComponent):
+            // Events fired by states have no visual effect of their own; folders only organise
+            // the editor's view.
             return
         case _ where isA(RiveTypeKey.dataConverter):
             dataConverters.append(converter(object))
@@ -76,6 +92,7 @@ extension RiveImporter {
     mutating func converter(_ object: RawObject) -> DataConverterModel {
         switch object.typeKey {
         case RiveTypeKey.dataConverterBooleanNegate: return DataConverterModel(kind: .negate)
+        case RiveTypeKey.dataConverterTrigger: return DataConverterModel(kind: .trigger)
         case RiveTypeKey.dataConverterOperationValue:
             return DataConverterModel(kind: .operation(op: Int(clamping: uint(object, RivePropertyKey.dataConverterOperationOperationType, 0)),
                                                        operand: double(object, RivePropertyKey.dataConverterOperationValueOperationValue, 1)))
@@ -189,7 +206,7 @@ extension RiveImporter {
         }
         let comparand: ViewModelConditionModel.Comparand?
         switch object.typeKey {
-        case RiveTypeKey.transitionPropertyViewModelComparator: comparand = bindablePath.map { .property($0) }
+        case RiveTypeKey.transitionPropertyViewModelComparator: comparand = bindable?.readPath.map { .property($0) }
         case RiveTypeKey.transitionPropertyComponentComparator:
             comparand = .component(object: id(object, RivePropertyKey.transitionPropertyComponentComparatorObjectId) ?? -1,
                                    key: Int(clamping: uint(object, RivePropertyKey.transitionPropertyComponentComparatorPropertyKey, 0)))
@@ -199,7 +216,7 @@ extension RiveImporter {
             comparand = .color(raw(object, RivePropertyKey.transitionValueColorComparatorValue)?.asColor ?? 0xFF1D_1D1D)
         case RiveTypeKey.transitionValueStringComparator: comparand = .string(string(object, RivePropertyKey.transitionValueStringComparatorValue))
         case RiveTypeKey.transitionValueEnumComparator: comparand = .enumValue(id(object, RivePropertyKey.transitionValueIdComparatorValue) ?? -1)
-        case RiveTypeKey.transitionValueTriggerComparator: comparand = .trigger
+        case RiveTypeKey.transitionValueTriggerComparator, RiveTypeKey.transitionSelfComparator: comparand = .changed
         default: comparand = nil
         }
         if model.left == nil { model.left = comparand } else { model.right = comparand }
@@ -231,6 +248,7 @@ extension RiveImporter {
     mutating func importAction(_ object: RawObject) {
         let flags = uint(object, RivePropertyKey.listenerActionFlags, 0)
         let parentKind = (flags >> 1) & 3
+        if parentKind == 0 { return importListenerAction(object) }
         guard parentKind == 1 || parentKind == 2, let (a, sm, l, s) = currentState else { return }
         guard let input = id(object, RivePropertyKey.listenerInputChangeInputId),
               id(object, RivePropertyKey.listenerInputChangeNestedInputId) == nil else { return }
@@ -249,6 +267,36 @@ extension RiveImporter {
         } else {
             artboards[a].stateMachines[sm].layers[l].states[s].actions.append(action)
         }
+    }
+
+    /// An action of the latest listener.
+    mutating func importListenerAction(_ object: RawObject) {
+        guard let a = artboards.indices.last, let sm = currentStateMachineIndex,
+              let l = artboards[a].stateMachines[sm].listeners.indices.last else { return }
+        let action: ListenerActionModel
+        switch object.typeKey {
+        case RiveTypeKey.listenerViewModelChange:
+            guard let b = bindable else { return }
+            action = .viewModel(b)
+        case RiveTypeKey.listenerFireEvent:
+            guard let e = id(object, RivePropertyKey.listenerFireEventEventId) else { return }
+            action = .fireEvent(e)
+        case RiveTypeKey.listenerBoolChange, RiveTypeKey.listenerNumberChange, RiveTypeKey.listenerTriggerChange:
+            guard let input = id(object, RivePropertyKey.listenerInputChangeInputId),
+                  id(object, RivePropertyKey.listenerInputChangeNestedInputId) == nil else { return }
+            switch object.typeKey {
+            case RiveTypeKey.listenerBoolChange:
+                let v = uint(object, RivePropertyKey.listenerBoolChangeValue, 1)
+                action = .input(.setBool(input, v == 0 ? false : (v == 1 ? true : nil)))
+            case RiveTypeKey.listenerNumberChange:
+                action = .input(.setNumber(input, double(object, RivePropertyKey.listenerNumberChangeValue, 0)))
+            default:
+                action = .input(.fire(input))
+            }
+        default:
+            return
+        }
+        artboards[a].stateMachines[sm].listeners[l].actions.append(action)
     }
 
     /// A view-model path: little-endian varuints.

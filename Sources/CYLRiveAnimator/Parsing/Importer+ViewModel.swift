@@ -69,14 +69,30 @@ extension RiveImporter {
         }
     }
 
+    /// The value a state machine's bindable property holds until a binding sets it.
+    func bindableValue(_ object: RawObject) -> ViewModelValue? {
+        switch object.typeKey {
+        case RiveTypeKey.bindablePropertyNumber: return .number(double(object, RivePropertyKey.bindablePropertyNumberPropertyValue, 0))
+        case RiveTypeKey.bindablePropertyBoolean: return .bool(bool(object, RivePropertyKey.bindablePropertyBooleanPropertyValue, false))
+        case RiveTypeKey.bindablePropertyString: return .string(string(object, RivePropertyKey.bindablePropertyStringPropertyValue))
+        case RiveTypeKey.bindablePropertyColor:
+            return .color(raw(object, RivePropertyKey.bindablePropertyColorPropertyValue)?.asColor ?? 0xFF1D_1D1D)
+        case RiveTypeKey.bindablePropertyEnum: return .enumValue(id(object, RivePropertyKey.bindablePropertyEnumPropertyValue) ?? 0)
+        case RiveTypeKey.bindablePropertyTrigger: return .trigger(uint(object, RivePropertyKey.bindablePropertyIntegerPropertyValue, 0))
+        case RiveTypeKey.bindablePropertyInteger: return .number(Double(uint(object, RivePropertyKey.bindablePropertyIntegerPropertyValue, 0)))
+        default: return nil
+        }
+    }
+
     /// A data bind connects the object just before it (a component here) to a view-model property.
     mutating func importDataBind(_ object: RawObject) {
         if lastWasBindableProperty {
             // Binds a state machine's bindable property: conditions read the view model there.
-            let flags = uint(object, RivePropertyKey.dataBindFlags, 0)
-            if bindablePath == nil || flags & 1 == 0 {
-                bindablePath = bytesValue(object, RivePropertyKey.dataBindContextSourcePathIds).map(Self.decodePath)
-            }
+            let bind = BindablePropertyModel.Bind(
+                path: bytesValue(object, RivePropertyKey.dataBindContextSourcePathIds).map(Self.decodePath) ?? [],
+                flags: Int(clamping: uint(object, RivePropertyKey.dataBindFlags, 0)),
+                converter: id(object, RivePropertyKey.dataBindConverterId))
+            bindable?.binds.append(bind)
             return
         }
         guard let target = lastBindable else {

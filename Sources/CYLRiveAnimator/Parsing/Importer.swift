@@ -31,7 +31,8 @@ struct RiveImporter {
     /// The latest object that data binds attach to: (artboard, object index) when it is a component.
     var lastBindable: (artboard: Int, index: Int)?
     /// The binding path of the latest bindable property (what view-model comparators read).
-    var bindablePath: [Int]?
+    /// The latest state-machine bindable property and the data binds that follow it.
+    var bindable: BindablePropertyModel?
     var lastWasBindableProperty = false
     /// Whether the latest state-machine layer component was a transition (else a state).
     var lastLayerComponentIsTransition = false
@@ -131,7 +132,7 @@ struct RiveImporter {
         if t != RiveTypeKey.dataBind && !RiveDefinitions.isType(t, kindOf: RiveTypeKey.dataBind) {
             lastBindable = nil
             lastWasBindableProperty = RiveDefinitions.isType(t, kindOf: RiveTypeKey.bindableProperty)
-            if lastWasBindableProperty { bindablePath = nil }
+            if lastWasBindableProperty { bindable = BindablePropertyModel(value: bindableValue(object), binds: []) }
         }
         func isA(_ k: Int) -> Bool { RiveDefinitions.isType(t, kindOf: k) }
         switch t {

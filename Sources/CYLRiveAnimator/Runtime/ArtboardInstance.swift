@@ -26,6 +26,10 @@ final class ArtboardInstance {
 
     /// The view-model instances bindings and conditions read (nil: nothing is bound).
     let context: DataContext?
+    /// The state machines playing on this artboard: events of artboards nested in it reach
+    /// their listeners.
+    var machines: [WeakMachine] = []
+    struct WeakMachine { weak var machine: StateMachinePlayer? }
 
     /// Decoded image assets (shared with nested artboards).
     let images: ImageCache
@@ -118,12 +122,14 @@ final class ArtboardInstance {
         case RiveTypeKey.nestedBool, RiveTypeKey.nestedNumber, RiveTypeKey.nestedTrigger: return RNestedInput(m, index: i)
         case RiveTypeKey.componentOrigin: return RComponentOrigin(m, index: i)
         case RiveTypeKey.mesh: return RMesh(m, index: i)
+        case RiveTypeKey.meshVertex, RiveTypeKey.contourMeshVertex: return RMeshVertex(m, index: i)
         case RiveTypeKey.viewModelInstance: return RViewModelInstance(m, index: i)
         case _ where m.isType(RiveTypeKey.viewModelInstanceValue): return RViewModelInstanceValue(m, index: i)
         case RiveTypeKey.customPropertyNumber, RiveTypeKey.customPropertyBoolean, RiveTypeKey.customPropertyColor,
-             RiveTypeKey.customPropertyString, RiveTypeKey.customPropertyEnum:
+             RiveTypeKey.customPropertyString, RiveTypeKey.customPropertyEnum, RiveTypeKey.customPropertyTrigger:
             return RCustomProperty(m, index: i)
         default:
+            if m.isType(RiveTypeKey.event) { return REvent(m, index: i) }
             if m.isType(RiveTypeKey.drawable) { return RDrawable(m, index: i) }
             if m.isType(RiveTypeKey.transformComponent) { return RNode(m, index: i) }
             if m.isType(RiveTypeKey.vertex) { return RVertex(m, index: i) }
@@ -255,6 +261,25 @@ final class ArtboardInstance {
     }
 
     private(set) lazy var joysticks: [RJoystick] = objects.compactMap { $0 as? RJoystick }
+    private lazy var triggerProperties: [RCustomProperty] = objects.compactMap { ($0 as? RCustomProperty).flatMap { $0.isTrigger ? $0 : nil } }
+
+    /// Ends one pass of a frame: trigger properties fall back to 0, view-model changes are
+    /// forgotten (here, in the view models this artboard binds, and in nested artboards).
+    func endFramePass() {
+        var visited = Set<ObjectIdentifier>()
+        endFramePass(&visited, depth: 0)
+    }
+
+    private func endFramePass(_ visited: inout Set<ObjectIdentifier>, depth: Int) {
+        guard depth < 64 else { return }
+        for t in triggerProperties { t.triggerCount = 0 }
+        var context = self.context
+        while let c = context {
+            for i in c.instances { i.endPass(&visited) }
+            context = c.parent
+        }
+        for n in nested { n.instance?.endFramePass(&visited, depth: depth + 1) }
+    }
 
     /// Advances what plays inside the artboard on its own (nested artboards' animations and state
     /// machines); returns whether any of it may still change. `newFrame` is false for the extra

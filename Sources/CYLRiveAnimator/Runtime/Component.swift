@@ -198,6 +198,11 @@ final class RCustomProperty: RComponent {
     var colorValue: UInt32 = 0xFF1D_1D1D
     var text = ""
     var enumValue: UInt64 = 0
+    /// A trigger property counts its firings until the frame ends.
+    var triggerCount: UInt64 = 0
+    var isTrigger: Bool { typeKey == RiveTypeKey.customPropertyTrigger }
+
+    func fire() { if isTrigger { triggerCount += 1 } }
 
     override func set(_ key: Int, _ value: PropertyValue) -> Bool {
         switch key {
@@ -206,6 +211,7 @@ final class RCustomProperty: RComponent {
         case RivePropertyKey.customPropertyColorPropertyValue: colorValue = value.color ?? colorValue
         case RivePropertyKey.customPropertyStringPropertyValue: if case .string(let t) = value { text = t }
         case RivePropertyKey.customPropertyEnumPropertyValue: enumValue = value.uint ?? enumValue
+        case RivePropertyKey.customPropertyTriggerPropertyValue: triggerCount = value.uint ?? triggerCount
         default: return super.set(key, value)
         }
         return true
@@ -219,3 +225,6 @@ final class RCustomProperty: RComponent {
         key == RivePropertyKey.customPropertyColorPropertyValue ? colorValue : super.color(key)
     }
 }
+
+/// An event: animations and listeners report it; listeners hear it.
+final class REvent: RContainer {}

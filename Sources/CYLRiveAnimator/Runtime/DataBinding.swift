@@ -38,6 +38,10 @@ final class ViewModelLiveInstance {
     let viewModel: Int
     var values: [Int: ViewModelLiveValue] = [:]
     var versions: [Int: Int] = [:]
+    /// Properties changed since the last pass of the frame ended, and the state machine layers
+    /// that have used each change (a transition takes a change once per layer).
+    private(set) var changed: Set<Int> = []
+    private var usedBy: [Int: Set<LayerKey>] = [:]
 
     init(viewModel: Int) { self.viewModel = viewModel }
 
@@ -54,6 +58,21 @@ final class ViewModelLiveInstance {
             live.values[p] = Self.live(value, property, file: file, depth: depth)
         }
         return live
+    }
+
+    /// A plain value as it plays (nil for nested instances and values of other kinds).
+    static func live(_ v: ViewModelValue) -> ViewModelLiveValue? {
+        switch v {
+        case .number(let d): return .number(d)
+        case .string(let s): return .string(s)
+        case .bool(let b): return .bool(b)
+        case .color(let c): return .color(c)
+        case .enumValue(let e): return .enumValue(e)
+        case .trigger(let t): return .trigger(t)
+        case .asset(let a): return .asset(a)
+        case .artboard(let a): return .artboard(a)
+        case .instance, .other: return nil
+        }
     }
 
     static func live(_ v: ViewModelValue?, _ property: ViewModelPropertyModel, file: RiveFileModel, depth: Int) -> ViewModelLiveValue {
@@ -108,7 +127,32 @@ final class ViewModelLiveInstance {
         guard values[property] != value else { return }
         values[property] = value
         versions[property, default: 0] += 1
+        changed.insert(property)
     }
+
+    func isUsed(_ property: Int, by layer: LayerKey) -> Bool { usedBy[property]?.contains(layer) ?? false }
+    func use(_ property: Int, by layer: LayerKey) { usedBy[property, default: []].insert(layer) }
+
+    /// Ends a pass of the frame: changes are forgotten and triggers fall back to 0 (quietly:
+    /// nothing bound to them hears it). Nested instances end theirs too.
+    func endPass(_ visited: inout Set<ObjectIdentifier>) {
+        guard visited.insert(ObjectIdentifier(self)).inserted else { return }
+        changed.removeAll(keepingCapacity: true)
+        usedBy.removeAll(keepingCapacity: true)
+        for (p, v) in values {
+            switch v {
+            case .trigger(let n) where n != 0: values[p] = .trigger(0)
+            case .instance(let nested): nested.endPass(&visited)
+            default: break
+            }
+        }
+    }
+}
+
+/// One layer of one playing state machine.
+struct LayerKey: Hashable {
+    var machine: ObjectIdentifier
+    var layer: Int
 }
 
 /// The view-model instances an artboard's bindings and conditions read: its own (the scene's
@@ -203,6 +247,9 @@ final class DataBindings {
     static func convertValue(_ v: ViewModelLiveValue, _ c: DataConverterModel) -> ViewModelLiveValue {
         switch (c.kind, v) {
         case (.negate, .bool(let b)): return .bool(!b)
+        case (.trigger, .trigger(let n)): return .trigger(n &+ 1)
+        case (.trigger, .number(let d)): return .trigger(UInt64(max(0, d)) &+ 1)
+        case (.trigger, _): return .trigger(0)
         case let (.operation(op, operand), .number(x)):
             switch op {
             case 0: return .number(x + operand)
@@ -259,6 +306,7 @@ final class DataBindings {
             case .bool(let b): value = .uint(b ? 1 : 0)
             case .enumValue(let e): value = .uint(UInt64(max(0, e)))
             case .asset(let a), .artboard(let a): value = .uint(a < 0 ? UInt64(UInt32.max) : UInt64(a))
+            case .trigger(let t): value = .uint(t)
             default: value = nil
             }
         default:
@@ -276,6 +324,8 @@ final class DataBindings {
         case .number: return c.double(key).map { .number($0) }
         case .color: return c.color(key).map { .color($0) }
         case .bool: return (c as? RCustomProperty).flatMap { key == RivePropertyKey.customPropertyBooleanPropertyValue ? .bool($0.flag) : nil }
+        case .trigger:
+            return (c as? RCustomProperty).flatMap { key == RivePropertyKey.customPropertyTriggerPropertyValue ? .trigger($0.triggerCount) : nil }
         default: return nil
         }
     }

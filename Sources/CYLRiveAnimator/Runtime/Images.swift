@@ -75,17 +75,64 @@ final class RImage: RDrawable {
 /// Triangles that map an image onto deformable vertices.
 final class RMesh: RContainer {
     unowned(unsafe) var skin: RSkin?
-    var triangleIndices: [UInt16] = []
+    var vertices: [RMeshVertex] = []
+    /// Vertex indices, three per triangle (the file stores them as varuints).
+    var triangleIndices: [Int] = []
 
     override func set(_ key: Int, _ value: PropertyValue) -> Bool {
         if key == RivePropertyKey.meshTriangleIndexBytes, case .bytes(let b) = value {
-            triangleIndices = stride(from: 0, to: b.count - 1, by: 2).map { UInt16(b[$0]) | UInt16(b[$0 + 1]) << 8 }
+            triangleIndices = Self.decodeIndices(b)
             return true
         }
         return super.set(key, value)
     }
 
+    /// LEB128 varuints; a truncated last value is dropped.
+    static func decodeIndices(_ bytes: [UInt8]) -> [Int] {
+        var out: [Int] = []
+        var value = 0, shift = 0
+        for byte in bytes {
+            if shift < 63 { value |= Int(byte & 0x7f) << shift }
+            shift += 7
+            if byte & 0x80 == 0 {
+                out.append(value)
+                value = 0; shift = 0
+            }
+        }
+        return out
+    }
+
     override func resolve(_ artboard: ArtboardInstance) {
         (parent as? RImage)?.mesh = self
+    }
+
+    /// Whether every index names a vertex (the reference drops a mesh that does not).
+    var isValid: Bool { !triangleIndices.contains { $0 < 0 || $0 >= vertices.count } }
+
+    /// Where the vertices are drawn: in the image's space, or in the artboard's when skinned.
+    var space: Transform { skin == nil ? ((parent as? RImage)?.worldTransform ?? .identity) : .identity }
+
+    /// The vertices' current positions (deformed by the skin, if any).
+    func positions() -> [Point] {
+        skin?.deform(vertices)
+        return vertices.map(\.renderTranslation)
+    }
+}
+
+/// A mesh vertex: a position plus the image coordinates (0…1) it shows.
+final class RMeshVertex: RVertex {
+    var u = 0.0, v = 0.0
+
+    override func set(_ key: Int, _ value: PropertyValue) -> Bool {
+        switch key {
+        case RivePropertyKey.meshVertexU: u = value.double ?? u
+        case RivePropertyKey.meshVertexV: v = value.double ?? v
+        default: return super.set(key, value)
+        }
+        return true
+    }
+
+    override func link(_ artboard: ArtboardInstance) {
+        (parent as? RMesh)?.vertices.append(self)
     }
 }

@@ -57,6 +57,7 @@ final class RNestedArtboard: RDrawable {
         instance?.root.frameOrigin = false
         if let board = instance, !board.model.stateMachines.isEmpty {
             swappedMachine = StateMachinePlayer(board.model.stateMachines[0], artboard: board)
+            swappedMachine?.nestedIn = self
         }
     }
 
@@ -250,6 +251,7 @@ final class RNestedStateMachine: RNestedAnimation {
     override func initialize(_ instance: ArtboardInstance) {
         guard let id = animationID, id < instance.model.stateMachines.count else { return }
         machine = StateMachinePlayer(instance.model.stateMachines[id], artboard: instance)
+        machine?.nestedIn = parent as? RNestedArtboard
         for i in inputs { i.apply(to: machine!) }
     }
 
@@ -292,6 +294,12 @@ final class RNestedInput: RComponent {
             owner = sm
             sm.inputs.append(self)
         }
+    }
+
+    /// A nested trigger fired (by a keyframe): fires the nested state machine's input.
+    func fire() {
+        guard typeKey == RiveTypeKey.nestedTrigger, let i = inputID, let m = owner?.machine else { return }
+        m.fire(i)
     }
 
     func apply(to machine: StateMachinePlayer) {

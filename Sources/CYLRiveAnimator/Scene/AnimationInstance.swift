@@ -11,12 +11,21 @@ final class BoundAnimation {
         /// The easing of each keyframe (towards the next one), prepared once.
         let easings: [Easing?]
     }
+    /// A callback property (an event's trigger, a trigger property's fire) and the times its
+    /// keyframes fire it.
+    struct Callback {
+        let component: RComponent
+        let key: Int
+        let keyframes: [KeyFrameModel]
+    }
     let model: LinearAnimationModel
     let keyed: [Keyed]
+    let callbacks: [Callback]
 
     init(_ model: LinearAnimationModel, artboard: ArtboardInstance) {
         self.model = model
         var keyed: [Keyed] = []
+        var callbacks: [Callback] = []
         for object in model.keyedObjects {
             guard let c = artboard.object(object.objectID) else {
                 artboard.noteOnce("animation \"\(model.name)\" keys object \(object.objectID), which does not exist; ignored")
@@ -24,7 +33,12 @@ final class BoundAnimation {
             }
             for p in object.properties {
                 // Keys the object's type does not have are dropped, as the runtime does.
-                guard RiveDefinitions.type(c.typeKey, hasProperty: p.propertyKey) else { continue }
+                guard RiveDefinitions.type(c.typeKey, hasProperty: p.propertyKey), !p.keyframes.isEmpty else { continue }
+                if RiveDefinitions.fieldType(ofProperty: p.propertyKey) == nil {
+                    let times = p.keyframes.filter { $0.value == .callback }
+                    if !times.isEmpty { callbacks.append(Callback(component: c, key: p.propertyKey, keyframes: times)) }
+                    continue
+                }
                 let easings = p.keyframes.map { kf -> Easing? in
                     if case .eased(let m?) = kf.interpolation { return Easing(m) }
                     return nil
@@ -33,6 +47,7 @@ final class BoundAnimation {
             }
         }
         self.keyed = keyed
+        self.callbacks = callbacks
     }
 
     /// Applies the animation at `seconds`, blended with the current values by `mix` (0...1).
@@ -45,17 +60,41 @@ final class BoundAnimation {
         for k in keyed { apply(k, time, mix, artboard) }
     }
 
-    /// Index of the first keyframe at or after `seconds` (the keyframe count past the last).
-    static func closestFrameIndex(_ frames: [KeyFrameModel], _ seconds: Double) -> Int {
+    /// Index of the first keyframe at or after `seconds` (the keyframe count past the last); a
+    /// keyframe exactly at `seconds` counts as `exactOffset` later.
+    static func closestFrameIndex(_ frames: [KeyFrameModel], _ seconds: Double, exactOffset: Int = 0) -> Int {
         let end = frames.count - 1
         if seconds > frames[end].seconds { return end + 1 }
         var lo = 0, hi = end
         while lo <= hi {
             let mid = (lo + hi) >> 1
             let s = frames[mid].seconds
-            if s < seconds { lo = mid + 1 } else if s > seconds { hi = mid - 1 } else { return mid }
+            if s < seconds { lo = mid + 1 } else if s > seconds { hi = mid - 1 } else { return mid + exactOffset }
         }
         return lo
+    }
+
+    /// Reports the callback keyframes passed going from `from` to `to` seconds: one at the
+    /// start time counts only when playback starts there (`isAtStart`), one at `to` counts.
+    /// `report` gets the component, the property key and how long ago the keyframe passed.
+    func reportCallbacks(from: Float, to: Float, speedDirection: Double, fromPong: Bool,
+                         _ report: (RComponent, Int, Double) -> Void) {
+        guard !callbacks.isEmpty, from != to else { return }
+        let start = Float(model.speed * speedDirection >= 0 ? model.startSeconds : model.endSeconds)
+        let isAtStart = start == from
+        if isAtStart && fromPong { return }
+        let forward = from <= to
+        let fromOffset = forward ? (isAtStart ? 0 : 1) : (isAtStart ? 1 : 0)
+        let toOffset = forward ? 1 : 0
+        for c in callbacks {
+            var i = Self.closestFrameIndex(c.keyframes, Double(from), exactOffset: fromOffset)
+            var j = Self.closestFrameIndex(c.keyframes, Double(to), exactOffset: toOffset)
+            if j < i { swap(&i, &j) }
+            while j > i {
+                report(c.component, c.key, Double(to) - c.keyframes[i].seconds)
+                i += 1
+            }
+        }
     }
 
     private func apply(_ k: Keyed, _ seconds: Double, _ mix: Double, _ artboard: ArtboardInstance) {
@@ -104,6 +143,7 @@ final class BoundAnimation {
         case .bool(let b): v = .bool(b)
         case .id(let u): v = .uint(u)
         case .string(let s): v = .string(s)
+        case .callback: return
         }
         if !k.component.set(k.key, v) {
             let name = RiveDefinitions.propertyName(of: k.key) ?? "property \(k.key)"
@@ -125,8 +165,13 @@ struct AnimationPlayhead {
     var spilledTime: Float = 0
     private(set) var didLoop = false
 
+    /// Reports callback keyframes as playback passes them (nil: they are not reported).
+    var reporter: ((RComponent, Int, Double) -> Void)?
+    private let speedDirection: Double
+
     init(_ animation: BoundAnimation, speedMultiplier: Double = 1) {
         self.animation = animation
+        speedDirection = speedMultiplier >= 0 ? 1 : -1
         let m = animation.model
         time32 = speedMultiplier >= 0 ? Self.seconds(m.speed >= 0 ? m.startFrame : m.endFrame, m.fps)
             : Self.seconds(m.speed >= 0 ? m.endFrame : m.startFrame, m.fps)
@@ -159,7 +204,9 @@ struct AnimationPlayhead {
         lastTotalTime = totalTime
         totalTime += abs(delta)
         let killSpilled = !keepGoing
+        var lastTime = time32
         time32 += delta
+        report(from: lastTime, to: time32, fromPong: false)
         let fps = Float(m.fps)
         var frames = time32 * fps
         let start = Float(m.startFrame), end = Float(m.endFrame)
@@ -187,24 +234,29 @@ struct AnimationPlayhead {
                 frames = start + remainder
                 time32 = frames / fps
                 looped = true
+                report(from: 0, to: time32, fromPong: false)
             } else if dir == -1 && frames <= start {
                 let remainder = abs(fmodf(start - frames, range))
                 spilledTime = abs(remainder / (delta * fps)) * elapsed
                 frames = end - remainder
                 time32 = frames / fps
                 looped = true
+                report(from: end / fps, to: time32, fromPong: false)
             }
         case .pingPong:
             if range <= 0 { break }
             // Bounce as many times as the step crosses an end (bounded for absurd steps).
             var bounces = 0
+            var fromPong = true
             while bounces < 1000 {
                 if dir == 1 && frames >= end {
                     spilledTime = (frames - end) / fps
                     frames = end + (end - frames)
+                    lastTime = end / fps
                 } else if dir == -1 && frames < start {
                     spilledTime = (start - frames) / fps
                     frames = start + (start - frames)
+                    lastTime = start / fps
                 } else {
                     break
                 }
@@ -213,11 +265,18 @@ struct AnimationPlayhead {
                 dir *= -1
                 looped = true
                 bounces += 1
+                report(from: lastTime, to: time32, fromPong: fromPong)
+                fromPong.toggle()
             }
         }
         if killSpilled { spilledTime = 0 }
         didLoop = looped
         return keepGoing
+    }
+
+    private func report(from: Float, to: Float, fromPong: Bool) {
+        guard let reporter else { return }
+        animation.reportCallbacks(from: from, to: to, speedDirection: speedDirection, fromPong: fromPong, reporter)
     }
 
     /// Sets the time directly (an exit time held on a transition), keeping the totals in step.

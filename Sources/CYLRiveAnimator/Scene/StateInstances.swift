@@ -19,8 +19,9 @@ final class AnimationStateInstance: StateInstance {
     var head: AnimationPlayhead
     private var keep = true
 
-    init(index: Int, model: StateModel, animation: BoundAnimation) {
+    init(index: Int, model: StateModel, animation: BoundAnimation, machine: StateMachinePlayer) {
         head = AnimationPlayhead(animation, speedMultiplier: model.speed)
+        head.reporter = { [unowned machine] in machine.reportCallback($0, $1, $2) }
         super.init(index: index, model: model)
     }
 
@@ -70,6 +71,7 @@ final class BlendStateInstance: StateInstance {
             isDirect = true
             blendInput = nil
         }
+        for i in parts.indices { parts[i].head.reporter = { [unowned machine] in machine.reportCallback($0, $1, $2) } }
         self.parts = parts
         super.init(index: index, model: model)
         if !isDirect && model.resetsOnBlend {

@@ -35,7 +35,11 @@ final class StateMachinePlayer {
         }
         triggerUsedInLayers = Array(repeating: [], count: model.inputs.count)
         layers = model.layers.enumerated().map { LayerPlayer(index: $0.offset, layer: $0.element, machine: self) }
+        artboard.machines.append(.init(machine: self))
     }
+
+    /// The nested artboard this machine plays in (its events bubble to the host's machines).
+    unowned(unsafe) var nestedIn: RNestedArtboard?
 
     /// The linear animation `index` of the artboard, bound once.
     func animation(_ index: Int) -> BoundAnimation? {
@@ -70,6 +74,93 @@ final class StateMachinePlayer {
         needsAdvance = true
     }
 
+    /// A callback keyframe passed: fires a trigger property or nested trigger, or reports an
+    /// event (`delay`: seconds since the keyframe's time).
+    func reportCallback(_ c: RComponent, _ key: Int, _ delay: Double) {
+        switch key {
+        case RivePropertyKey.customPropertyTriggerFire:
+            (c as? RCustomProperty)?.fire()
+        case RivePropertyKey.nestedTriggerFire:
+            (c as? RNestedInput)?.fire()
+        case RivePropertyKey.eventTrigger:
+            reportedEvents.append(c)
+        default:
+            break
+        }
+    }
+
+    /// Events reported since the last frame began; the next frame's listeners hear them.
+    var reportedEvents: [RComponent] = []
+
+    /// Hands reported events to the listeners (which may report more, up to 100 rounds), here
+    /// and in the machines of the artboard this one is nested in.
+    private func applyEvents() {
+        var rounds = 0
+        while !reportedEvents.isEmpty && rounds < 100 {
+            rounds += 1
+            let events = reportedEvents
+            reportedEvents.removeAll()
+            notify(events, from: nil)
+            if let nested = nestedIn, let host = nested.host {
+                for m in host.machines { m.machine?.notify(events, from: nested) }
+            }
+        }
+    }
+
+    /// Performs the listeners that hear one of `events`, reported here (`source` nil) or by the
+    /// artboard nested in `source`.
+    func notify(_ events: [RComponent], from source: RNestedArtboard?) {
+        for listener in model.listeners where !listener.events.isEmpty {
+            let target = artboard.object(listener.target)
+            if let source { guard target === source else { continue } }
+            let eventsArtboard = source?.instance ?? artboard
+            for event in events {
+                if source == nil, let target, target !== artboard.root, !(target is REvent) { continue }
+                guard listener.events.contains(where: { eventsArtboard.object($0) === event }) else { continue }
+                perform(listener.actions)
+                break
+            }
+        }
+    }
+
+    private func perform(_ actions: [ListenerActionModel]) {
+        for action in actions {
+            switch action {
+            case .input(let change):
+                switch change {
+                case let .setBool(i, v): setBool(i, v)
+                case let .setNumber(i, v): setNumber(i, v)
+                case let .fire(i): fire(i)
+                }
+            case .viewModel(let b):
+                writeViewModel(b)
+            case .fireEvent(let e):
+                if let event = artboard.object(e) as? REvent { reportedEvents.append(event) }
+            }
+        }
+    }
+
+    /// A listener's view-model change: the bindable's value (read through its binding from the
+    /// view model, if it has one, else its own) written through its binding to the view model.
+    private func writeViewModel(_ b: BindablePropertyModel) {
+        guard let context = artboard.context,
+              let out = b.binds.first(where: \.toSource), let (instance, property) = context.resolve(out.path) else { return }
+        var value: ViewModelLiveValue?
+        if let read = b.binds.first(where: { $0.toTarget && !$0.toSource }), let v = context.value(read.path) {
+            value = converter(read.converter).map { DataBindings.convertValue(v, $0) } ?? v
+        } else if let own = b.value {
+            value = ViewModelLiveInstance.live(own)
+        }
+        guard var v = value else { return }
+        // Only a binding whose main direction is towards the view model converts forwards.
+        if out.flags & 1 != 0, let c = converter(out.converter) { v = DataBindings.convertValue(v, c) }
+        instance.set(property, v)
+    }
+
+    private func converter(_ index: Int?) -> DataConverterModel? {
+        index.flatMap { $0 >= 0 && $0 < artboard.file.dataConverters.count ? artboard.file.dataConverters[$0] : nil }
+    }
+
     func perform(_ actions: [StateActionModel], atEnd: Bool) {
         for a in actions where a.atEnd == atEnd {
             switch a.change {
@@ -92,7 +183,7 @@ final class StateMachinePlayer {
             guard i < inputs.count, case .trigger(let fired) = inputs[i] else { return true }
             return fired && !triggerUsedInLayers[i].contains(layer)
         case .viewModel(let m):
-            return evaluate(m)
+            return evaluate(m, layer: layer)
         case .unsupported:
             return false
         }
@@ -114,11 +205,15 @@ final class StateMachinePlayer {
         case .color(let c)?: return .color(c)
         case .string(let s)?: return .string(s)
         case .enumValue(let e)?: return .enumValue(e)
-        case .trigger?, nil: return nil
+        case .changed?, nil: return nil
         }
     }
 
-    private func evaluate(_ m: ViewModelConditionModel) -> Bool {
+    private func evaluate(_ m: ViewModelConditionModel, layer: Int) -> Bool {
+        if m.right == .changed {
+            guard case .property(let path)? = m.left, let (instance, p) = artboard.context?.resolve(path) else { return false }
+            return instance.changed.contains(p) && !instance.isUsed(p, by: layerKey(layer))
+        }
         guard let l = value(m.left), let r = value(m.right) else { return false }
         switch (l, r) {
         case let (.number(a), .number(b)): return m.op.compare(a, b)
@@ -133,10 +228,21 @@ final class StateMachinePlayer {
     }
 
     func useInLayer(_ conditions: [ConditionModel], layer: Int) {
-        for case let .trigger(i) in conditions where i < triggerUsedInLayers.count {
-            triggerUsedInLayers[i].insert(layer)
+        for c in conditions {
+            switch c {
+            case .trigger(let i) where i < triggerUsedInLayers.count:
+                triggerUsedInLayers[i].insert(layer)
+            case .viewModel(let m):
+                // A view-model change (a trigger) is used once per layer, like a trigger input.
+                guard case .property(let path)? = m.left, let (instance, p) = artboard.context?.resolve(path) else { continue }
+                instance.use(p, by: layerKey(layer))
+            default:
+                break
+            }
         }
     }
+
+    private func layerKey(_ layer: Int) -> LayerKey { LayerKey(machine: ObjectIdentifier(self), layer: layer) }
 
     /// Triggers last one step.
     private func inputsAdvanced() {
@@ -152,7 +258,10 @@ final class StateMachinePlayer {
     /// may still change.
     @discardableResult
     func advance(_ seconds: Double, newFrame: Bool) -> Bool {
-        if newFrame { needsAdvance = false }
+        if newFrame {
+            applyEvents()
+            needsAdvance = false
+        }
         for layer in layers where layer.advance(seconds, newFrame: newFrame) { needsAdvance = true }
         inputsAdvanced()
         return needsAdvance
@@ -172,10 +281,15 @@ final class StateMachinePlayer {
         if artboard.advanceNested(seconds) { keepGoing = true }
         for _ in 0..<5 {
             artboard.update()
-            guard tryChangeState() else { break }
-            advance(0, newFrame: false)
-            keepGoing = true
-            _ = artboard.advanceNested(0, newFrame: false)
+            let changed = tryChangeState()
+            if changed {
+                advance(0, newFrame: false)
+                keepGoing = true
+                _ = artboard.advanceNested(0, newFrame: false)
+            }
+            // View-model changes and fired trigger properties last until here.
+            artboard.endFramePass()
+            guard changed else { break }
         }
         return keepGoing
     }
@@ -216,7 +330,7 @@ final class LayerPlayer {
         let s = layer.states[i]
         switch s.kind {
         case .animation(let a?):
-            if let bound = machine.animation(a) { return AnimationStateInstance(index: i, model: s, animation: bound) }
+            if let bound = machine.animation(a) { return AnimationStateInstance(index: i, model: s, animation: bound, machine: machine) }
             return StateInstance(index: i, model: s)
         case .blend1D, .blendDirect:
             return BlendStateInstance(index: i, model: s, machine: machine)
