@@ -51,8 +51,14 @@ final class RiveFrameSource: FrameSource {
     let document: RiveDocument
     private var scene: RiveScene?
     private var position = 0
+    private var builder: SceneBuilder
+    private let renderer: DisplayListRenderer
 
-    init(_ document: RiveDocument) { self.document = document }
+    init(_ document: RiveDocument) {
+        self.document = document
+        builder = SceneBuilder(limits: document.options.limits, file: document.name)
+        renderer = DisplayListRenderer(maxPathPoints: document.options.limits.maxPathPoints)
+    }
 
     /// The scene at frame `index`.
     func scene(at index: Int) -> RiveScene {
@@ -67,8 +73,26 @@ final class RiveFrameSource: FrameSource {
         return scene!
     }
 
+    /// The display list of frame `index` (for tests and tools that inspect what is drawn).
+    func displayList(frame index: Int) throws -> DisplayList {
+        try builder.build(scene(at: index).artboard, frame: index)
+        return builder.list
+    }
+
     func render(frame index: Int, into target: inout Pixmap) throws {
-        let s = scene(at: index)
-        try RiveRenderer.draw(s.artboard, into: &target, file: document.name, frame: index)
+        let artboard = scene(at: index).artboard
+        target.clearTransparent()
+        guard artboard.root.width > 0, artboard.root.height > 0 else { return }
+        // Fitted and centred; only the artboard's own clip (when it has one) limits what shows.
+        let fit = DisplayListRenderer.fit(width: artboard.root.width, height: artboard.root.height, into: target.size)
+        builder.device = fit.transform
+        try builder.build(artboard, frame: index)
+        let list = builder.list
+        do {
+            try renderer.render(list, transform: fit.transform, clip: IntRect(x: 0, y: 0, width: target.width, height: target.height),
+                                into: &target)
+        } catch {
+            throw RenderError(file: document.name, frame: index, "\(error)")
+        }
     }
 }
