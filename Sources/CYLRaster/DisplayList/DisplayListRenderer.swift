@@ -8,6 +8,12 @@ public final class DisplayListRenderer {
     /// The pixels drawn into the current target since it was last reset (a bounding box): an
     /// isolated group's masks, matte and compositing only touch what its content drew.
     private var drawn = IntRect.none
+    private var blurScratch: [UInt32] = []
+
+    /// The largest blur drawn, in pixels of standard deviation: a group asking for more is blurred
+    /// this much. Its cost per pixel grows with the radius, and past the target's own size a wider
+    /// blur only fades content that has already spread over the whole target.
+    public static let maxBlurSigma = 256.0
 
     /// `maxPathPoints` bounds every path once flattened (see `Canvas.maxPathPoints`).
     public init(maxPathPoints: Int = 1 << 20) {
@@ -97,6 +103,7 @@ public final class DisplayListRenderer {
         drawn = .none
         var scratch = try canvas.borrowLayer(width: target.width, height: target.height)
         try draw(list, group.children, m, inner, &scratch)
+        if group.blur > 0, !drawn.isEmpty { blur(&scratch, sigma: group.blur * abs(m.determinant).squareRoot()) }
         // Everything the children drew lies in `area`; outside it the layer stays transparent
         // whatever the masks and matte do, and compositing transparency changes nothing.
         let area = drawn.intersection(clip)
@@ -117,6 +124,18 @@ public final class DisplayListRenderer {
         }
         canvas.recycle(scratch, dirty: dirty)
         drawn = outer.union(area)
+    }
+
+    /// Blurs what the children drew into `layer` and grows `drawn` by the blur's reach.
+    private func blur(_ layer: inout Pixmap, sigma: Double) {
+        let sigma = min(sigma, Self.maxBlurSigma)
+        guard sigma.isFinite, sigma > 0.05 else { return }
+        let reach = Int((3 * sigma).rounded(.up)) + 1
+        let spread = IntRect(x: drawn.x - reach, y: drawn.y - reach, width: drawn.width + 2 * reach, height: drawn.height + 2 * reach)
+            .intersection(IntRect(x: 0, y: 0, width: layer.width, height: layer.height))
+        layer.blur(sigma: sigma, in: spread, scratch: &blurScratch)
+        // The caller composites only what lies in its clip; the rest is recycled as dirty.
+        drawn = spread
     }
 
     /// Combines a group's masks into one coverage mask and multiplies the layer by it inside `area`.
