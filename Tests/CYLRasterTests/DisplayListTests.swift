@@ -152,6 +152,24 @@ import Testing
         #expect(target[64, 50] == .transparent)
     }
 
+    /// A blurred group's content just outside the clip bleeds into it (a renderer that clips when
+    /// compositing does the same); nothing shows outside the clip.
+    @Test func blurBleedsAcrossTheClipEdgeButNotPastIt() throws {
+        var list = DisplayList()
+        list.reset(width: 20, height: 20)
+        list.beginGroup(transform: .identity, clip: Rect(x: 0, y: 0, width: 10, height: 20))
+        list.beginGroup(transform: .identity, blur: 1)
+        list.addFill(path: list.makePath { $0.append(.rect(Rect(x: 10, y: 0, width: 10, height: 20))) }!,
+                     transform: .identity, paint: .solid(.black))
+        list.endGroup()
+        list.endGroup()
+        var target = try Pixmap(width: 20, height: 20)
+        try DisplayListRenderer().render(list, into: &target)
+        // Half a pixel inside the clip, half a deviation from the edge: 1 − Φ(0.5) ≈ 0.31 of 255.
+        #expect(abs(Double(target[9, 10].a) - 78.6) <= 3, "\(target[9, 10].a)")
+        #expect(target[10, 10] == .transparent && target[15, 10] == .transparent)
+    }
+
     /// Negative or NaN softness blurs nothing.
     @Test func invalidBlurIsNone() {
         var list = DisplayList()

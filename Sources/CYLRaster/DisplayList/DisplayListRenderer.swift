@@ -102,8 +102,21 @@ public final class DisplayListRenderer {
         let outer = drawn
         drawn = .none
         var scratch = try canvas.borrowLayer(width: target.width, height: target.height)
-        try draw(list, group.children, m, inner, &scratch)
-        if group.blur > 0, !drawn.isEmpty { blur(&scratch, sigma: group.blur * abs(m.determinant).squareRoot()) }
+        let sigma = min(group.blur * abs(m.determinant).squareRoot(), Self.maxBlurSigma)
+        if sigma > 0.05 {
+            // Content just outside the clip still bleeds into it: the children are drawn up to the
+            // blur's reach beyond it, and only the composite is clipped.
+            let reach = Self.reach(sigma)
+            let bounds = IntRect(x: 0, y: 0, width: target.width, height: target.height)
+            try draw(list, group.children, m, inner.grown(by: reach).intersection(bounds), &scratch)
+            if !drawn.isEmpty {
+                let spread = drawn.grown(by: reach).intersection(bounds)
+                scratch.blur(sigma: sigma, in: spread, scratch: &blurScratch)
+                drawn = spread
+            }
+        } else {
+            try draw(list, group.children, m, inner, &scratch)
+        }
         // Everything the children drew lies in `area`; outside it the layer stays transparent
         // whatever the masks and matte do, and compositing transparency changes nothing.
         let area = drawn.intersection(clip)
@@ -126,17 +139,8 @@ public final class DisplayListRenderer {
         drawn = outer.union(area)
     }
 
-    /// Blurs what the children drew into `layer` and grows `drawn` by the blur's reach.
-    private func blur(_ layer: inout Pixmap, sigma: Double) {
-        let sigma = min(sigma, Self.maxBlurSigma)
-        guard sigma.isFinite, sigma > 0.05 else { return }
-        let reach = Int((3 * sigma).rounded(.up)) + 1
-        let spread = IntRect(x: drawn.x - reach, y: drawn.y - reach, width: drawn.width + 2 * reach, height: drawn.height + 2 * reach)
-            .intersection(IntRect(x: 0, y: 0, width: layer.width, height: layer.height))
-        layer.blur(sigma: sigma, in: spread, scratch: &blurScratch)
-        // The caller composites only what lies in its clip; the rest is recycled as dirty.
-        drawn = spread
-    }
+    /// How far a blur of `sigma` pixels spreads: its kernel's radius and a pixel of rounding.
+    static func reach(_ sigma: Double) -> Int { Int((3 * sigma).rounded(.up)) + 1 }
 
     /// Combines a group's masks into one coverage mask and multiplies the layer by it inside `area`.
     private func applyMasks(_ list: DisplayList, _ range: Range<Int>, _ m: Transform, _ area: IntRect,
