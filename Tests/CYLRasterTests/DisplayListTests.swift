@@ -128,6 +128,28 @@ import Testing
         #expect(target[9, 9] == .transparent)
     }
 
+    /// A mask keeps its path's fill rule: an even-odd ring leaves its hole open, a non-zero one
+    /// (both squares wound the same way) fills it.
+    @Test func masksKeepTheirFillRule() throws {
+        for (rule, holeOpen) in [(FillRule.evenOdd, true), (.nonZero, false)] {
+            var list = DisplayList()
+            list.reset(width: 10, height: 10)
+            list.beginGroup(transform: .identity)
+            let ring = list.makePath {
+                $0.append(.rect(Rect(x: 0, y: 0, width: 10, height: 10)))
+                $0.append(.rect(Rect(x: 3, y: 3, width: 4, height: 4)))
+            }!
+            list.addMask(path: ring, mode: .add, rule: rule)
+            list.addFill(path: square(&list, 0, 0, 10), transform: .identity, paint: .solid(.black))
+            list.endGroup()
+            var target = try Pixmap(width: 10, height: 10)
+            try DisplayListRenderer().render(list, into: &target)
+            #expect(target[1, 1] == .black)
+            #expect((target[5, 5] == .transparent) == holeOpen)
+            #expect(target[5, 5] == .transparent || target[5, 5] == .black)
+        }
+    }
+
     /// A blurred group spreads a straight edge into the gaussian's integral: a pixel whose centre
     /// lies d pixels outside the edge keeps 1 − Φ(d/σ) of the colour. The group's blur is in its
     /// own units, so a fit of 2 pixels per unit doubles it (σ = 2 units = 4 pixels).

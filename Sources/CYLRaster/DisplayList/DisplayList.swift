@@ -82,10 +82,12 @@ public struct DisplayList: Sendable {
         public var opacity: Double
     }
 
-    /// One mask of a group: the coverage of a path (in the group's space), grown or shrunk by
-    /// `expansion`, inverted and scaled by `opacity`, combined into the masks before it by `mode`.
+    /// One mask of a group: the coverage of a path (in the group's space) under `rule`, grown or
+    /// shrunk by `expansion`, inverted and scaled by `opacity`, combined into the masks before it
+    /// by `mode`.
     public struct MaskShape: Sendable {
         public var path: Int
+        public var rule: FillRule
         public var mode: Mask.Mode
         public var opacity: Double
         public var inverted: Bool
@@ -163,10 +165,11 @@ public struct DisplayList: Sendable {
 
     /// Adds a mask to the innermost open group (before its matte source).
     public mutating func addMask(path: Int, mode: Mask.Mode, opacity: Double = 1, inverted: Bool = false,
-                                 expansion: Double = 0) {
+                                 expansion: Double = 0, rule: FillRule = .nonZero) {
         guard let g = open.last else { preconditionFailure("addMask outside a group") }
         precondition(groups[g].masks.upperBound == masks.count, "a group's masks are added together, before its content's masks")
-        masks.append(MaskShape(path: path, mode: mode, opacity: min(max(opacity, 0), 1), inverted: inverted, expansion: expansion))
+        masks.append(MaskShape(path: path, rule: rule, mode: mode, opacity: min(max(opacity, 0), 1), inverted: inverted,
+                               expansion: expansion))
         groups[g].masks = groups[g].masks.lowerBound..<masks.count
     }
 

@@ -155,7 +155,7 @@ public final class DisplayListRenderer {
         for k in range {
             let mask = list.masks[k]
             let path = list.path(mask.path)
-            try canvas.fillMask(path, transform: m, into: &coverage)
+            try canvas.fillMask(path, transform: m, rule: mask.rule, into: &coverage)
             if mask.expansion != 0 {
                 var edge = canvas.borrowMask(width: w, height: h)
                 try canvas.strokeMask(path, style: StrokeStyle(width: abs(mask.expansion) * 2, join: .round), transform: m, into: &edge)
