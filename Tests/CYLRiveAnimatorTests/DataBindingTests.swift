@@ -64,4 +64,17 @@ import Testing
         #expect(Probe.convert(.number(20), range) == .number(200))  // clamped above
         #expect(Probe.convert(.number(1), add) == .number(6))
     }
+
+    /// A group applies its items (indices into the file's converters) in order; a group that
+    /// holds itself stops at the nesting limit instead of recursing forever.
+    @Test func converterGroupsApplyTheirItemsInOrder() {
+        let file = [DataConverterModel(kind: .operation(op: 0, operand: 90)),  // 0: + 90
+                    DataConverterModel(kind: .degreesToRadians),                 // 1
+                    DataConverterModel(kind: .group([0, 1])),                    // 2
+                    DataConverterModel(kind: .group([3, 0]))]                    // 3: holds itself
+        #expect(DataBindings.convertValue(.number(90), file[2], in: file) == .number(.pi))
+        let looped = DataBindings.convertValue(.number(0), file[3], in: file)
+        // Each level that is not cut off adds 90 on the way out: 8 levels deep, then the limit.
+        #expect(looped == .number(90 * Double(DataBindings.maxConverterDepth)))
+    }
 }

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import CYLGeometry
 import CYLRaster
 import CYLTimeline
@@ -42,5 +45,56 @@ import Testing
         // Growing moves every edge out by the distance asked (a right triangle with legs 3, 4).
         let g = SceneBuilder.grown((Point(0, 0), Point(4, 0), Point(0, 3)), by: 0.5)
         #expect(abs(g.0.x + 0.5) < 1e-9 && abs(g.0.y + 0.5) < 1e-9)
+    }
+
+    /// A shape that multiplies under a clip blends with what is drawn below it (the clip is a mask
+    /// of its own blended group, not an isolated layer that would hide the backdrop), and only
+    /// inside the clip. Grey 0x80 times red is (0x80, 0, 0); outside the clip the grey shows.
+    @Test func aBlendedShapeUnderAClipSeesItsBackdrop() throws {
+        var f = RiveWriter()
+        f.object(T.backboard)
+        f.object(T.artboard, [(P.layoutComponentWidth, .d(20)), (P.layoutComponentHeight, .d(20))])
+        // The first drawable in the file is drawn last (on top).
+        f.object(T.shape, [(P.componentName, .s("Top")), (P.componentParentId, .u(0)), (P.nodeX, .d(10)), (P.nodeY, .d(10)),
+                           (P.drawableBlendModeValue, .u(24))])  // 1: multiply
+        f.object(T.rectangle, [(P.componentParentId, .u(1)), (P.parametricPathWidth, .d(20)), (P.parametricPathHeight, .d(20))])
+        f.object(T.fill, [(P.componentParentId, .u(1))])  // 3
+        f.object(T.solidColor, [(P.componentParentId, .u(3)), (P.solidColorColorValue, .c(0xFFFF_0000))])
+        f.object(T.clippingShape, [(P.componentParentId, .u(1)), (P.clippingShapeSourceId, .u(6))])
+        f.object(T.shape, [(P.componentName, .s("Clip")), (P.componentParentId, .u(0)), (P.nodeX, .d(5)), (P.nodeY, .d(10))])  // 6
+        f.object(T.rectangle, [(P.componentParentId, .u(6)), (P.parametricPathWidth, .d(10)), (P.parametricPathHeight, .d(20))])
+        f.object(T.shape, [(P.componentName, .s("Back")), (P.componentParentId, .u(0)), (P.nodeX, .d(10)), (P.nodeY, .d(10))])  // 8
+        f.object(T.rectangle, [(P.componentParentId, .u(8)), (P.parametricPathWidth, .d(20)), (P.parametricPathHeight, .d(20))])
+        f.object(T.fill, [(P.componentParentId, .u(8))])  // 10
+        f.object(T.solidColor, [(P.componentParentId, .u(10)), (P.solidColorColorValue, .c(0xFF80_8080))])
+        let timeline = try SceneTests.document(f).timeline()
+        let pixels = try timeline.render(frame: 0, size: PixelSize(20, 20))
+        #expect(pixels[5, 10] == RGBA8(128, 0, 0, 255))
+        #expect(pixels[15, 10] == RGBA8(128, 128, 128, 255))
+    }
+
+    /// A feathered fill is blurred by a gaussian of standard deviation strength / 2: a 40-unit
+    /// square with strength 8 (σ = 4) keeps 1 − Φ(d/σ) of its alpha d units outside its edge.
+    @Test func aFeatheredFillIsBlurredByHalfItsStrength() throws {
+        var f = RiveWriter()
+        f.object(T.backboard)
+        f.object(T.artboard, [(P.layoutComponentWidth, .d(100)), (P.layoutComponentHeight, .d(100))])
+        f.object(T.shape, [(P.componentParentId, .u(0)), (P.nodeX, .d(50)), (P.nodeY, .d(50))])  // 1
+        f.object(T.rectangle, [(P.componentParentId, .u(1)), (P.parametricPathWidth, .d(40)), (P.parametricPathHeight, .d(40))])
+        f.object(T.fill, [(P.componentParentId, .u(1))])  // 3
+        f.object(T.solidColor, [(P.componentParentId, .u(3)), (P.solidColorColorValue, .c(0xFF00_00FF))])
+        f.object(T.feather, [(P.componentParentId, .u(3)), (P.featherStrength, .d(8))])
+        let source = try RiveFrameSource(SceneTests.document(f))
+        let list = try source.displayList(frame: 0)
+        #expect(list.groups.contains { $0.blur == 4 })
+        var pixels = try Pixmap(width: 100, height: 100)
+        try source.render(frame: 0, into: &pixels)
+        // The square spans 30…70; pixel x has its centre at x + 0.5. Kernel sampling, 3σ cut and
+        // 8-bit alpha: ±3 of 255.
+        for x in [22, 26, 29, 30, 33, 37] {
+            let expected = 255 * 0.5 * erfc((30 - (Double(x) + 0.5)) / (4 * 2.0.squareRoot()))
+            #expect(abs(Double(pixels[x, 50].a) - expected) <= 3, "x \(x): \(pixels[x, 50].a) vs \(expected)")
+        }
+        #expect(pixels[50, 50] == RGBA8(0, 0, 255, 255))
     }
 }

@@ -82,6 +82,10 @@ struct DataConverterModel: Sendable {
         case rangeMapper(minIn: Double, maxIn: Double, minOut: Double, maxOut: Double, flags: Int)
         /// A trigger count plus one: writing it fires the trigger.
         case trigger
+        /// Degrees to radians.
+        case degreesToRadians
+        /// The converters at these indices in the file's list, applied in order.
+        case group([Int])
         case unsupported(String)
     }
     var kind: Kind

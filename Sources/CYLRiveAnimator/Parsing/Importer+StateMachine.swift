@@ -82,7 +82,13 @@ extension RiveImporter {
             return
         case _ where isA(RiveTypeKey.dataConverter):
             dataConverters.append(converter(object))
-        case _ where isA(RiveTypeKey.dataBindPath) || isA(RiveTypeKey.formulaToken) || t == RiveTypeKey.dataConverterGroupItem:
+        case RiveTypeKey.dataConverterGroupItem:
+            // An item belongs to the group read last; one elsewhere has nothing to join.
+            guard let last = dataConverters.indices.last, case .group(var items) = dataConverters[last].kind,
+                  let converter = id(object, RivePropertyKey.dataConverterGroupItemConverterId) else { return }
+            items.append(converter)
+            dataConverters[last].kind = .group(items)
+        case _ where isA(RiveTypeKey.dataBindPath) || isA(RiveTypeKey.formulaToken):
             return
         default:
             note(object.offset, "\(object.typeName) objects are not supported; ignored", key: "unsupported \(t)")
@@ -93,6 +99,8 @@ extension RiveImporter {
         switch object.typeKey {
         case RiveTypeKey.dataConverterBooleanNegate: return DataConverterModel(kind: .negate)
         case RiveTypeKey.dataConverterTrigger: return DataConverterModel(kind: .trigger)
+        case RiveTypeKey.dataConverterSystemDegsToRads: return DataConverterModel(kind: .degreesToRadians)
+        case RiveTypeKey.dataConverterGroup: return DataConverterModel(kind: .group([]))
         case RiveTypeKey.dataConverterOperationValue:
             return DataConverterModel(kind: .operation(op: Int(clamping: uint(object, RivePropertyKey.dataConverterOperationOperationType, 0)),
                                                        operand: double(object, RivePropertyKey.dataConverterOperationValueOperationValue, 1)))

@@ -19,6 +19,9 @@ struct SceneBuilder {
     /// Maps content to pixels when known (the fit of the target being drawn), so that the scene
     /// artboard's clip can cover whole pixels as the reference renderer's does.
     var device: Transform?
+    /// The clips of the drawable being drawn when it blends with its backdrop: its blended
+    /// groups carry them as masks, since an isolated clip group would hide the backdrop from them.
+    private var blendClips: [RClippingShape] = []
     /// Images reduced for drawing well below their size, by image component and reduced size.
     private var reduced: [ReducedKey: Pixmap] = [:]
     private struct ReducedKey: Hashable { var image: ObjectIdentifier; var asset: Int; var size: PixelSize }
@@ -68,32 +71,74 @@ struct SceneBuilder {
         var clips: [RClippingShape] = []
         var emptyClips = 0
         for d in artboard.paintOrder() {
-            // Close the clip groups this drawable is not inside, open the ones it is.
+            // Close the clip groups this drawable is not inside, open the ones it is. One that
+            // blends with its backdrop is drawn outside them, carrying its clips as masks.
             let wanted = d.clippingShapes.filter(\.isVisible)
+            let blends = Self.blendsWithBackdrop(d)
             var keep = 0
-            while keep < clips.count && wanted.contains(where: { $0 === clips[keep] }) { keep += 1 }
+            while !blends && keep < clips.count && wanted.contains(where: { $0 === clips[keep] }) { keep += 1 }
             while clips.count > keep {
                 let c = clips.removeLast()
                 if c.clipPath() == nil { emptyClips -= 1 } else { list.endGroup() }
+            }
+            if blends {
+                // A clip whose shapes are all hidden hides what it clips.
+                guard wanted.allSatisfy({ $0.clipPath() != nil }), d.willDraw else { continue }
+                blendClips = wanted
+                defer { blendClips = [] }
+                try draw(d, frame: frame)
+                try checkBudget(frame)
+                continue
             }
             for c in wanted where !clips.contains(where: { $0 === c }) {
                 clips.append(c)
                 guard let path = c.clipPath() else { emptyClips += 1; continue }
                 list.beginGroup(transform: .identity)
                 if let p = list.makePath(keepEmpty: true, { $0.append(path) }) {
-                    list.addMask(path: p, mode: .add)
+                    list.addMask(path: p, mode: .add, rule: Self.rule(c))
                 }
             }
-            // A clip whose shapes are all hidden hides what it clips.
             guard emptyClips == 0, d.willDraw else { continue }
             try draw(d, frame: frame)
-            guard list.drawCount <= limits.maxDrawsPerFrame else {
-                throw RenderError(file: file, frame: frame,
-                                  "the frame draws more than \(limits.maxDrawsPerFrame) items (raise the limit with --max-draws)")
-            }
+            try checkBudget(frame)
         }
         for c in clips.reversed() where c.clipPath() != nil { list.endGroup() }
         list.endGroup()
+    }
+
+    private func checkBudget(_ frame: Int?) throws {
+        guard list.drawCount <= limits.maxDrawsPerFrame else {
+            throw RenderError(file: file, frame: frame,
+                              "the frame draws more than \(limits.maxDrawsPerFrame) items (raise the limit with --max-draws)")
+        }
+    }
+
+    /// A clip's fill rule (the reference clips clockwise as non-zero).
+    static func rule(_ clip: RClippingShape) -> FillRule { clip.fillRule == 1 ? .evenOdd : .nonZero }
+
+    /// Whether `d` draws something with a blend mode other than normal, which needs the backdrop.
+    static func blendsWithBackdrop(_ d: RDrawable) -> Bool {
+        switch d {
+        case let shape as RShape:
+            return shape.paints.contains { $0.shouldDraw && blendMode($0.blendModeValue == 127 ? shape.blendModeValue : $0.blendModeValue) != .normal }
+        case let image as RImage:
+            return blendMode(image.blendModeValue) != .normal
+        default:
+            return false
+        }
+    }
+
+    /// Begins a group blending its content with `mode` (and fading it by `opacity`), masked by the
+    /// clips of the drawable being drawn. Returns whether it began one: a normal, opaque, unclipped
+    /// group would change nothing.
+    private mutating func beginBlendGroup(_ mode: BlendMode, opacity: Double = 1) -> Bool {
+        guard mode != .normal || opacity < 1 else { return false }
+        list.beginGroup(transform: .identity, opacity: opacity, blendMode: mode)
+        for (i, c) in blendClips.enumerated() {
+            guard let path = c.clipPath(), let p = list.makePath(keepEmpty: true, { $0.append(path) }) else { continue }
+            list.addMask(path: p, mode: i == 0 ? .add : .intersect, rule: Self.rule(c))
+        }
+        return true
     }
 
     // MARK: Drawables
@@ -119,15 +164,15 @@ struct SceneBuilder {
             let mode = Self.blendMode(image.blendModeValue)
             if let mesh = image.mesh {
                 guard mesh.isValid else { return }
-                list.beginGroup(transform: .identity, opacity: image.renderOpacity, blendMode: mode)
+                let began = beginBlendGroup(mode, opacity: image.renderOpacity)
                 try draw(mesh, pixels, image)
-                list.endGroup()
+                if began { list.endGroup() }
                 return
             }
-            if mode != .normal { list.beginGroup(transform: .identity, blendMode: mode) }
+            let began = beginBlendGroup(mode)
             let (drawn, placed) = reduce(pixels, t, ObjectIdentifier(image), image.assetID ?? -1)
             list.addImage(drawn, transform: placed, opacity: image.renderOpacity)
-            if mode != .normal { list.endGroup() }
+            if began { list.endGroup() }
         case let nested as RNestedArtboard:
             guard let instance = nested.instance else { return }
             list.beginGroup(transform: nested.worldTransform)
@@ -164,10 +209,7 @@ struct SceneBuilder {
             let (drawn, placed) = reduce(pixels, map, ObjectIdentifier(image), image.assetID ?? -1)
             list.addImage(drawn, transform: placed, opacity: 1)
             list.endGroup()
-            guard list.drawCount <= limits.maxDrawsPerFrame else {
-                throw RenderError(file: file, frame: nil,
-                                  "the frame draws more than \(limits.maxDrawsPerFrame) items (raise the limit with --max-draws)")
-            }
+            try checkBudget(nil)
         }
     }
 
@@ -224,23 +266,69 @@ struct SceneBuilder {
     }
 
     /// Adds one fill or stroke of `path` (in the space `world` maps to the artboard), with its
-    /// effects applied, in a group of its own when it blends other than normally.
+    /// effects applied, in a group of its own when it blends other than normally or is feathered.
     private mutating func add(_ paint: RShapePaint, path source: Path, world: Transform, opacity: Double,
                               blend inherited: UInt64, gradientWorld: Transform? = nil) throws {
         guard let mutator = paint.mutator else { return }
         var path = source
         let isFill = paint is RFill
         for effect in paint.effects { path = effect.apply(path, isFill: isFill) }
-        guard let index = list.makePath({ $0.append(path) }) else { return }
         let mode = Self.blendMode(paint.blendModeValue == 127 ? inherited : paint.blendModeValue)
-        if mode != .normal { list.beginGroup(transform: .identity, blendMode: mode) }
         let p = mutator.paint(opacity: opacity, world: gradientWorld)
+        let rule: FillRule = (paint as? RFill)?.fillRule == 1 ? .evenOdd : .nonZero
+        if let feather = paint.feather {
+            return try addFeathered(paint, feather, path: path, world: world, paint: p, rule: rule, mode: mode)
+        }
+        guard let index = list.makePath({ $0.append(path) }) else { return }
+        let began = beginBlendGroup(mode)
         if let stroke = paint as? RStroke {
             list.addStroke(path: index, transform: world, paint: p, style: stroke.style)
-        } else if let fill = paint as? RFill {
-            list.addFill(path: index, transform: world, paint: p, rule: fill.fillRule == 1 ? .evenOdd : .nonZero)
+        } else {
+            list.addFill(path: index, transform: world, paint: p, rule: rule)
         }
-        if mode != .normal { list.endGroup() }
+        if began { list.endGroup() }
+    }
+
+    /// A feathered paint: its path drawn and blurred by a gaussian of standard deviation
+    /// strength / 2 (design tools' blur size is two deviations), moved by the feather's offset in
+    /// the artboard's or the shape's space. An inner feather (fills only) is an inner shadow: the
+    /// region around the path, offset and blurred, kept only inside the path.
+    private mutating func addFeathered(_ paint: RShapePaint, _ feather: RFeather, path: Path, world: Transform,
+                                       paint p: Paint, rule: FillRule, mode: BlendMode) throws {
+        let sigma = max(feather.strength, 0) / 2
+        let inWorld = feather.space == 0
+        if feather.inner, paint is RFill {
+            // The runtime's inner path: the path's bounds padded by the blur's reach, minus the
+            // path moved by the offset (in the shape's space).
+            var offset = Point(feather.offsetX, feather.offsetY)
+            if inWorld { offset = world.invertedOrIdentity.applyVector(offset) }
+            guard let clip = list.makePath({ $0.append(path) }) else { return }
+            let b = path.bounds, pad = max(feather.strength, 0) * 1.5
+            guard let shadow = list.makePath({ inner in
+                inner.append(Path.rect(Rect(minX: b.minX - pad, minY: b.minY - pad, maxX: b.maxX + pad, maxY: b.maxY + pad)))
+                inner.append(path.transformed(by: .translation(offset.x, offset.y)).reversed())
+            }) else { return }
+            let began = beginBlendGroup(mode)
+            list.beginGroup(transform: world)
+            list.addMask(path: clip, mode: .add)
+            list.beginGroup(transform: .identity, blur: sigma)
+            list.addFill(path: shadow, transform: .identity, paint: p, rule: rule)
+            list.endGroup()
+            list.endGroup()
+            if began { list.endGroup() }
+            return
+        }
+        guard let index = list.makePath({ $0.append(path) }) else { return }
+        let offset = Transform.translation(feather.offsetX, feather.offsetY)
+        let began = beginBlendGroup(mode)
+        list.beginGroup(transform: inWorld ? offset * world : world * offset, blur: sigma)
+        if let stroke = paint as? RStroke {
+            list.addStroke(path: index, transform: .identity, paint: p, style: stroke.style)
+        } else {
+            list.addFill(path: index, transform: .identity, paint: p, rule: rule)
+        }
+        list.endGroup()
+        if began { list.endGroup() }
     }
 
     /// The format's blend mode values.

@@ -142,10 +142,9 @@ final class ArtboardInstance {
     static func unsupportedKind(_ m: ComponentModel) -> String? {
         switch m.typeKey {
         case RiveTypeKey.text: return "text (\"\(m.name)\")"
-        case RiveTypeKey.mesh: return "a mesh (\"\(m.name)\")"
         default:
             if m.isType(RiveTypeKey.drawable) && m.typeKey != RiveTypeKey.shape && m.typeKey != RiveTypeKey.artboard
-                && !m.isType(RiveTypeKey.nestedArtboard) {
+                && m.typeKey != RiveTypeKey.image && !m.isType(RiveTypeKey.nestedArtboard) {
                 return "\(m.typeName) (\"\(m.name)\")"
             }
             return nil

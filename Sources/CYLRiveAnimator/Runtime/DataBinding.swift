@@ -219,7 +219,7 @@ final class DataBindings {
             let version = b.instance.versions[b.property, default: 0]
             guard version != b.appliedVersion, let value = b.instance.values[b.property] else { continue }
             bindings[i].appliedVersion = version
-            Self.apply(convert(value, b.converter), to: b.component, key: b.model.propertyKey, artboard: artboard)
+            Self.apply(convert(value, b.converter, artboard), to: b.component, key: b.model.propertyKey, artboard: artboard)
             if b.toSource { bindings[i].lastTarget = Self.read(b.component, key: b.model.propertyKey, like: value) }
         }
     }
@@ -239,13 +239,24 @@ final class DataBindings {
         }
     }
 
-    func convert(_ v: ViewModelLiveValue, _ c: DataConverterModel?) -> ViewModelLiveValue {
-        c.map { Self.convertValue(v, $0) } ?? v
+    func convert(_ v: ViewModelLiveValue, _ c: DataConverterModel?, _ artboard: ArtboardInstance) -> ViewModelLiveValue {
+        c.map { Self.convertValue(v, $0, in: artboard.file.dataConverters) } ?? v
     }
 
-    /// A value passed through a converter (unsupported converters pass it unchanged).
-    static func convertValue(_ v: ViewModelLiveValue, _ c: DataConverterModel) -> ViewModelLiveValue {
+    /// How deeply converter groups may nest (a group that holds itself stops here).
+    static let maxConverterDepth = 8
+
+    /// A value passed through a converter (unsupported converters pass it unchanged); a group's
+    /// items are indices into `converters`, the file's list.
+    static func convertValue(_ v: ViewModelLiveValue, _ c: DataConverterModel, in converters: [DataConverterModel] = [],
+                             depth: Int = 0) -> ViewModelLiveValue {
         switch (c.kind, v) {
+        case (.group(let items), _):
+            guard depth < maxConverterDepth else { return v }
+            return items.reduce(v) { value, i in
+                i >= 0 && i < converters.count ? convertValue(value, converters[i], in: converters, depth: depth + 1) : value
+            }
+        case (.degreesToRadians, .number(let x)): return .number(x * .pi / 180)
         case (.negate, .bool(let b)): return .bool(!b)
         case (.trigger, .trigger(let n)): return .trigger(n &+ 1)
         case (.trigger, .number(let d)): return .trigger(UInt64(max(0, d)) &+ 1)

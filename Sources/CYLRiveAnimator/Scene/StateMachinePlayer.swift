@@ -147,13 +147,15 @@ final class StateMachinePlayer {
               let out = b.binds.first(where: \.toSource), let (instance, property) = context.resolve(out.path) else { return }
         var value: ViewModelLiveValue?
         if let read = b.binds.first(where: { $0.toTarget && !$0.toSource }), let v = context.value(read.path) {
-            value = converter(read.converter).map { DataBindings.convertValue(v, $0) } ?? v
+            value = converter(read.converter).map { DataBindings.convertValue(v, $0, in: artboard.file.dataConverters) } ?? v
         } else if let own = b.value {
             value = ViewModelLiveInstance.live(own)
         }
         guard var v = value else { return }
         // Only a binding whose main direction is towards the view model converts forwards.
-        if out.flags & 1 != 0, let c = converter(out.converter) { v = DataBindings.convertValue(v, c) }
+        if out.flags & 1 != 0, let c = converter(out.converter) {
+            v = DataBindings.convertValue(v, c, in: artboard.file.dataConverters)
+        }
         instance.set(property, v)
     }
 
