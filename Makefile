@@ -2,7 +2,7 @@
 # shims need when they are missing (as root), then build with SwiftPM.
 SWIFT        ?= swift
 # parallel runs the sharded-build test as separate processes; zsh checks the generated completion.
-DEB_PACKAGES := pkg-config libgif-dev libpng-dev libjson-c-dev zlib1g-dev libwebp-dev libfreetype-dev fonts-dejavu-core parallel zsh
+DEB_PACKAGES := pkg-config libgif-dev libpng-dev libjson-c-dev zlib1g-dev libwebp-dev libfreetype-dev libjpeg-dev fonts-dejavu-core parallel zsh
 DEMO_OUT     := demo-out
 CYLANIM      := .build/debug/cylanim
 # `make install` puts the release tool, its bash and zsh completions and its manual page under PREFIX.

@@ -15,15 +15,17 @@ let package = Package(
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
         .systemLibrary(name: "CWebP", path: "Sources/CWebP"),
         .systemLibrary(name: "CFreeType", path: "Sources/CFreeType", pkgConfig: "freetype2"),
+        .systemLibrary(name: "CJPEG", path: "Sources/CJPEG"),
 
         // libm: these modules import no Foundation, so nothing else pulls in floor/round/sqrt.
         .target(name: "CYLGeometry", linkerSettings: [.linkedLibrary("m")]),
         .target(name: "CYLRaster", dependencies: ["CYLGeometry"], linkerSettings: [.linkedLibrary("m")]),
-        .target(name: "CYLCodecs", dependencies: ["CYLRaster", "CGIF", "CPNG", "CZlib", "CWebP", "CFreeType"]),
+        .target(name: "CYLCodecs", dependencies: ["CYLRaster", "CGIF", "CPNG", "CZlib", "CWebP", "CFreeType", "CJPEG"]),
         .target(name: "CYLTimeline", dependencies: ["CYLRaster"]),
         .target(name: "CYLGIFAnimator", dependencies: ["CYLTimeline", "CYLCodecs", "CYLRaster"]),
         .target(name: "CYLFrameSequenceAnimator", dependencies: ["CYLTimeline", "CYLCodecs", "CYLRaster"]),
         .target(name: "CYLLottieAnimator", dependencies: ["CYLTimeline", "CYLCodecs", "CYLRaster", "CYLGeometry"]),
+        .target(name: "CYLRiveAnimator", dependencies: ["CYLTimeline", "CYLCodecs", "CYLRaster", "CYLGeometry"]),
         // Conversion and output files (the one frame writer, staged files, output plans).
         .target(name: "CYLConvert", dependencies: ["CYLTimeline", "CYLCodecs", "CYLRaster"]),
         // The seed's tab-bar configuration, the bar's layout, players and previews.
@@ -33,7 +35,7 @@ let package = Package(
         // The facade: re-exports and the standard registry, nothing else.
         .target(name: "CYLTabBarItemAnimation", dependencies: [
             "CYLTimeline", "CYLRaster", "CYLConvert", "CYLTabBar", "CYLPipeline",
-            "CYLGIFAnimator", "CYLFrameSequenceAnimator", "CYLLottieAnimator",
+            "CYLGIFAnimator", "CYLFrameSequenceAnimator", "CYLLottieAnimator", "CYLRiveAnimator",
         ]),
         .executableTarget(name: "cylanim", dependencies: ["CYLTabBarItemAnimation"], path: "tools/cylanim"),
 
@@ -66,6 +68,8 @@ let package = Package(
         .testTarget(name: "CYLGIFAnimatorTests", dependencies: ["CYLGIFAnimator", "CYLCodecs"]),
         .testTarget(name: "CYLFrameSequenceAnimatorTests", dependencies: ["CYLFrameSequenceAnimator", "CYLCodecs"]),
         .testTarget(name: "CYLLottieAnimatorTests", dependencies: ["CYLLottieAnimator", "CYLCodecs"],
+                    exclude: ["fidelity-baseline.txt"]),  // read from #filePath, not bundled
+        .testTarget(name: "CYLRiveAnimatorTests", dependencies: ["CYLRiveAnimator", "CYLCodecs", "CYLTestSupport"],
                     exclude: ["fidelity-baseline.txt"]),  // read from #filePath, not bundled
         .testTarget(name: "CYLConvertTests", dependencies: ["CYLTabBarItemAnimation", "CYLCodecs", "CYLTestSupport"]),
         .testTarget(name: "CYLTabBarTests", dependencies: ["CYLTabBarItemAnimation", "CYLCodecs", "CYLTestSupport"]),

@@ -52,6 +52,32 @@ extension Pixmap {
         blur(sigma: sigma, scratch: &scratch)
     }
 
+    /// Blurs the part of the pixmap inside `rect` (clamped to the pixmap), treating everything
+    /// outside it as transparent: for content known to lie within `rect` shrunk by the kernel's
+    /// reach (3σ), the result equals `blur(sigma:scratch:)` at a cost proportional to the rect.
+    public mutating func blur(sigma: Double, in rect: IntRect, scratch: inout [UInt32]) {
+        guard sigma.isFinite, sigma > 0.05 else { return }
+        let area = rect.intersection(IntRect(x: 0, y: 0, width: width, height: height))
+        guard !area.isEmpty else { return }
+        let w = area.width, h = area.height
+        let k = GaussianKernel.weights(sigma: sigma)
+        let r = k.count / 2
+        let rowLen = max(w, h) + 2 * r
+        let need = w * h + 4 * rowLen
+        if scratch.count < need { scratch = [UInt32](repeating: 0, count: need) }
+        k.withUnsafeBufferPointer { kp in
+            scratch.withUnsafeMutableBufferPointer { tmp in
+                let t = tmp.baseAddress!
+                let rows = UnsafeMutableRawPointer(t + w * h).bindMemory(to: UInt64.self, capacity: 2 * rowLen)
+                withUnsafeMutablePixels { img, s32 in
+                    let origin = img + area.y * s32 + area.x
+                    Self.blurPass(src: origin, srcStride: s32, dst: t, dstStride: h, w: w, h: h, k: kp, rb: rows, ag: rows + rowLen)
+                    Self.blurPass(src: t, srcStride: h, dst: origin, dstStride: s32, w: h, h: w, k: kp, rb: rows, ag: rows + rowLen)
+                }
+            }
+        }
+    }
+
     /// Blurs each of `h` rows of `w` pixels, writing output pixel (x, y) to `dst[x * dstStride + y]`.
     /// Each row is first spread into `rb`/`ag` (channels in 32-bit lanes of a UInt64, zero-padded
     /// by the kernel radius) so the tap loop is two multiply-adds with no bounds logic.

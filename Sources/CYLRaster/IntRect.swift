@@ -25,6 +25,9 @@ public struct IntRect: Hashable, Sendable, CustomStringConvertible {
         return IntRect(x: x0, y: y0, width: max(maxX, o.maxX) - x0, height: max(maxY, o.maxY) - y0)
     }
 
+    /// The rectangle with each edge moved out by `d` pixels.
+    public func grown(by d: Int) -> IntRect { IntRect(x: x - d, y: y - d, width: width + 2 * d, height: height + 2 * d) }
+
     /// The pixels `rect` touches (its edges rounded outwards), within `bounds`.
     ///
     /// Every conversion from a drawing's coordinates to pixels goes through here or

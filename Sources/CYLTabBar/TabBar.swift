@@ -106,6 +106,9 @@ public final class OpenedTab {
 
     init(_ item: TabItem, file: String, options: OpenOptions, registry: AnimatorRegistry) throws {
         self.item = item
+        // A tab plays what selecting it does (Rive: frame 0 rests, then the selection input is set).
+        var options = options
+        options.playsSelection = true
         func failure(_ key: String, _ error: any Error) -> ConfigError {
             if let e = error as? ConfigError { return e }
             return ConfigError(file: file, .badAnimation, tab: item.index, identifier: item.identifier ?? item.title, key: key, "\(error)")

@@ -74,10 +74,15 @@ public struct OpenOptions: Sendable {
     /// The state-machine input a tab's selection sets (a boolean) or fires (a trigger); nil: the
     /// back-end picks one named for selection (active, selected, isActive, pressed).
     public var selectionInput: String?
+    /// Open a file with scenes that react to input (Rive state machines) as a tab's selection
+    /// animation: frame 0 is the settled resting pose and the frames that follow are what
+    /// selecting the tab plays. False (the default): the file's scene as it plays from its start
+    /// without input, which `render` and `convert` show.
+    public var playsSelection: Bool
 
     public init(limits: Limits = .standard, fps: Double? = nil, colorOverrides: [ColorOverride] = [],
                 animationID: String? = nil, artboard: String? = nil, stateMachine: String? = nil,
-                selectionInput: String? = nil) {
+                selectionInput: String? = nil, playsSelection: Bool = false) {
         self.limits = limits
         self.fps = fps
         self.colorOverrides = colorOverrides
@@ -85,6 +90,7 @@ public struct OpenOptions: Sendable {
         self.artboard = artboard
         self.stateMachine = stateMachine
         self.selectionInput = selectionInput
+        self.playsSelection = playsSelection
     }
 }
 

@@ -103,6 +103,9 @@ public struct FrameTimeline {
     public var markers: [Marker] = []
     /// What the back-end supports beyond frames (vector drawing, declared loops, recolouring).
     public var capabilities: TimelineCapabilities
+    /// What the back-end knows about the input beyond its frames (a Rive file's artboards,
+    /// animations and state machines), for `info`; empty for most formats.
+    public var contents: [InfoField] = []
     public let source: any FrameSource
     /// When each frame shows; turns times into frame indices.
     public let clock: FrameClock

@@ -44,6 +44,9 @@ public struct Limits: Sendable, Equatable {
     public static let defaultMaxOutputBytes = 64 << 20
     /// Largest input file read into memory (`--max-file-bytes`). Default 64 MiB.
     public static let defaultMaxFileBytes = 64 << 20
+    /// Most objects a binary scene file (Rive `.riv`) may hold (`--max-objects`). Default
+    /// 1 000 000: real files hold a few thousand, and every object costs memory once parsed.
+    public static let defaultMaxObjects = 1_000_000
 
     public var maxCanvasPixels: Int
     public var maxFrames: Int
@@ -57,6 +60,7 @@ public struct Limits: Sendable, Equatable {
     public var maxJSONValues: Int
     public var maxWorkPixels: Int
     public var maxOutputBytes: Int
+    public var maxObjects: Int
 
     public init(maxCanvasPixels: Int = Limits.defaultMaxCanvasPixels,
                 maxFrames: Int = Limits.defaultMaxFrames,
@@ -69,7 +73,8 @@ public struct Limits: Sendable, Equatable {
                 maxJSONBytes: Int = Limits.defaultMaxJSONBytes,
                 maxJSONValues: Int = Limits.defaultMaxJSONValues,
                 maxWorkPixels: Int = Limits.defaultMaxWorkPixels,
-                maxOutputBytes: Int = Limits.defaultMaxOutputBytes) {
+                maxOutputBytes: Int = Limits.defaultMaxOutputBytes,
+                maxObjects: Int = Limits.defaultMaxObjects) {
         self.maxCanvasPixels = maxCanvasPixels
         self.maxFrames = maxFrames
         self.maxJSONDepth = maxJSONDepth
@@ -82,6 +87,7 @@ public struct Limits: Sendable, Equatable {
         self.maxJSONValues = maxJSONValues
         self.maxWorkPixels = maxWorkPixels
         self.maxOutputBytes = maxOutputBytes
+        self.maxObjects = maxObjects
     }
 
     public static let standard = Limits()

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import CYLGeometry
 @testable import CYLRaster
 import Testing
@@ -123,6 +126,81 @@ import Testing
         #expect(target[2, 2] == .transparent)
         #expect(target[6, 2] == .black)
         #expect(target[9, 9] == .transparent)
+    }
+
+    /// A mask keeps its path's fill rule: an even-odd ring leaves its hole open, a non-zero one
+    /// (both squares wound the same way) fills it.
+    @Test func masksKeepTheirFillRule() throws {
+        for (rule, holeOpen) in [(FillRule.evenOdd, true), (.nonZero, false)] {
+            var list = DisplayList()
+            list.reset(width: 10, height: 10)
+            list.beginGroup(transform: .identity)
+            let ring = list.makePath {
+                $0.append(.rect(Rect(x: 0, y: 0, width: 10, height: 10)))
+                $0.append(.rect(Rect(x: 3, y: 3, width: 4, height: 4)))
+            }!
+            list.addMask(path: ring, mode: .add, rule: rule)
+            list.addFill(path: square(&list, 0, 0, 10), transform: .identity, paint: .solid(.black))
+            list.endGroup()
+            var target = try Pixmap(width: 10, height: 10)
+            try DisplayListRenderer().render(list, into: &target)
+            #expect(target[1, 1] == .black)
+            #expect((target[5, 5] == .transparent) == holeOpen)
+            #expect(target[5, 5] == .transparent || target[5, 5] == .black)
+        }
+    }
+
+    /// A blurred group spreads a straight edge into the gaussian's integral: a pixel whose centre
+    /// lies d pixels outside the edge keeps 1 − Φ(d/σ) of the colour. The group's blur is in its
+    /// own units, so a fit of 2 pixels per unit doubles it (σ = 2 units = 4 pixels).
+    @Test func blurredGroupSoftensEdgesByTheGaussianIntegral() throws {
+        var list = DisplayList()
+        list.reset(width: 50, height: 50)
+        list.beginGroup(transform: .identity, blur: 2)
+        list.addFill(path: list.makePath { $0.append(.rect(Rect(x: 0, y: 0, width: 25, height: 50))) }!,
+                     transform: .identity, paint: .solid(.black))
+        list.endGroup()
+        #expect(list.groups[0].isIsolated)
+        var target = try Pixmap(width: 100, height: 100)
+        try DisplayListRenderer().render(list, into: &target)
+        // The edge is at x = 50 px; pixel x has its centre at x + 0.5. Φ from erfc; the kernel is
+        // sampled at whole pixels and cut at 3σ, and alpha is 8-bit: ±3 of 255.
+        func expected(_ x: Int) -> Double { 255 * 0.5 * erfc((Double(x) + 0.5 - 50) / (4 * 2.0.squareRoot())) }
+        for x in [40, 46, 49, 50, 53, 57, 62] {
+            #expect(abs(Double(target[x, 50].a) - expected(x)) <= 3, "x \(x): \(target[x, 50].a) vs \(expected(x))")
+        }
+        // Far inside, the colour is untouched; past 3σ it is gone.
+        #expect(target[20, 50] == .black)
+        #expect(target[64, 50] == .transparent)
+    }
+
+    /// A blurred group's content just outside the clip bleeds into it (a renderer that clips when
+    /// compositing does the same); nothing shows outside the clip.
+    @Test func blurBleedsAcrossTheClipEdgeButNotPastIt() throws {
+        var list = DisplayList()
+        list.reset(width: 20, height: 20)
+        list.beginGroup(transform: .identity, clip: Rect(x: 0, y: 0, width: 10, height: 20))
+        list.beginGroup(transform: .identity, blur: 1)
+        list.addFill(path: list.makePath { $0.append(.rect(Rect(x: 10, y: 0, width: 10, height: 20))) }!,
+                     transform: .identity, paint: .solid(.black))
+        list.endGroup()
+        list.endGroup()
+        var target = try Pixmap(width: 20, height: 20)
+        try DisplayListRenderer().render(list, into: &target)
+        // Half a pixel inside the clip, half a deviation from the edge: 1 − Φ(0.5) ≈ 0.31 of 255.
+        #expect(abs(Double(target[9, 10].a) - 78.6) <= 3, "\(target[9, 10].a)")
+        #expect(target[10, 10] == .transparent && target[15, 10] == .transparent)
+    }
+
+    /// Negative or NaN softness blurs nothing.
+    @Test func invalidBlurIsNone() {
+        var list = DisplayList()
+        list.reset(width: 10, height: 10)
+        list.beginGroup(transform: .identity, blur: -.infinity)
+        list.endGroup()
+        list.beginGroup(transform: .identity, blur: .nan)
+        list.endGroup()
+        #expect(list.groups.allSatisfy { $0.blur == 0 && !$0.isIsolated })
     }
 }
 

@@ -95,6 +95,24 @@ import CYLGeometry
         let e = p[0, 0]
         #expect(e.a < 220 && e.r <= e.a && e.g <= e.a && e.b <= e.a)
     }
+
+    /// Blurring only a rectangle that holds the content and the kernel's reach gives the whole-image
+    /// blur bit for bit, and leaves everything outside the rectangle alone.
+    @Test func regionBlurEqualsWholeBlurAroundTheContent() throws {
+        var content = try Pixmap(width: 60, height: 50)
+        for y in 20..<28 { for x in 25..<31 { content[x, y] = RGBA8(UInt8(x * 4), 90, UInt8(y * 5), 255) } }
+        var whole = content, region = content
+        whole.blur(sigma: 2)
+        var scratch: [UInt32] = []
+        // σ = 2 reaches 6 pixels: the content spans x 25…30, y 20…27.
+        region.blur(sigma: 2, in: IntRect(x: 18, y: 13, width: 20, height: 22), scratch: &scratch)
+        for y in 0..<50 { for x in 0..<60 { #expect(region[x, y] == whole[x, y], "(\(x), \(y))") } }
+        // Outside the rectangle nothing is written even where there is content.
+        var marked = content
+        marked[2, 2] = .white
+        marked.blur(sigma: 2, in: IntRect(x: 18, y: 13, width: 20, height: 22), scratch: &scratch)
+        #expect(marked[2, 2] == .white && marked[3, 2] == .transparent)
+    }
 }
 
 /// The rectangle-limited forms of the mask, matte and composite operations: inside the rectangle

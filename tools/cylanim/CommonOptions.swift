@@ -4,6 +4,11 @@ import CYLTabBarItemAnimation
 enum CommonOptions {
     static let specs: [OptionSpec] = [
         .value("fps", "N", help: "Frame rate for a folder of PNG frames (overrides its manifest.json; default 30)."),
+        .value("artboard", "name", help: "Rive: the artboard to play (default: the first)."),
+        .value("animation", "name", help: "The animation to play: a Rive linear animation, or a dotLottie animation id (default: the file's own choice)."),
+        .value("state-machine", "name", help: "Rive: the state machine to play (default: the artboard's default, else its first)."),
+        .value("selection-input", "name",
+               help: "Rive: play what selecting a tab does: frame 0 is the resting pose, then this boolean input is set (or trigger fired)."),
         .value("gif-as", "animation|image",
                help: "How a tab bar uses a GIF: 'animation' plays once on select (default), 'image' loops forever."),
         .value("max-pixels", "N", help: "Largest canvas or output in pixels (default \(Limits.defaultMaxCanvasPixels))."),
@@ -19,6 +24,7 @@ enum CommonOptions {
         .value("max-work", "N",
                help: "Most pixels one command renders: output width x height x frames (default \(Limits.defaultMaxWorkPixels))."),
         .value("max-output-bytes", "N", help: "Largest output file built in memory before it is written (default \(Limits.defaultMaxOutputBytes))."),
+        .value("max-objects", "N", help: "Most objects a Rive file may hold (default \(Limits.defaultMaxObjects))."),
         .value("max-decoded-bytes", "N",
                help: "Decoded pixels kept in memory before frames are decoded again on demand (default \(Limits.defaultMaxDecodedBytes))."),
     ]
@@ -44,7 +50,17 @@ enum CommonOptions {
         if let n = try int("max-decoded-bytes") { limits.maxDecodedBytes = n }
         if let n = try int("max-work") { limits.maxWorkPixels = n }
         if let n = try int("max-output-bytes") { limits.maxOutputBytes = n }
+        if let n = try int("max-objects") { limits.maxObjects = n }
         return limits
+    }
+
+    /// What plays, for files that hold several scenes (Rive artboards, animations, state machines).
+    static func scene(_ args: ParsedArguments, into options: inout OpenOptions) {
+        options.artboard = args.value("artboard")
+        options.animationID = args.value("animation")
+        options.stateMachine = args.value("state-machine")
+        options.selectionInput = args.value("selection-input")
+        options.playsSelection = options.selectionInput != nil
     }
 
     /// The one `<input>` argument.
@@ -59,6 +75,7 @@ enum CommonOptions {
     /// Limits and `--fps` as options for opening inputs.
     static func openOptions(_ args: ParsedArguments, _ command: CommandSpec) throws(CLIUsageError) -> OpenOptions {
         var options = OpenOptions(limits: try limits(args, command))
+        scene(args, into: &options)
         if let text = args.value("fps") {
             guard let fps = Double(text), FrameTiming.fpsRange.contains(fps) else {
                 throw CLIUsageError(message: "Invalid value '\(text)' for '--fps': expected a number from 0.0003 (1/3600, one frame an hour) to 1000.", command: command)

@@ -15,7 +15,7 @@ enum ConvertCommand {
         on any error nothing is left behind and an existing file is untouched. The output may not be the input, nor lie inside an input folder of frames (exit 73).
         """,
         usage: "cylanim convert <input> -o <output> [--format <gif|png|webp|png-sequence|tgs>] [--size <WxH> | --width <W> | --height <H> | --scale <S>] [--fps <N>] [--frames <list> | --marker <name>] [--matte <color>] [--loop <N> | --no-loop]",
-        arguments: [ArgumentSpec(name: "input", help: "A Lottie file (.json, .tgs, .lottie), a GIF, or a directory of PNG frames.")],
+        arguments: [ArgumentSpec(name: "input", help: "A Lottie file (.json, .tgs, .lottie), a Rive file (.riv), a GIF, or a directory of PNG frames.")],
         options: [
             .value("output", short: "o", "path", help: "Output file, a %d pattern for PNG frames, or - for standard output. Missing directories are created."),
             .value("format", "gif|png|webp|png-sequence|tgs", help: "gif, png (animated PNG), webp, png-sequence or tgs (default: from the output's extension)."),
@@ -32,7 +32,6 @@ enum ConvertCommand {
             .value("quality", "0-100", help: "WebP: lossy at this quality (lossless is the default)."),
             .flag("lossless", help: "WebP: lossless (the default; with --quality, the quality is the effort)."),
             .value("compression", "0-9", help: "PNG/APNG zlib level (default 1: fast, no row filters; 5+ adds row filters); WebP effort."),
-            .value("animation", "id", help: "dotLottie: the animation to use (default: the manifest's first)."),
             .flag("quiet", short: "q", help: "Print nothing on success and no progress."),
             .flag("json", help: "Print a JSON summary of what was written."),
         ] + CommonOptions.specs.filter { $0.name != "fps" })
@@ -41,7 +40,6 @@ enum ConvertCommand {
         guard let output = args.value("output") else { throw usage("Missing expected option '-o <output>'.") }
         let input = try CommonOptions.input(args, spec)
         var options = try CommonOptions.openOptions(args, spec)
-        options.animationID = args.value("animation")
         let request = try request(args, output: output, fps: options.fps)
         let registry = try CommonOptions.registry(args, spec)
         let quiet = args.has("quiet"), showProgress = Terminal.showsProgress(quiet: quiet)

@@ -7,7 +7,7 @@ enum InfoCommand {
         abstract: "Describe an animation: format, canvas, frames, timing, loop, transparency and oddities.",
         discussion: nil,
         usage: "cylanim info <input> [--json] [--quick] [--fps <N>] [--gif-as <animation|image>]",
-        arguments: [ArgumentSpec(name: "input", help: "A Lottie file (.json, .tgs), a GIF file or a directory of PNG frames.")],
+        arguments: [ArgumentSpec(name: "input", help: "A Lottie file (.json, .tgs), a Rive file (.riv), a GIF file or a directory of PNG frames.")],
         options: [.flag("json", help: "Print a JSON object instead of text."),
                   .flag("quick", help: "Read the header only: skip decoding and drawing every frame (then render may still find damage).")]
             + CommonOptions.specs)
@@ -54,6 +54,7 @@ enum InfoCommand {
             ("markers", .array(t.markers.map { m in
                 .object([("name", .string(m.name)), ("start_frame", .double(m.startFrame)), ("duration_frames", .double(m.durationFrames))])
             })),
+            ("contents", JSONOutput(.object(t.contents))),
             ("diagnostics", .array(t.diagnostics.map { d in
                 .object([("severity", .string(d.severity.rawValue)), ("location", .string(d.location)), ("message", .string(d.message))])
             })),
@@ -83,6 +84,10 @@ enum InfoCommand {
         lines.append(("checked", checkText(t, check)))
         // Names and notes come from the file: one line each, whatever they contain.
         for (k, v) in lines { print(k.padding(14) + v.escapingControlCharacters) }
+        if !t.contents.isEmpty {
+            print("contents:")
+            for line in InfoValue.object(t.contents).lines(indent: "  ") { print(line.escapingControlCharacters) }
+        }
         if !t.diagnostics.isEmpty {
             print("notes:")
             for d in t.diagnostics { print("  \(d.description.escapingControlCharacters)") }

@@ -44,3 +44,17 @@ public indirect enum JSONOutput: Sendable {
         return out + "\""
     }
 }
+
+extension JSONOutput {
+    /// A back-end's structured facts (`FrameTimeline.contents`) as JSON.
+    public init(_ value: InfoValue) {
+        switch value {
+        case .string(let s): self = .string(s)
+        case .int(let n): self = .int(n)
+        case .number(let d): self = .double(d)
+        case .bool(let b): self = .bool(b)
+        case .list(let items): self = .array(items.map(JSONOutput.init))
+        case .object(let fields): self = .object(fields.map { ($0.name, JSONOutput($0.value)) })
+        }
+    }
+}

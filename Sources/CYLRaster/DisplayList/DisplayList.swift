@@ -20,8 +20,8 @@ public struct DisplayList: Sendable {
     }
 
     /// Content drawn together: its children in its own coordinate space, optionally isolated in a
-    /// layer of their own that masks and a matte gate before it is composited with an opacity and
-    /// a blend mode.
+    /// layer of their own that is blurred, masked and gated by a matte before it is composited
+    /// with an opacity and a blend mode.
     public struct Group: Sendable {
         /// Maps the children's space to the parent's.
         public var transform: Transform
@@ -32,7 +32,11 @@ public struct DisplayList: Sendable {
         /// bounds). It is applied as a pixel-snapped rectangle when the group's transform keeps it
         /// axis-aligned, and not at all otherwise.
         public var clip: Rect?
-        /// The group's masks (indices into `masks`), combined in order.
+        /// The standard deviation of a gaussian blur of the children's layer, in the group's own
+        /// units (a feathered paint's softness); 0: none. The renderer scales it to pixels by the
+        /// mapping's mean scale, so a skewed or stretched group blurs isotropically.
+        public var blur: Double
+        /// The group's masks (indices into `masks`), combined in order; they gate the blurred layer.
         public var masks: Range<Int>
         /// How the matte source gates the children; nil: no matte.
         public var matte: MatteMode?
@@ -46,7 +50,7 @@ public struct DisplayList: Sendable {
 
         /// Whether the children must be drawn into a layer of their own first: blending, masking,
         /// gating or fading a group is not the same as doing it to each child.
-        public var isIsolated: Bool { opacity < 1 || !masks.isEmpty || matte != nil || blendMode != .normal }
+        public var isIsolated: Bool { opacity < 1 || !masks.isEmpty || matte != nil || blendMode != .normal || blur > 0 }
         public var children: Range<Int> { (start + 1)..<childrenEnd }
         public var matteSource: Range<Int> { childrenEnd..<end }
     }
@@ -78,10 +82,12 @@ public struct DisplayList: Sendable {
         public var opacity: Double
     }
 
-    /// One mask of a group: the coverage of a path (in the group's space), grown or shrunk by
-    /// `expansion`, inverted and scaled by `opacity`, combined into the masks before it by `mode`.
+    /// One mask of a group: the coverage of a path (in the group's space) under `rule`, grown or
+    /// shrunk by `expansion`, inverted and scaled by `opacity`, combined into the masks before it
+    /// by `mode`.
     public struct MaskShape: Sendable {
         public var path: Int
+        public var rule: FillRule
         public var mode: Mask.Mode
         public var opacity: Double
         public var inverted: Bool
@@ -145,10 +151,13 @@ public struct DisplayList: Sendable {
     /// Starts a group; what is added until the matching `endGroup` (or `beginMatte`) is its content.
     @discardableResult
     public mutating func beginGroup(transform: Transform, opacity: Double = 1, blendMode: BlendMode = .normal,
-                                    clip: Rect? = nil) -> Int {
+                                    clip: Rect? = nil, blur: Double = 0) -> Int {
         let index = groups.count
+        // NaN and negative softness blur nothing.
+        let blur = blur.isFinite && blur > 0 ? blur : 0
         groups.append(Group(transform: transform, opacity: min(max(opacity, 0), 1), blendMode: blendMode, clip: clip,
-                            masks: masks.count..<masks.count, matte: nil, start: items.count, childrenEnd: -1, end: -1))
+                            blur: blur, masks: masks.count..<masks.count, matte: nil, start: items.count,
+                            childrenEnd: -1, end: -1))
         items.append(.group(index))
         open.append(index)
         return index
@@ -156,10 +165,11 @@ public struct DisplayList: Sendable {
 
     /// Adds a mask to the innermost open group (before its matte source).
     public mutating func addMask(path: Int, mode: Mask.Mode, opacity: Double = 1, inverted: Bool = false,
-                                 expansion: Double = 0) {
+                                 expansion: Double = 0, rule: FillRule = .nonZero) {
         guard let g = open.last else { preconditionFailure("addMask outside a group") }
         precondition(groups[g].masks.upperBound == masks.count, "a group's masks are added together, before its content's masks")
-        masks.append(MaskShape(path: path, mode: mode, opacity: min(max(opacity, 0), 1), inverted: inverted, expansion: expansion))
+        masks.append(MaskShape(path: path, rule: rule, mode: mode, opacity: min(max(opacity, 0), 1), inverted: inverted,
+                               expansion: expansion))
         groups[g].masks = groups[g].masks.lowerBound..<masks.count
     }
 

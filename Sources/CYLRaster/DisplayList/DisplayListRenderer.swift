@@ -8,6 +8,12 @@ public final class DisplayListRenderer {
     /// The pixels drawn into the current target since it was last reset (a bounding box): an
     /// isolated group's masks, matte and compositing only touch what its content drew.
     private var drawn = IntRect.none
+    private var blurScratch: [UInt32] = []
+
+    /// The largest blur drawn, in pixels of standard deviation: a group asking for more is blurred
+    /// this much. Its cost per pixel grows with the radius, and past the target's own size a wider
+    /// blur only fades content that has already spread over the whole target.
+    public static let maxBlurSigma = 256.0
 
     /// `maxPathPoints` bounds every path once flattened (see `Canvas.maxPathPoints`).
     public init(maxPathPoints: Int = 1 << 20) {
@@ -96,7 +102,21 @@ public final class DisplayListRenderer {
         let outer = drawn
         drawn = .none
         var scratch = try canvas.borrowLayer(width: target.width, height: target.height)
-        try draw(list, group.children, m, inner, &scratch)
+        let sigma = min(group.blur * abs(m.determinant).squareRoot(), Self.maxBlurSigma)
+        if sigma > 0.05 {
+            // Content just outside the clip still bleeds into it: the children are drawn up to the
+            // blur's reach beyond it, and only the composite is clipped.
+            let reach = Self.reach(sigma)
+            let bounds = IntRect(x: 0, y: 0, width: target.width, height: target.height)
+            try draw(list, group.children, m, inner.grown(by: reach).intersection(bounds), &scratch)
+            if !drawn.isEmpty {
+                let spread = drawn.grown(by: reach).intersection(bounds)
+                scratch.blur(sigma: sigma, in: spread, scratch: &blurScratch)
+                drawn = spread
+            }
+        } else {
+            try draw(list, group.children, m, inner, &scratch)
+        }
         // Everything the children drew lies in `area`; outside it the layer stays transparent
         // whatever the masks and matte do, and compositing transparency changes nothing.
         let area = drawn.intersection(clip)
@@ -119,6 +139,9 @@ public final class DisplayListRenderer {
         drawn = outer.union(area)
     }
 
+    /// How far a blur of `sigma` pixels spreads: its kernel's radius and a pixel of rounding.
+    static func reach(_ sigma: Double) -> Int { Int((3 * sigma).rounded(.up)) + 1 }
+
     /// Combines a group's masks into one coverage mask and multiplies the layer by it inside `area`.
     private func applyMasks(_ list: DisplayList, _ range: Range<Int>, _ m: Transform, _ area: IntRect,
                             _ scratch: inout Pixmap) throws {
@@ -132,7 +155,7 @@ public final class DisplayListRenderer {
         for k in range {
             let mask = list.masks[k]
             let path = list.path(mask.path)
-            try canvas.fillMask(path, transform: m, into: &coverage)
+            try canvas.fillMask(path, transform: m, rule: mask.rule, into: &coverage)
             if mask.expansion != 0 {
                 var edge = canvas.borrowMask(width: w, height: h)
                 try canvas.strokeMask(path, style: StrokeStyle(width: abs(mask.expansion) * 2, join: .round), transform: m, into: &edge)

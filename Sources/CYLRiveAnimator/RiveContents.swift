@@ -1,0 +1,46 @@
+import CYLTimeline
+
+extension RiveDocument {
+    /// What the file holds, for `info`: artboards with their size, linear animations (fps,
+    /// duration, loop, work area) and state machines (inputs with defaults), and view models.
+    public var contents: [InfoField] {
+        var fields = [InfoField("scene", .string(plan.summary)),
+                      InfoField("artboard", .string(artboard.name))]
+        fields.append(InfoField("artboards", .list(model.artboards.map(Self.info))))
+        if !model.viewModels.isEmpty {
+            fields.append(InfoField("view models", .list(model.viewModels.map { vm in
+                .object([InfoField("name", .string(vm.name)),
+                         InfoField("properties", .list(vm.properties.map { .string("\($0.name) (\($0.kind.rawValue))") }))])
+            })))
+        }
+        return fields
+    }
+
+    static func info(_ board: ArtboardModel) -> InfoValue {
+        func number(_ v: Double) -> String { v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v) }
+        let animations: [InfoValue] = board.animations.map { a in
+            var text = "\(a.name): \(a.fps) fps, \(a.duration) frames (\(number((a.durationSeconds * 1000).rounded() / 1000)) s), \(a.loop)"
+            if a.speed != 1 { text += ", speed \(number(a.speed))" }
+            if a.usesWorkArea { text += ", work area \(a.workStart!)-\(a.workEnd!)" }
+            return .string(text)
+        }
+        let machines: [InfoValue] = board.stateMachines.enumerated().map { (i, m) in
+            var fields = [InfoField("name", .string(m.name))]
+            if board.defaultStateMachineIndex == i { fields.append(InfoField("default", .bool(true))) }
+            fields.append(InfoField("inputs", .list(m.inputs.map { input -> InfoValue in
+                switch input {
+                case .bool(let n, let v)?: return .string("\(n): bool = \(v)")
+                case .number(let n, let v)?: return .string("\(n): number = \(number(v))")
+                case .trigger(let n)?: return .string("\(n): trigger")
+                case nil: return .string("(an input of an unknown kind)")
+                }
+            })))
+            fields.append(InfoField("layers", .int(m.layers.count)))
+            return .object(fields)
+        }
+        return .object([InfoField("name", .string(board.name)),
+                        InfoField("size", .string("\(number(board.width))x\(number(board.height))")),
+                        InfoField("animations", .list(animations)),
+                        InfoField("state machines", .list(machines))])
+    }
+}
