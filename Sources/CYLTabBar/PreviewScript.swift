@@ -80,14 +80,17 @@ public struct PreviewEvent: Sendable, Equatable {
     public var kind: Kind
     public var tab: Int
     public var identifier: String?
+    /// `CYLTabBarItemAccessibilityLabel`, what VoiceOver announces for the tab.
+    public var accessibilityLabel: String?
     public var time: Duration
     /// For didFinish: whether the last frame was reached (false: cut short by a deselect or reselect).
     public var completed: Bool?
 
-    public init(kind: Kind, tab: Int, identifier: String?, time: Duration, completed: Bool? = nil) {
+    public init(kind: Kind, tab: Int, identifier: String?, accessibilityLabel: String? = nil, time: Duration, completed: Bool? = nil) {
         self.kind = kind
         self.tab = tab
         self.identifier = identifier
+        self.accessibilityLabel = accessibilityLabel
         self.time = time
         self.completed = completed
     }
@@ -96,6 +99,7 @@ public struct PreviewEvent: Sendable, Equatable {
     public var jsonLine: String {
         var s = "{\"event\":\"\(kind.rawValue)\",\"tab\":\(tab)"
         if let identifier { s += ",\"identifier\":\(JSONOutput.quote(identifier))" }
+        if let accessibilityLabel { s += ",\"accessibilityLabel\":\(JSONOutput.quote(accessibilityLabel))" }
         let ms = Int64((time.seconds * 1000).rounded())
         s += ",\"time\":\(ms / 1000).\(String(repeating: "0", count: 3 - String(ms % 1000).count))\(ms % 1000)"
         if let completed { s += ",\"completed\":\(completed)" }
@@ -142,7 +146,7 @@ public struct ScriptedPreview {
 
         // Static-image tabs have no animation and report no events.
         var players: [Player?] = try bar.tabs.map { tab in
-            if case .images = tab.content { return nil }
+            if tab.isStatic { return nil }
             return try tab.makePlayer(speed: bar.configuration.speed, origin: .zero)
         }
         var collected: [(PreviewEvent, Int)] = []
@@ -150,11 +154,12 @@ public struct ScriptedPreview {
         func drain(_ i: Int) {
             guard var p = players[i] else { return }
             for e in p.takeEvents() {
-                let id = bar.tabs[i].item.identifier
+                let id = bar.tabs[i].item.identifier, label = bar.tabs[i].item.accessibilityLabel
                 switch e {
-                case .didStart(let t): collected.append((PreviewEvent(kind: .didStart, tab: i, identifier: id, time: t), order))
+                case .didStart(let t):
+                    collected.append((PreviewEvent(kind: .didStart, tab: i, identifier: id, accessibilityLabel: label, time: t), order))
                 case .didFinish(let t, let c):
-                    collected.append((PreviewEvent(kind: .didFinish, tab: i, identifier: id, time: t, completed: c), order))
+                    collected.append((PreviewEvent(kind: .didFinish, tab: i, identifier: id, accessibilityLabel: label, time: t, completed: c), order))
                 }
                 order += 1
             }
@@ -218,5 +223,15 @@ public struct ScriptedPreview {
         settle(time)
         duration = time
         events = collected.sorted { a, b in a.0.time != b.0.time ? a.0.time < b.0.time : a.1 < b.1 }.map(\.0)
+    }
+}
+
+extension SkippedTab {
+    /// `{"event":"tabSkipped","item":3,"identifier":"vip","reason":"..."}`: how `--events` lists a
+    /// tab the filters left out (`item` is its position in `tabBarItemsAttributes`).
+    public var jsonLine: String {
+        var s = "{\"event\":\"tabSkipped\",\"item\":\(index)"
+        if let identifier { s += ",\"identifier\":\(JSONOutput.quote(identifier))" }
+        return s + ",\"reason\":\(JSONOutput.quote(reasonText))}"
     }
 }
