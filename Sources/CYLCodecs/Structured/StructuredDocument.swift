@@ -31,7 +31,8 @@ public enum StructuredDocument {
             if lower.contains("<plist") || lower.contains("<!doctype plist") { return .xmlPropertyList }
             throw notADocument("the file is XML without a <plist> element; a property list configuration is <plist><dict>…</dict></plist>")
         }
-        if ext == "yaml" || ext == "yml" { return .yaml }
+        // A comment, a document marker or a directive can only be YAML, whatever the name says.
+        if ext == "yaml" || ext == "yml" || first == UInt8(ascii: "#") || lower.hasPrefix("---") || lower.hasPrefix("%yaml") { return .yaml }
         if ext == "plist" && (first == UInt8(ascii: "{") || first == UInt8(ascii: "(")) {
             throw StructuredError(name: name, .unsupported, at: SourcePosition(line: 1, column: 1, offset: 0),
                                   "an old-style (OpenStep) property list; convert it with 'plutil -convert xml1'")

@@ -176,7 +176,7 @@ struct YAMLTreeBuilder {
 
     func checkTag(_ tag: String?, expected: String, what: String, at: SourcePosition) throws(StructuredError) {
         guard let tag, tag != expected else { return }
-        throw fail(at, "unsupported YAML tag \(tag) on a \(what); a configuration uses plain maps, lists and values", .unsupported)
+        throw fail(at, "unsupported YAML tag \(tag.replacingCore) on a \(what); a configuration uses plain maps, lists and values", .unsupported)
     }
 
     /// A finished map (merge keys applied) or list.
