@@ -12,6 +12,7 @@ public struct ContactSheetOptions: Sendable, Equatable {
     /// Icon size in points; nil: the configuration's.
     public var iconSize: Double? = nil
 
+    /// Sheet options; see the properties.
     public init(frameCount: Int = 6, scales: [Int] = [1, 2, 3], iconSize: Double? = nil) {
         self.frameCount = frameCount
         self.scales = scales

@@ -11,6 +11,7 @@ public struct PreviewJob {
     public var input: String
     /// Where to write a contact sheet PNG.
     public var sheet: String?
+    /// Frames, scales and icon size of the contact sheet.
     public var sheetOptions = ContactSheetOptions()
     /// One group of sheet rows per skin (`--all-themes`) instead of the chosen skin's.
     public var allThemes = false
@@ -20,6 +21,7 @@ public struct PreviewJob {
     public var playsScript = false
     /// What happens over time; nil selects every tab in turn (`PreviewScript.eachTabInTurn`).
     public var script: PreviewScript?
+    /// The appearance the scripted preview starts in.
     public var appearance: Appearance = .light
     /// Overrides of the configuration's pixels per point and icon size.
     public var scale: Int?
@@ -28,14 +30,17 @@ public struct PreviewJob {
     public var fps: Double = 30
     /// The tab selected at time 0 when the script does not start with a select.
     public var initialTab: Int?
+    /// Limits and options for opening the animations.
     public var openOptions = OpenOptions()
     /// Bounds, and the skin (`--theme`), platform and app version the bar is shown for.
     public var configOptions = ConfigOptions()
 
+    /// A job previewing `input`; set the outputs and options, then `run(registry:diagnostics:)`.
     public init(input: String) { self.input = input }
 
     /// What a preview job did.
     public struct Result {
+        /// The opened bar (in the chosen or default skin).
         public let bar: TabBar
         /// The scripted preview, when one was run (for its events and terminal playback).
         public let preview: ScriptedPreview?
@@ -43,6 +48,7 @@ public struct PreviewJob {
         public var summaries: [String] = []
         /// Encoder warnings (frames too short for a GIF, ...).
         public var warnings: [String] = []
+        /// The files written, in order.
         public var files: [OutputWriter.WrittenFile] = []
 
         /// What `--events` prints: a `tabSkipped` line per filtered-out tab, then every player

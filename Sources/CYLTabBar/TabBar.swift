@@ -45,12 +45,13 @@ extension Pixmap {
 
 /// A tab-bar configuration with every tab's animation and images opened, ready to draw. Dark
 /// appearance shows the dark skin (`CYLTabBarControllerDarkThemeIdentifier`) when the file names
-/// one and no skin was chosen, else the same skin with each tab's dark variants.
+/// one, else the same skin; either way with each tab's dark variants.
 public final class TabBar {
     /// What light appearance shows.
     public let configuration: TabBarConfiguration
     /// What dark appearance shows: the dark skin's configuration, or `configuration`.
     public let darkConfiguration: TabBarConfiguration
+    /// The tabs shown, opened, in order.
     public let tabs: [OpenedTab]
     /// Notes from opening (dark files found by convention, overrides a raster format ignores,
     /// fonts that are not installed, skipped tabs, ...) after the configuration's own warnings.
@@ -135,7 +136,9 @@ public final class OpenedTab {
     public let item: TabItem
     /// The tab as dark appearance shows it (the dark skin's, or `item`).
     public let darkItem: TabItem
+    /// What light appearance shows.
     public let light: Face
+    /// What dark appearance shows (the dark skin's tab, its dark file or colours, or the light face).
     public let dark: Face
     /// The rule the tab plays by, from its light face.
     public let policy: PlaybackPolicy
@@ -159,7 +162,9 @@ public final class OpenedTab {
         }
     }
 
+    /// What `appearance` shows.
     public func face(_ appearance: Appearance) -> Face { appearance == .dark ? dark : light }
+    /// The tab's attributes as `appearance` shows them.
     public func item(for appearance: Appearance) -> TabItem { appearance == .dark ? darkItem : item }
 
     /// Frames in the light face; 1 for static images.

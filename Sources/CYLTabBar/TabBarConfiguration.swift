@@ -27,22 +27,25 @@ public struct TabBarConfiguration: Sendable {
     public var iconSize: Double = 30
     /// Pixels per point for previews (`CYLTabBarScale`, default 2).
     public var scale: Int = 2
+    /// The bar's colours in light and dark appearance (UIKit's unless the file or skin sets them).
     public var light: BarColors = .defaultLight
     public var dark: BarColors = .defaultDark
     /// Unknown keys and other things worth saying that do not stop the preview.
     public var warnings: [Diagnostic] = []
     /// The skin this configuration is resolved with (nil: the file has no skins).
     public var theme: String?
-    /// Whether `theme` was asked for (`--theme`), rather than being the file's default skin. A
-    /// chosen skin is shown in both appearances; otherwise dark appearance uses the dark skin.
+    /// Whether `theme` was asked for (`--theme`), rather than being the file's default skin.
     public var themeWasChosen = false
     /// The skins the file defines (`CYLTabBarControllerThemes`), in the order written.
     public var themes: [String] = []
+    /// The skin shown when none is asked for: the one named `default`, else the first written.
+    public var defaultTheme: String?
     /// `CYLTabBarControllerDarkThemeIdentifier`: the skin dark appearance uses.
     public var darkTheme: String?
     /// The parsed file, to resolve other skins.
     let document: ConfigDocument?
 
+    /// A configuration made in code, with UIKit's defaults for everything but the tabs.
     public init(file: String, tabs: [TabItem]) {
         self.file = file
         self.tabs = tabs
@@ -58,6 +61,7 @@ public struct TabBarConfiguration: Sendable {
 
     /// The colours of the bar in one appearance.
     public struct BarColors: Sendable, Equatable {
+        /// The bar's fill.
         public var background: RGBA8
         /// Selected icon and title tint (`tintColor`).
         public var tint: RGBA8
@@ -66,6 +70,7 @@ public struct TabBarConfiguration: Sendable {
         /// The hairline along the top of the bar.
         public var separator: RGBA8
 
+        /// Colours for one appearance.
         public init(background: RGBA8, tint: RGBA8, unselectedTint: RGBA8, separator: RGBA8) {
             self.background = background
             self.tint = tint
@@ -105,11 +110,14 @@ public struct TabBarConfiguration: Sendable {
         return try document.configuration(theme: theme, chosen: theme != nil)
     }
 
-    /// The configuration dark appearance shows: the dark skin's when the file names one and no
-    /// skin was chosen; nil when it is this one.
+    /// The configuration dark appearance shows: the dark skin's when the file names one (as the
+    /// library switches to it in dark mode, whatever skin light mode shows); nil when it is this one.
     func darkAppearanceConfiguration() throws(ConfigError) -> TabBarConfiguration? {
-        guard let document, !themeWasChosen, let darkTheme, darkTheme != theme else { return nil }
-        return try document.configuration(theme: darkTheme, chosen: false)
+        guard let document, let darkTheme, darkTheme != theme else { return nil }
+        var dark = try document.configuration(theme: darkTheme, chosen: false)
+        dark.iconSize = iconSize
+        dark.scale = scale
+        return dark
     }
 }
 

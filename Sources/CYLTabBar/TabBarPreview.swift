@@ -18,7 +18,9 @@ import CYLTimeline
 public final class TabBarPreview {
     /// The configuration in its default (or chosen) skin.
     public let configuration: TabBarConfiguration
+    /// Opens the tabs' animations.
     public let registry: AnimatorRegistry
+    /// Limits and options for opening them.
     public let options: OpenOptions
     /// What happens over time; nil selects every tab in turn.
     public let script: PreviewScript?
@@ -113,7 +115,7 @@ public final class TabBarPreview {
         for name in themes {
             var title = "skin \"\(name)\""
             if name == configuration.darkTheme { title += " (dark skin)" }
-            if name == configuration.theme && !configuration.themeWasChosen { title += " (default)" }
+            if name == configuration.defaultTheme { title += " (default)" }
             groups.append((title, try bar(theme: name)))
         }
         return try ContactSheet.render(groups: groups, options: sheetOptions, limits: limits)

@@ -7,16 +7,26 @@ import CYLTimeline
 /// sits at the top of its tab and the title under it (UIKit's stacked layout, 49 pt tall for a
 /// 30 pt icon).
 public struct TabBarLayout: Sendable, Equatable {
+    /// Pixels per point.
     public var scale: Int
+    /// Tabs across the bar.
     public var tabCount: Int
+    /// Width of one tab's cell.
     public var itemWidth: Int
+    /// Height of the bar.
     public var height: Int
+    /// The icon's box.
     public var iconSize: PixelSize
+    /// Top edge of every icon.
     public var iconTop: Int
+    /// Baseline of the titles.
     public var titleBaseline: Int
+    /// Size of the system title font (10 pt).
     public var titlePixelSize: Int
+    /// Whether any tab has a title (the stacked layout) or none (icons centred).
     public var hasTitles: Bool
 
+    /// The layout of `tabCount` tabs with icons of `iconPoints` points at `scale`.
     public init(iconPoints: Double, scale: Int, tabCount: Int, hasTitles: Bool) {
         self.scale = scale
         self.tabCount = tabCount
@@ -37,6 +47,7 @@ public struct TabBarLayout: Sendable, Equatable {
         }
     }
 
+    /// The whole bar.
     public var size: PixelSize { PixelSize(itemWidth * tabCount, height) }
 
     /// Left edge of the icon of tab `index`.
@@ -47,7 +58,9 @@ public struct TabBarLayout: Sendable, Equatable {
 public struct TabState: Sendable, Equatable {
     /// The (light) animation frame to show.
     public var frame: Int
+    /// Whether the tab is the selected one.
     public var selected: Bool
+    /// A tab showing `frame`, selected or not.
     public init(frame: Int, selected: Bool) { self.frame = frame; self.selected = selected }
 }
 
@@ -55,7 +68,9 @@ public struct TabState: Sendable, Equatable {
 /// icon (animated, or tinted template images) and titles (the selected title and font while
 /// selected) in the selected or unselected colour, with FreeType text.
 public final class TabBarRenderer {
+    /// The bar drawn.
     public let bar: TabBar
+    /// Where things go at this renderer's scale.
     public let layout: TabBarLayout
     /// Opened faces by font file and pixel size.
     private var fonts: [String: FontFace] = [:]
@@ -79,6 +94,7 @@ public final class TabBarRenderer {
         }
     }
 
+    /// The size of every image `render(_:appearance:)` returns.
     public var size: PixelSize { layout.size }
 
     /// The face for `font` at this scale.

@@ -32,13 +32,17 @@ public struct TabItem: Sendable {
         /// The tab's own rate multiplier, on top of the bar's speed.
         public var speed: Double = 1
 
+        /// No options: the file's defaults, played by the tab-bar rules at the bar's speed.
         public init() {}
     }
 
+    /// A tab's animation: which file, which dark variant, which options.
     public struct Animation: Sendable, Equatable {
+        /// Which key family named it.
         public var kind: AnimationKind
         /// The configuration key it was given under (for messages).
         public var key: String
+        /// The file or folder, resolved against the configuration's directory.
         public var path: String
         /// A second file for dark mode: `CYLTabBarLottieDarkFilePath` / `URL`, or `name_dark.ext`
         /// beside `path` when it exists (the seed's convention).
@@ -49,8 +53,10 @@ public struct TabItem: Sendable {
         public var darkPathFromConvention = false
         /// `CYLTabBarLottieDarkColors`: keypath → colour overrides for dark mode.
         public var darkColors: [ColorOverride] = []
+        /// `CYLTabBarAnimationOptions`.
         public var options = AnimationOptions()
 
+        /// An animation named by `key`.
         public init(kind: AnimationKind, key: String, path: String) {
             self.kind = kind
             self.key = key
@@ -69,12 +75,15 @@ public struct TabItem: Sendable {
     /// `CYLTabBarItemImage` (or `CYLTabBarItemImageURL`) and friends: PNG (or GIF, which then
     /// loops as a plain image) paths.
     public var image: String?
+    /// `CYLTabBarItemSelectedImage`.
     public var selectedImage: String?
+    /// `CYLTabBarItemDarkImage`.
     public var darkImage: String?
     /// `CYLTabBarItemSelectedDarkImage`.
     public var selectedDarkImage: String?
     /// `CYLTabBarItemImageRenderingMode`: template (default) or original.
     public var renderingMode: IconRenderingMode = .template
+    /// The tab's animation, if it has one (it then wins over the static images).
     public var animation: Animation?
     /// `CYLTabBarLottieLoopsWhenUnselected`.
     public var loopsWhenUnselected = false
@@ -93,6 +102,7 @@ public struct TabItem: Sendable {
     /// `CYLTabBarItemMinimumAppVersion`.
     public var minimumAppVersion: AppVersion?
 
+    /// An empty tab at position `index`.
     public init(index: Int) { self.index = index }
 
     /// "tab 2 \"home\"": how messages name this tab.
@@ -121,6 +131,7 @@ public struct TitleFont: Sendable, Equatable, CustomStringConvertible {
     /// Points (1-100).
     public var size: Double
 
+    /// A font by name (nil: the system font) and size in points.
     public init(name: String?, size: Double) {
         self.name = name
         self.size = size
@@ -129,6 +140,7 @@ public struct TitleFont: Sendable, Equatable, CustomStringConvertible {
     /// UIKit's tab-bar title: the system font at 10 points.
     public static let system = TitleFont(name: nil, size: 10)
 
+    /// `PingFangSC-Medium 11 pt`.
     public var description: String { "\(name ?? "system") \(size == size.rounded() ? String(Int(size)) : String(size)) pt" }
 }
 

@@ -51,7 +51,7 @@ struct SkinAndFilterTests {
         #expect(base.tabs[0].titleColor == RGBA8(0x33, 0x33, 0x33, 255) && base.tabs[1].titleColor == RGBA8(0, 255, 0, 255))
     }
 
-    /// Dark appearance shows the dark skin unless a skin was chosen; a chosen skin shows in both.
+    /// Dark appearance shows the dark skin, whatever skin light appearance shows.
     @Test func darkAppearanceUsesTheDarkSkin() throws {
         let base = try Self.parse(Self.skins)
         let bar = try TabBar(configuration: base)
@@ -62,8 +62,13 @@ struct SkinAndFilterTests {
         #expect(try renderer.render(states, appearance: .dark)[2, bottom] == RGBA8(0, 0, 0, 255))
         #expect(try renderer.render(states, appearance: .light)[2, bottom] == RGBA8(0xF9, 0xF9, 0xF9, 255))
         let festivalBar = try TabBar(configuration: try base.resolved(theme: "festival"))
-        #expect(festivalBar.darkConfiguration.theme == "festival")
-        #expect(try TabBarRenderer(bar: festivalBar, scale: 1).render(states, appearance: .dark)[2, bottom] == RGBA8(0xff, 0xf4, 0xe0, 255))
+        #expect(festivalBar.darkConfiguration.theme == "night")
+        #expect(try TabBarRenderer(bar: festivalBar, scale: 1).render(states, appearance: .light)[2, bottom] == RGBA8(0xff, 0xf4, 0xe0, 255))
+        #expect(try TabBarRenderer(bar: festivalBar, scale: 1).render(states, appearance: .dark)[2, bottom] == RGBA8(0, 0, 0, 255))
+        // Without a dark skin, the chosen skin shows in both (its colours style both appearances).
+        let noDark = try Self.parse(Self.skins.replacingOccurrences(of: "\"CYLTabBarControllerDarkThemeIdentifier\": \"night\",", with: ""))
+        let plainBar = try TabBar(configuration: try noDark.resolved(theme: "festival"))
+        #expect(try TabBarRenderer(bar: plainBar, scale: 1).render(states, appearance: .dark)[2, bottom] == RGBA8(0xff, 0xf4, 0xe0, 255))
     }
 
     @Test func skinErrorsNameTheSkinsSearched() {

@@ -70,6 +70,7 @@ public struct StructuredMember: Sendable {
     }
 }
 
+/// A value of a structured document.
 public enum StructuredValue: Sendable {
     case null
     case bool(Bool)

@@ -35,6 +35,7 @@ final class ConfigDocument: Sendable {
         config.themeWasChosen = chosen
         config.themes = skins.skins.map(\.name)
         config.darkTheme = skins.darkName
+        config.defaultTheme = skins.defaultSkin?.name
         return config
     }
 }

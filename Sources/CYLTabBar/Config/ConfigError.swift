@@ -2,6 +2,7 @@
 /// byte offset in a binary property list), which tab (index and identifier) and which key, then
 /// what is wrong.
 public struct ConfigError: Error, Sendable, CustomStringConvertible {
+    /// What went wrong, for exit codes and tests.
     public enum Kind: Sendable, Equatable {
         /// Not a readable document: syntax, nesting too deep, NaN/Infinity, empty, not text.
         case syntax
@@ -25,10 +26,12 @@ public struct ConfigError: Error, Sendable, CustomStringConvertible {
         case theme
     }
 
+    /// The configuration file.
     public var file: String
     public var kind: Kind
     /// The tab's position in `tabBarItemsAttributes`, when the problem is in one tab.
     public var tabIndex: Int?
+    /// The tab's identifier or title, when the problem is in one tab.
     public var identifier: String?
     /// The key (`CYLTabBarLottieFilePath`), when the problem is one value.
     public var key: String?
@@ -36,8 +39,10 @@ public struct ConfigError: Error, Sendable, CustomStringConvertible {
     public var reference: String?
     /// Where in the file: `3:7`, or `byte 120` in a binary property list.
     public var location: String?
+    /// What is wrong, and what to do about it.
     public var message: String
 
+    /// An error; see the properties.
     public init(file: String, _ kind: Kind, tab: Int? = nil, identifier: String? = nil, key: String? = nil,
                 location: String? = nil, _ message: String) {
         self.file = file
