@@ -133,3 +133,35 @@ struct SkinAndFilterTests {
         #expect(result.bar.tabs[1].item.index == 2 && result.preview?.frames.first?.selectedTab == 1)
     }
 }
+
+/// Files named through skins, URLs or the dark skin are inputs too: no output may replace them.
+struct SkinInputTests {
+    @Test func outputsNeverReplaceAFileASkinNames() throws {
+        let dir = try TabBarScratch()
+        try dir.copy("tabbar/me.png", to: "day.png")
+        try dir.copy("tabbar/me-selected.png", to: "night.png")
+        try dir.copy("tabbar/me.png", to: "festival.png")
+        let path = try dir.write("bar.yaml", """
+        CYLTabBarControllerDarkThemeIdentifier: night
+        CYLTabBarControllerThemes:
+          default: {icon: day.png}
+          festival: {icon: festival.png}
+          night: {icon: "night.png"}
+        tabBarItemsAttributes:
+          - CYLTabBarItemImageURL: "@icon"
+        """)
+        for (target, allThemes) in [("day.png", false), ("night.png", false), ("festival.png", true)] {
+            var job = PreviewJob(input: path)
+            job.sheet = "\(dir.path)/\(target)"
+            job.allThemes = allThemes
+            let before = try Data(contentsOf: URL(fileURLWithPath: "\(dir.path)/\(target)"))
+            #expect(throws: OutputError.self, "\(target)") { _ = try job.run(registry: .standard) }
+            #expect(try Data(contentsOf: URL(fileURLWithPath: "\(dir.path)/\(target)")) == before)
+        }
+        // A name no skin uses is free.
+        var job = PreviewJob(input: path)
+        job.sheet = "\(dir.path)/sheet.png"
+        job.allThemes = true
+        #expect(try job.run(registry: .standard).files.count == 1)
+    }
+}
