@@ -2,7 +2,7 @@
 # shims need when they are missing (as root), then build with SwiftPM.
 SWIFT        ?= swift
 # parallel runs the sharded-build test as separate processes; zsh checks the generated completion.
-DEB_PACKAGES := pkg-config libgif-dev libpng-dev libjson-c-dev zlib1g-dev libwebp-dev libfreetype-dev libjpeg-dev fonts-dejavu-core parallel zsh
+DEB_PACKAGES := pkg-config libgif-dev libpng-dev libjson-c-dev zlib1g-dev libwebp-dev libfreetype-dev libjpeg-dev fonts-dejavu-core libyaml-dev libfontconfig-dev parallel zsh
 DEMO_OUT     := demo-out
 CYLANIM      := .build/debug/cylanim
 # `make install` puts the release tool, its bash and zsh completions and its manual page under PREFIX.
@@ -13,7 +13,7 @@ ZSHCOMPDIR   := $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 MANDIR       := $(DESTDIR)$(PREFIX)/share/man/man1
 GENERATED    := .build/install-files
 
-.PHONY: all deps build test test-asan test-tsan demo bench fuzz install uninstall clean
+.PHONY: all deps build test test-asan test-tsan demo docs docs-archive bench fuzz install uninstall clean
 
 all: build
 
@@ -79,9 +79,38 @@ demo: build
 	$(CYLANIM) preview sample-animations/tabbar/tabbar.json --sheet $(DEMO_OUT)/tabbar/sheet.png
 	$(CYLANIM) preview sample-animations/tabbar/tabbar.json -o $(DEMO_OUT)/tabbar/preview.gif --events --script "select 1; wait 1.2s; select 1; wait 1s; select 3; wait 2s"
 	$(CYLANIM) preview sample-animations/tabbar/tabbar.json -o $(DEMO_OUT)/tabbar/preview-dark.png --appearance dark --script "select alerts; wait 1.5s; select me; wait 1s"
+	$(CYLANIM) preview sample-animations/tabbar/skins.json --sheet $(DEMO_OUT)/skins/sheet-json.png --all-themes --scales 1,2
+	$(CYLANIM) preview sample-animations/tabbar/skins.yaml --sheet $(DEMO_OUT)/skins/sheet-yaml.png --all-themes --scales 1,2
+	$(CYLANIM) preview sample-animations/tabbar/skins.plist --sheet $(DEMO_OUT)/skins/sheet-plist.png --all-themes --scales 1,2
+	cmp $(DEMO_OUT)/skins/sheet-json.png $(DEMO_OUT)/skins/sheet-yaml.png
+	cmp $(DEMO_OUT)/skins/sheet-json.png $(DEMO_OUT)/skins/sheet-plist.png
+	$(CYLANIM) preview sample-animations/tabbar/skins.yaml -o $(DEMO_OUT)/skins/festival.gif --theme festival --app-version 5.2.0 --events --script "select tasks; wait 1.2s; select me; wait 0.8s; dark; wait 0.8s"
+	$(CYLANIM) preview sample-animations/tabbar/skins.plist -o $(DEMO_OUT)/skins/android.png --platform android --script "select wallet; wait 0.5s"
 	$(CYLANIM) build sample-animations/pipeline.json --output-dir $(DEMO_OUT)/build
 	$(CYLANIM) build sample-animations/pipeline.json --output-dir $(DEMO_OUT)/build
-	@echo "demo: frames, conversions, the tab-bar sheet and previews, and the pipeline build ($(DEMO_OUT)/build/index.html) are under $(DEMO_OUT)/"
+	@echo "demo: frames, conversions, the tab-bar sheets and previews (the skins sample's JSON, YAML and plist sheets are identical), and the pipeline build ($(DEMO_OUT)/build/index.html) are under $(DEMO_OUT)/"
+
+# The API reference: symbol graphs of every library module (Sources/CYL*), extracted from the
+# debug build's modules, then the toolchain's docc. No plugin, no second build, no network.
+DOCS_GRAPHS  := .build/symbol-graphs
+DOCS_OUT     := .build/docs/CYLTabBarItemAnimation.doccarchive
+DOCS_MODULES := $(notdir $(wildcard Sources/CYL*))
+# The C shims' module maps and the headers pkg-config says they need.
+DOCS_CFLAGS  := $(foreach m,$(wildcard Sources/C*/module.modulemap),-Xcc -fmodule-map-file=$(CURDIR)/$(m)) \
+                $(foreach f,$(shell pkg-config --cflags-only-I freetype2 libpng fontconfig yaml-0.1 2>/dev/null),-Xcc $(f))
+docs: build docs-archive
+
+# The archive from an existing debug build (what `make docs` runs after building; the tests run it).
+docs-archive:
+	@rm -rf $(DOCS_GRAPHS) $(DOCS_OUT) && mkdir -p $(DOCS_GRAPHS) $(dir $(DOCS_OUT))
+	@for m in $(DOCS_MODULES); do \
+	  $(SWIFT) symbolgraph-extract -module-name $$m -I .build/debug/Modules $(DOCS_CFLAGS) \
+	    -minimum-access-level public -output-dir $(DOCS_GRAPHS) || exit 1; \
+	done
+	docc convert Sources/CYLTabBarItemAnimation/CYLTabBarItemAnimation.docc \
+	  --additional-symbol-graph-dir $(DOCS_GRAPHS) --output-path $(DOCS_OUT) \
+	  --fallback-display-name CYLTabBarItemAnimation --fallback-bundle-identifier org.cyltabbar.CYLTabBarItemAnimation
+	@echo "docs: $(DOCS_OUT) ($(words $(DOCS_MODULES)) modules; open it with 'docc preview' or serve it as static files)"
 
 # Release-mode benchmarks (medians; add ARGS=--json for machine-readable output).
 bench: deps

@@ -12,6 +12,7 @@ public struct ContactSheetOptions: Sendable, Equatable {
     /// Icon size in points; nil: the configuration's.
     public var iconSize: Double? = nil
 
+    /// Sheet options; see the properties.
     public init(frameCount: Int = 6, scales: [Int] = [1, 2, 3], iconSize: Double? = nil) {
         self.frameCount = frameCount
         self.scales = scales
@@ -36,7 +37,7 @@ public enum ContactSheet {
         return out
     }
 
-    static let margin = 12, gap = 8, pad = 4, labelSize = 12, headerSize = 14
+    static let margin = 12, gap = 8, pad = 4, labelSize = 12, headerSize = 14, groupHeaderSize = 18
     static let sheetBackground = RGBA8(0xEE, 0xEE, 0xEE, 255), ink = RGBA8(0x22, 0x22, 0x22, 255)
     static let mutedInk = RGBA8(0x66, 0x66, 0x66, 255)
     static let checkerLight = RGBA8(0xFF, 0xFF, 0xFF, 255), checkerDark = RGBA8(0xCC, 0xCC, 0xCC, 255), checkerSquare = 6
@@ -47,32 +48,32 @@ public enum ContactSheet {
     /// Renders the sheet for every tab of `bar`.
     public static func render(_ bar: TabBar, options: ContactSheetOptions = ContactSheetOptions(),
                               limits: Limits = .standard) throws -> Pixmap {
+        try render(groups: [(nil, bar)], options: options, limits: limits)
+    }
+
+    /// Renders one group of rows per bar (one per skin with `--all-themes`), each under its
+    /// title when it has one.
+    public static func render(groups: [(title: String?, bar: TabBar)], options: ContactSheetOptions = ContactSheetOptions(),
+                              limits: Limits = .standard) throws -> Pixmap {
         guard (2...64).contains(options.frameCount) else { throw UsageError("a contact sheet shows 2-64 frames per animation, not \(options.frameCount)") }
         guard !options.scales.isEmpty, options.scales.allSatisfy({ (1...4).contains($0) }) else {
             throw UsageError("contact sheet scales are 1-4")
         }
+        guard !groups.isEmpty else { throw UsageError("a contact sheet needs a tab bar") }
         let label = try FontFace.standard(pixelSize: labelSize)
         let header = try FontFace.standard(pixelSize: headerSize, bold: true)
-        let config = bar.configuration
-        let iconPoints = options.iconSize ?? config.iconSize
+        let groupHeader = try FontFace.standard(pixelSize: groupHeaderSize, bold: true)
+        let iconPoints = options.iconSize ?? groups[0].bar.configuration.iconSize
         let maxIcon = Int((iconPoints * Double(options.scales.max()!)).rounded())
         let lineHeight = label.ascent + label.descent + 1
 
-        // Columns per tab.
-        var sections: [(tab: OpenedTab, columns: [Column], title: String)] = []
-        for tab in bar.tabs {
-            var columns: [Column] = []
-            if let timeline = tab.timeline, tab.frameCount > 1 {
-                for f in sampleFrames(count: tab.frameCount, n: options.frameCount) {
-                    let t = timeline.startTime(ofFrame: f).seconds / config.speed
-                    columns.append(Column(frame: f, selected: true, lines: ["f\(f)", formatSeconds(t)]))
-                }
-            } else if tab.isTemplated || tabHasSelectedImage(tab) {
-                columns = [Column(frame: 0, selected: false, lines: ["normal", ""]), Column(frame: 0, selected: true, lines: ["selected", ""])]
-            } else {
-                columns = [Column(frame: 0, selected: true, lines: ["f0", "0.00s"])]
+        // Columns per tab, per group.
+        var sections: [(group: Int, tab: OpenedTab, columns: [Column], title: String)] = []
+        for (g, group) in groups.enumerated() {
+            let speed = group.bar.configuration.speed
+            for tab in group.bar.tabs {
+                sections.append((g, tab, columns(tab, speed: speed, options: options), sectionTitle(tab, speed: speed)))
             }
-            sections.append((tab, columns, sectionTitle(tab, speed: config.speed)))
         }
 
         let rowLabels = options.scales.flatMap { s in RowKind.allCases.map { rowLabel($0, scale: s) } }
@@ -81,11 +82,12 @@ public enum ContactSheet {
         let columnWidth = max(maxIcon + 2 * pad, widestText) + gap
         let maxColumns = sections.map(\.columns.count).max() ?? 1
         let headerHeight = header.ascent + header.descent + 6
-        let titleWidth = sections.map { header.measure($0.title).width }.max() ?? 0
+        let groupHeaderHeight = groupHeader.ascent + groupHeader.descent + 8
+        let titleWidth = (sections.map { header.measure($0.title).width } + groups.compactMap { $0.title.map { groupHeader.measure($0).width } }).max() ?? 0
         let width = max(2 * margin + labelColumn + maxColumns * columnWidth, 2 * margin + titleWidth)
         let bandHeight = options.scales.reduce(0) { $0 + 3 * (Int((iconPoints * Double($1)).rounded()) + 2 * pad) }
         let sectionHeight = headerHeight + 2 * lineHeight + 4 + bandHeight + margin
-        let height = margin + sections.count * sectionHeight
+        let height = margin + sections.count * sectionHeight + groups.filter { $0.title != nil }.count * groupHeaderHeight
         guard width <= limits.maxCanvasPixels / max(1, height) else {
             throw UsageError("the contact sheet would be \(width)x\(height) pixels, more than \(limits.maxCanvasPixels) (raise it with --max-pixels, or show fewer frames or scales)")
         }
@@ -93,7 +95,14 @@ public enum ContactSheet {
         sheet.fill(sheetBackground)
 
         var y = margin
+        var lastGroup = -1
         for section in sections {
+            let bar = groups[section.group].bar
+            if section.group != lastGroup, let title = groups[section.group].title {
+                groupHeader.draw(title, x: margin, baseline: y + groupHeader.ascent, color: ink, into: &sheet)
+                y += groupHeaderHeight
+            }
+            lastGroup = section.group
             header.draw(section.title, x: margin, baseline: y + header.ascent, color: ink, into: &sheet)
             y += headerHeight
             for (c, column) in section.columns.enumerated() {
@@ -110,7 +119,7 @@ public enum ContactSheet {
                     label.draw(rowLabel(kind, scale: scale), x: margin, baseline: y + cell / 2 + label.ascent / 2,
                                color: ink, into: &sheet)
                     let appearance: Appearance = kind == .dark ? .dark : .light
-                    let colors = config.colors(appearance)
+                    let colors = bar.configuration(for: appearance).colors(appearance)
                     for (c, column) in section.columns.enumerated() {
                         let x = margin + labelColumn + c * columnWidth
                         var background = try Pixmap(width: cell, height: cell)
@@ -129,8 +138,25 @@ public enum ContactSheet {
         return sheet
     }
 
+    /// The sheet's columns for one tab: sampled frames of an animation, normal and selected
+    /// forms of static images that differ, or the one image.
+    static func columns(_ tab: OpenedTab, speed: Double, options: ContactSheetOptions) -> [Column] {
+        if let timeline = tab.timeline, tab.frameCount > 1 {
+            return sampleFrames(count: tab.frameCount, n: options.frameCount).map { f in
+                let t = timeline.startTime(ofFrame: f).seconds / (speed * tab.speed)
+                return Column(frame: f, selected: true, lines: ["f\(f)", formatSeconds(t)])
+            }
+        }
+        if (tab.isStatic && tab.item.renderingMode == .template) || tabHasSelectedImage(tab) {
+            return [Column(frame: 0, selected: false, lines: ["normal", ""]), Column(frame: 0, selected: true, lines: ["selected", ""])]
+        }
+        return [Column(frame: 0, selected: true, lines: ["f0", "0.00s"])]
+    }
+
     static func tabHasSelectedImage(_ tab: OpenedTab) -> Bool {
-        if case .images(_, let selected, _, let darkSelected) = tab.content { return selected != nil || darkSelected != nil }
+        for face in [tab.light, tab.dark] {
+            if case .images(_, let selected) = face, selected != nil { return true }
+        }
         return false
     }
 
@@ -147,11 +173,11 @@ public enum ContactSheet {
         if let title = tab.item.title, !title.isEmpty { parts.append(title) }
         if let id = tab.item.identifier, id != tab.item.title { parts.append("(\(id))") }
         var text = parts.joined(separator: " ")
-        switch tab.content {
-        case .animation(let light, let dark, let policy):
-            text += " · \(light.format) · \(light.frameCount) frames · \(formatSeconds(light.duration.seconds / speed))"
-            text += policy == .loopsWhenUnselected ? " · loops when unselected" : policy == .loop ? " · loops" : ""
-            if dark.source !== light.source { text += " · dark variant" }
+        switch tab.light {
+        case .animation(let light):
+            text += " · \(light.format) · \(light.frameCount) frames · \(formatSeconds(light.duration.seconds / (speed * tab.speed)))"
+            text += tab.policy == .loopsWhenUnselected ? " · loops when unselected" : tab.policy == .loop ? " · loops" : ""
+            if let dark = tab.dark.timeline, dark.source !== light.source { text += " · dark variant" }
             text += " · " + FilePath.lastComponent(of: light.file)
         case .loopingImage(let t):
             text += " · GIF image · \(t.frameCount) frames · loops · " + FilePath.lastComponent(of: t.file)
@@ -159,6 +185,7 @@ public enum ContactSheet {
             text += " · static image · \(tab.item.renderingMode.rawValue)"
             if let image = tab.item.image { text += " · " + FilePath.lastComponent(of: image) }
         }
+        if let label = tab.item.accessibilityLabel { text += " · VoiceOver \"\(label)\"" }
         return text
     }
 

@@ -11,13 +11,17 @@ public struct PreviewJob {
     public var input: String
     /// Where to write a contact sheet PNG.
     public var sheet: String?
+    /// Frames, scales and icon size of the contact sheet.
     public var sheetOptions = ContactSheetOptions()
+    /// One group of sheet rows per skin (`--all-themes`) instead of the chosen skin's.
+    public var allThemes = false
     /// Where to write the scripted preview: `.gif`, `.png` (APNG), `.webp` or a `%d.png` pattern.
     public var output: String?
     /// Whether to run the script even without an `output` (for events or terminal playback).
     public var playsScript = false
     /// What happens over time; nil selects every tab in turn (`PreviewScript.eachTabInTurn`).
     public var script: PreviewScript?
+    /// The appearance the scripted preview starts in.
     public var appearance: Appearance = .light
     /// Overrides of the configuration's pixels per point and icon size.
     public var scale: Int?
@@ -26,13 +30,17 @@ public struct PreviewJob {
     public var fps: Double = 30
     /// The tab selected at time 0 when the script does not start with a select.
     public var initialTab: Int?
+    /// Limits and options for opening the animations.
     public var openOptions = OpenOptions()
+    /// Bounds, and the skin (`--theme`), platform and app version the bar is shown for.
     public var configOptions = ConfigOptions()
 
+    /// A job previewing `input`; set the outputs and options, then `run(registry:diagnostics:)`.
     public init(input: String) { self.input = input }
 
     /// What a preview job did.
     public struct Result {
+        /// The opened bar (in the chosen or default skin).
         public let bar: TabBar
         /// The scripted preview, when one was run (for its events and terminal playback).
         public let preview: ScriptedPreview?
@@ -40,7 +48,14 @@ public struct PreviewJob {
         public var summaries: [String] = []
         /// Encoder warnings (frames too short for a GIF, ...).
         public var warnings: [String] = []
+        /// The files written, in order.
         public var files: [OutputWriter.WrittenFile] = []
+
+        /// What `--events` prints: a `tabSkipped` line per filtered-out tab, then every player
+        /// event, as JSON lines.
+        public var eventLines: [String] {
+            bar.skippedTabs.map(\.jsonLine) + (preview?.events.map(\.jsonLine) ?? [])
+        }
     }
 
     /// Runs the job: animations are opened by `registry`; `diagnostics` hears the bar's notes as
@@ -53,28 +68,41 @@ public struct PreviewJob {
             }
             return format
         }
-        var configuration = try TabBarConfiguration.forInput(input, options: configOptions)
-        if let iconSize { configuration.iconSize = iconSize }
-        if let scale { configuration.scale = scale }
-        let bar = try TabBar(configuration: configuration, options: openOptions, registry: registry)
-        bar.diagnostics.forEach(diagnostics)
-        if let initialTab, initialTab >= bar.tabs.count {
-            throw UsageError("Invalid value '\(initialTab)' for '--selected': the tab bar has tabs 0-\(bar.tabs.count - 1).")
+        let configuration = try TabBarConfiguration.forInput(input, options: configOptions)
+        if allThemes && configuration.themes.isEmpty {
+            throw UsageError("--all-themes shows each skin of a configuration, but \(input) defines none (\(ConfigKey.themes))")
         }
-        let writer = OutputWriter(inputs: bar.inputs)
+        if let initialTab, initialTab >= configuration.tabs.count {
+            throw UsageError("Invalid value '\(initialTab)' for '--selected': the tab bar has tabs 0-\(configuration.tabs.count - 1).")
+        }
+        let previewer = try TabBarPreview(configuration: configuration, registry: registry, options: openOptions, script: script,
+                                          fps: fps, initialTab: initialTab ?? 0, iconSize: iconSize, scale: scale)
+        let bar = previewer.bar
+        bar.diagnostics.forEach(diagnostics)
+        var inputs = bar.inputs
+        if allThemes {
+            // Every skin is opened before anything is written, its own notes said once.
+            var said = bar.diagnostics
+            for theme in previewer.themes {
+                let skinBar = try previewer.bar(theme: theme)
+                inputs += skinBar.inputs
+                for d in skinBar.diagnostics where !said.contains(d) { diagnostics(d); said.append(d) }
+            }
+        }
+        let writer = OutputWriter(inputs: inputs)
         // Refused before anything is drawn (a pattern's own frames are checked again as staged).
         for path in [sheet, output].compactMap({ $0 }) { try writer.check(path) }
         var summaries: [String] = [], warnings: [String] = []
         if let sheet {
-            let image = try ContactSheet.render(bar, options: sheetOptions, limits: openOptions.limits)
+            let image = try previewer.contactSheet(options: sheetOptions, allThemes: allThemes, limits: openOptions.limits)
             // Adaptive filters: sheets are mostly flat colour and text.
             try writer.stage(try PNGCodec.encode(image, compressionLevel: 6, filter: .adaptive), to: sheet)
-            summaries.append("wrote contact sheet \(image.width)x\(image.height) (\(bar.tabs.count) tab\(bar.tabs.count == 1 ? "" : "s")) to \(sheet)")
+            let skins = allThemes ? ", \(previewer.themes.count) skins" : ""
+            summaries.append("wrote contact sheet \(image.width)x\(image.height) (\(bar.tabs.count) tab\(bar.tabs.count == 1 ? "" : "s")\(skins)) to \(sheet)")
         }
         var preview: ScriptedPreview?
         if output != nil || playsScript {
-            preview = try ScriptedPreview(bar: bar, script: script ?? .eachTabInTurn(bar), fps: fps,
-                                          appearance: appearance, initialTab: initialTab ?? 0)
+            preview = try previewer.scriptedPreview(appearance: appearance)
         }
         if let output, let format, let preview {
             let renderer = try TabBarRenderer(bar: bar)
@@ -98,7 +126,7 @@ extension PreviewScript {
         for (i, tab) in bar.tabs.enumerated() {
             var shown = Duration.seconds(1)
             if let t = tab.timeline {
-                let pass = t.duration / bar.configuration.speed + .milliseconds(500)
+                let pass = t.duration / (bar.configuration.speed * tab.speed) + .milliseconds(500)
                 if pass > shown { shown = min(pass, .seconds(10)) }
             }
             commands.append(.select(String(i)))
@@ -115,6 +143,9 @@ extension TabBarConfiguration {
     public static func forInput(_ path: String, options: ConfigOptions = ConfigOptions()) throws -> TabBarConfiguration {
         if looksLikeConfiguration(path: path) { return try load(path: path, options: options) }
         _ = try ContentProbe.read(path: path)
+        if let theme = options.theme {
+            throw UsageError("--theme \(theme): \(path) is one animation, not a configuration with skins (\(ConfigKey.themes))")
+        }
         return single(animationPath: path)
     }
 }

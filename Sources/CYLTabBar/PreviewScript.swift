@@ -7,14 +7,17 @@ import CYLTimeline
 /// tapping the selected tab again replays it), `wait 1.2s` (also `500ms`, or plain seconds),
 /// `appearance dark` / `appearance light` (or just `dark`, `light`; the playback position is kept).
 public struct PreviewScript: Sendable, Equatable {
+    /// One step of a script.
     public enum Command: Sendable, Equatable {
         case select(String)
         case wait(Duration)
         case appearance(Appearance)
     }
 
+    /// The steps, in order.
     public var commands: [Command]
 
+    /// A script of `commands`.
     public init(commands: [Command]) { self.commands = commands }
 
     /// The script's whole length (the sum of its waits).
@@ -23,6 +26,7 @@ public struct PreviewScript: Sendable, Equatable {
     /// Longest script accepted (10 minutes): a preview is a review, not a film.
     public static let maxDuration: Duration = .seconds(600)
 
+    /// Reads a script written as `select 1; wait 1.2s; dark`; errors name the command and say what is expected.
     public init(parsing text: String) throws(UsageError) {
         var commands: [Command] = []
         let statements = text.split(whereSeparator: { $0 == ";" || $0 == "\n" })
@@ -73,21 +77,29 @@ public struct PreviewScript: Sendable, Equatable {
 
 /// A tab's player event, as `--events` prints it: `{"event":"animationDidStart","tab":1,...}`.
 public struct PreviewEvent: Sendable, Equatable {
+    /// What happened.
     public enum Kind: String, Sendable, Equatable {
         case didStart = "animationDidStart"
         case didFinish = "animationDidFinish"
     }
     public var kind: Kind
+    /// The tab's position among the tabs shown (from 0).
     public var tab: Int
+    /// `CYLTabBarItemIdentifier`.
     public var identifier: String?
+    /// `CYLTabBarItemAccessibilityLabel`, what VoiceOver announces for the tab.
+    public var accessibilityLabel: String?
+    /// When, from the script's start.
     public var time: Duration
     /// For didFinish: whether the last frame was reached (false: cut short by a deselect or reselect).
     public var completed: Bool?
 
-    public init(kind: Kind, tab: Int, identifier: String?, time: Duration, completed: Bool? = nil) {
+    /// An event; see the properties.
+    public init(kind: Kind, tab: Int, identifier: String?, accessibilityLabel: String? = nil, time: Duration, completed: Bool? = nil) {
         self.kind = kind
         self.tab = tab
         self.identifier = identifier
+        self.accessibilityLabel = accessibilityLabel
         self.time = time
         self.completed = completed
     }
@@ -96,6 +108,7 @@ public struct PreviewEvent: Sendable, Equatable {
     public var jsonLine: String {
         var s = "{\"event\":\"\(kind.rawValue)\",\"tab\":\(tab)"
         if let identifier { s += ",\"identifier\":\(JSONOutput.quote(identifier))" }
+        if let accessibilityLabel { s += ",\"accessibilityLabel\":\(JSONOutput.quote(accessibilityLabel))" }
         let ms = Int64((time.seconds * 1000).rounded())
         s += ",\"time\":\(ms / 1000).\(String(repeating: "0", count: 3 - String(ms % 1000).count))\(ms % 1000)"
         if let completed { s += ",\"completed\":\(completed)" }
@@ -105,9 +118,13 @@ public struct PreviewEvent: Sendable, Equatable {
 
 /// One output frame of a scripted preview: every tab's state and the appearance.
 public struct PreviewFrame: Sendable, Equatable {
+    /// When the frame shows, from the script's start.
     public var time: Duration
+    /// One state per tab shown.
     public var states: [TabState]
+    /// The appearance at that time.
     public var appearance: Appearance
+    /// The selected tab.
     public var selectedTab: Int
 }
 
@@ -116,12 +133,17 @@ public struct PreviewFrame: Sendable, Equatable {
 /// frame rate. The initial selection happens at time 0: the script's first command when it is a
 /// `select`, otherwise `initialTab`.
 public struct ScriptedPreview {
+    /// The sampled frames, `1 / fps` apart.
     public var frames: [PreviewFrame] = []
+    /// Every player event, in time order.
     public var events: [PreviewEvent] = []
+    /// The script's length.
     public var duration: Duration = .zero
     /// Frames per second the bar was sampled at: frame index `k` shows at `k / fps`.
     public let fps: Double
 
+    /// Runs `script` on `bar`'s players, sampling at `fps`, starting in `appearance` with `initialTab` selected
+    /// unless the script starts with a select. Throws for a tab the script names that the bar lacks.
     public init(bar: TabBar, script: PreviewScript, fps: Double = 30, appearance: Appearance = .light,
                 initialTab: Int = 0) throws {
         guard fps > 0, fps <= 120, fps.isFinite else { throw UsageError("the preview frame rate must be above 0 and at most 120, not \(fps)") }
@@ -142,7 +164,7 @@ public struct ScriptedPreview {
 
         // Static-image tabs have no animation and report no events.
         var players: [Player?] = try bar.tabs.map { tab in
-            if case .images = tab.content { return nil }
+            if tab.isStatic { return nil }
             return try tab.makePlayer(speed: bar.configuration.speed, origin: .zero)
         }
         var collected: [(PreviewEvent, Int)] = []
@@ -150,11 +172,12 @@ public struct ScriptedPreview {
         func drain(_ i: Int) {
             guard var p = players[i] else { return }
             for e in p.takeEvents() {
-                let id = bar.tabs[i].item.identifier
+                let id = bar.tabs[i].item.identifier, label = bar.tabs[i].item.accessibilityLabel
                 switch e {
-                case .didStart(let t): collected.append((PreviewEvent(kind: .didStart, tab: i, identifier: id, time: t), order))
+                case .didStart(let t):
+                    collected.append((PreviewEvent(kind: .didStart, tab: i, identifier: id, accessibilityLabel: label, time: t), order))
                 case .didFinish(let t, let c):
-                    collected.append((PreviewEvent(kind: .didFinish, tab: i, identifier: id, time: t, completed: c), order))
+                    collected.append((PreviewEvent(kind: .didFinish, tab: i, identifier: id, accessibilityLabel: label, time: t, completed: c), order))
                 }
                 order += 1
             }
@@ -218,5 +241,15 @@ public struct ScriptedPreview {
         settle(time)
         duration = time
         events = collected.sorted { a, b in a.0.time != b.0.time ? a.0.time < b.0.time : a.1 < b.1 }.map(\.0)
+    }
+}
+
+extension SkippedTab {
+    /// `{"event":"tabSkipped","item":3,"identifier":"vip","reason":"..."}`: how `--events` lists a
+    /// tab the filters left out (`item` is its position in `tabBarItemsAttributes`).
+    public var jsonLine: String {
+        var s = "{\"event\":\"tabSkipped\",\"item\":\(index)"
+        if let identifier { s += ",\"identifier\":\(JSONOutput.quote(identifier))" }
+        return s + ",\"reason\":\(JSONOutput.quote(reasonText))}"
     }
 }

@@ -43,40 +43,63 @@ extension Pixmap {
     }
 }
 
-/// A tab-bar configuration with every tab's animation and images opened, ready to draw.
+/// A tab-bar configuration with every tab's animation and images opened, ready to draw. Dark
+/// appearance shows the dark skin (`CYLTabBarControllerDarkThemeIdentifier`) when the file names
+/// one, else the same skin; either way with each tab's dark variants.
 public final class TabBar {
+    /// What light appearance shows.
     public let configuration: TabBarConfiguration
+    /// What dark appearance shows: the dark skin's configuration, or `configuration`.
+    public let darkConfiguration: TabBarConfiguration
+    /// The tabs shown, opened, in order.
     public let tabs: [OpenedTab]
-    /// Notes from opening (dark files found by convention, overrides a raster format ignores, ...)
-    /// after the configuration's own warnings.
+    /// Notes from opening (dark files found by convention, overrides a raster format ignores,
+    /// fonts that are not installed, skipped tabs, ...) after the configuration's own warnings.
     public private(set) var diagnostics: [Diagnostic]
+    /// The font file each title font uses (DejaVu Sans for the system font and for fonts that are
+    /// not installed).
+    let fontFiles: [String: String]
 
     /// Opens every tab. Errors name the tab and the key of the file that failed. `registry` opens
     /// the animations (`AnimatorRegistry.standard` for every format this package ships); dark colour
-    /// overrides reach its animators through `OpenOptions.colorOverrides`.
+    /// overrides and `CYLTabBarAnimationOptions` reach its animators through `OpenOptions`.
     public init(configuration: TabBarConfiguration, options: OpenOptions = OpenOptions(), registry: AnimatorRegistry) throws {
         self.configuration = configuration
+        let dark = try configuration.darkAppearanceConfiguration() ?? configuration
+        guard dark.tabs.count == configuration.tabs.count else {
+            throw ConfigError(file: configuration.file, .theme,
+                              "the dark skin \"\(dark.theme ?? "")\" shows \(dark.tabs.count) tabs but skin \"\(configuration.theme ?? "")\" shows \(configuration.tabs.count); skins restyle tabs, they do not add or remove them")
+        }
+        darkConfiguration = dark
         var notes = configuration.warnings
+        for w in dark.warnings where !notes.contains(w) { notes.append(w) }
+        let opener = TabOpener(file: configuration.file, options: options, registry: registry)
         var opened: [OpenedTab] = []
-        for tab in configuration.tabs {
-            let t = try OpenedTab(tab, file: configuration.file, options: options, registry: registry)
+        for (i, tab) in configuration.tabs.enumerated() {
+            let t = try OpenedTab(tab, dark: dark.tabs[i], opener: opener)
             notes += t.notes.map { Diagnostic($0.severity, at: $0.location.isEmpty ? tab.label : "\(tab.label): \($0.location)", $0.message) }
             opened.append(t)
         }
         tabs = opened
-        diagnostics = notes
+        let fonts = try TitleFonts.locate(opened.flatMap { [$0.item, $0.darkItem] })
+        fontFiles = fonts.files
+        diagnostics = notes + fonts.warnings
     }
+
+    /// The configuration `appearance` shows.
+    public func configuration(for appearance: Appearance) -> TabBarConfiguration {
+        appearance == .dark ? darkConfiguration : configuration
+    }
+
+    /// Tabs the platform and app-version filters left out.
+    public var skippedTabs: [SkippedTab] { configuration.skippedTabs }
 
     /// Every file and folder the bar was drawn from: what the configuration names and what each
     /// opened animation reads. Previews refuse to write over them.
     public var inputs: [String] {
-        configuration.referencedPaths + tabs.flatMap { tab -> [String] in
-            switch tab.content {
-            case .animation(let light, let dark, _): return light.inputs + dark.inputs
-            case .loopingImage(let t): return t.inputs
-            case .images: return []
-            }
-        }
+        var paths = configuration.referencedPaths
+        if darkConfiguration.theme != configuration.theme { paths += darkConfiguration.referencedPaths }
+        return paths + tabs.flatMap { tab in [tab.light, tab.dark].flatMap { $0.timeline?.inputs ?? [] } }
     }
 
     /// Finds a tab by 0-based index ("2") or identifier ("home").
@@ -84,160 +107,211 @@ public final class TabBar {
         if let i = Int(name), i >= 0, i < tabs.count { return i }
         return tabs.firstIndex { $0.item.identifier == name } ?? tabs.firstIndex { $0.item.title == name }
     }
+
+    /// The font file for `font` (see `fontFiles`).
+    func fontFile(_ font: TitleFont?) -> String? { fontFiles[font?.name ?? ""] }
 }
 
-/// One tab with its content opened.
+/// One tab with its content opened for both appearances.
 public final class OpenedTab {
-    public enum Content {
-        /// An animation with its dark variant (the same timeline when there is none).
-        case animation(light: FrameTimeline, dark: FrameTimeline, policy: PlaybackPolicy)
+    /// What the tab shows in one appearance.
+    public enum Face {
+        /// An animation.
+        case animation(FrameTimeline)
         /// Static images (already decoded), drawn templated or as-is.
-        case images(normal: Pixmap, selected: Pixmap?, darkNormal: Pixmap?, darkSelected: Pixmap?)
+        case images(normal: Pixmap, selected: Pixmap?)
         /// A GIF given as the tab's plain image: loops forever, whatever the selection.
         case loopingImage(FrameTimeline)
+
+        /// The timeline, if the face moves.
+        public var timeline: FrameTimeline? {
+            switch self {
+            case .animation(let t), .loopingImage(let t): return t
+            case .images: return nil
+            }
+        }
     }
 
+    /// The tab as light appearance shows it.
     public let item: TabItem
-    public let content: Content
+    /// The tab as dark appearance shows it (the dark skin's, or `item`).
+    public let darkItem: TabItem
+    /// What light appearance shows.
+    public let light: Face
+    /// What dark appearance shows (the dark skin's tab, its dark file or colours, or the light face).
+    public let dark: Face
+    /// The rule the tab plays by, from its light face.
+    public let policy: PlaybackPolicy
     var notes: [Diagnostic] = []
     private var cache: [CacheKey: Pixmap] = [:]
 
     private struct CacheKey: Hashable { var frame: Int; var selected: Bool; var dark: Bool; var size: PixelSize; var tint: RGBA8? }
 
-    init(_ item: TabItem, file: String, options: OpenOptions, registry: AnimatorRegistry) throws {
+    init(_ item: TabItem, dark darkItem: TabItem, opener: TabOpener) throws {
         self.item = item
-        // A tab plays what selecting it does (Rive: frame 0 rests, then the selection input is set).
-        var options = options
-        options.playsSelection = true
-        func failure(_ key: String, _ error: any Error) -> ConfigError {
-            if let e = error as? ConfigError { return e }
-            return ConfigError(file: file, .badAnimation, tab: item.index, identifier: item.identifier ?? item.title, key: key, "\(error)")
-        }
-        if let animation = item.animation {
-            let light: FrameTimeline
-            do { light = try registry.timeline(forPath: animation.path, options: options) } catch { throw failure(animation.key, error) }
-            var dark = light
-            if let darkPath = animation.darkPath {
-                do { dark = try registry.timeline(forPath: darkPath, options: options) } catch {
-                    throw failure(animation.darkPathFromConvention ? "\(animation.key) (dark file \(darkPath) by the _dark naming convention)" : ConfigKey.lottieDark, error)
-                }
-                if animation.darkPathFromConvention { notes.append(Diagnostic(.note, "dark variant \(darkPath) found by the name_dark naming convention")) }
-                if !animation.darkColors.isEmpty {
-                    notes.append(Diagnostic(.warning, "\(ConfigKey.lottieDarkColors) ignored: the dark file \(darkPath) is used instead"))
-                }
-            } else if !animation.darkColors.isEmpty {
-                var darkOptions = options
-                darkOptions.colorOverrides = animation.darkColors
-                do { dark = try registry.timeline(forPath: animation.path, options: darkOptions) } catch {
-                    throw failure(ConfigKey.lottieDarkColors, error)
-                }
-                if !light.capabilities.supportsColorOverrides {
-                    notes.append(Diagnostic(.warning, "\(ConfigKey.lottieDarkColors) recolour vector animations; this \(light.format) is shown unchanged in dark mode"))
-                }
-                // What only the recoloured open reported: overrides that matched nothing.
-                notes += dark.diagnostics.filter { !light.diagnostics.contains($0) }
-            }
-            // An input opened to loop whatever the selection (a GIF given as a plain image) keeps that rule.
-            let policy = light.suggestedPolicy == .loop ? .loop : item.policy
-            content = .animation(light: light, dark: dark, policy: policy)
-            return
-        }
-        guard let imagePath = item.image else {
-            throw ConfigError(file: file, .missing, tab: item.index, identifier: item.identifier, "the tab has nothing to show")
-        }
-        func decode(_ path: String?, _ key: String) throws -> Pixmap? {
-            guard let path else { return nil }
-            let bytes: [UInt8]
-            do { bytes = try InputFile.read(path, limits: options.limits) } catch { throw failure(key, error) }
-            do { return try PNGCodec.decode(bytes, name: path, maxPixels: options.limits.maxCanvasPixels) } catch { throw failure(key, error) }
-        }
-        // An animated image (a GIF) given as the tab's plain image loops forever whatever the selection.
-        let probe = try? ContentProbe.read(path: imagePath)
-        if let probe, probe.starts(with: Array("GIF8".utf8)) {
-            do { content = .loopingImage(try registry.timeline(forPath: imagePath, options: options)) }
-            catch { throw failure(ConfigKey.image, error) }
-            return
-        }
-        content = .images(normal: try decode(imagePath, ConfigKey.image)!,
-                          selected: try decode(item.selectedImage, ConfigKey.selectedImage),
-                          darkNormal: try decode(item.darkImage, ConfigKey.darkImage),
-                          darkSelected: try decode(item.darkSelectedImage, ConfigKey.darkSelectedImage))
-    }
-
-    /// Frames in the (light) animation; 1 for static images.
-    public var frameCount: Int {
-        switch content {
-        case .animation(let light, _, _): return light.frameCount
-        case .loopingImage(let t): return t.frameCount
-        case .images: return 1
+        self.darkItem = darkItem
+        var notes: [Diagnostic] = []
+        light = try opener.face(item, appearance: .light, notes: &notes)
+        dark = try opener.face(darkItem, appearance: .dark, notes: &notes)
+        self.notes = notes
+        switch light {
+        // An input opened to loop whatever the selection (a GIF given as a plain image) keeps that rule.
+        case .animation(let t): policy = t.suggestedPolicy == .loop ? .loop : item.policy
+        case .loopingImage: policy = .loop
+        case .images: policy = .playOnceOnSelect
         }
     }
 
-    /// The (light) timeline, if the tab is animated.
-    public var timeline: FrameTimeline? {
-        switch content {
-        case .animation(let light, _, _): return light
-        case .loopingImage(let t): return t
-        case .images: return nil
-        }
+    /// What `appearance` shows.
+    public func face(_ appearance: Appearance) -> Face { appearance == .dark ? dark : light }
+    /// The tab's attributes as `appearance` shows them.
+    public func item(for appearance: Appearance) -> TabItem { appearance == .dark ? darkItem : item }
+
+    /// Frames in the light face; 1 for static images.
+    public var frameCount: Int { light.timeline?.frameCount ?? 1 }
+
+    /// The light timeline, if the tab moves.
+    public var timeline: FrameTimeline? { light.timeline }
+
+    /// Whether the tab shows only still images (no player events).
+    public var isStatic: Bool { light.timeline == nil }
+
+    /// The tab's own rate multiplier (`CYLTabBarAnimationOptions` `speed`).
+    public var speed: Double { item.animation?.options.speed ?? 1 }
+
+    /// A player following the tab's rule at the bar's `speed` times the tab's own. Static images
+    /// get a one-frame player.
+    public func makePlayer(speed barSpeed: Double, origin: Duration = .zero) throws -> Player {
+        guard let t = light.timeline else { return try Player(frameDurations: [.zero], policy: .playOnceOnSelect, speed: barSpeed, origin: origin) }
+        return try Player(timeline: t, policy: policy, speed: barSpeed * speed, origin: origin)
     }
 
-    public var policy: PlaybackPolicy {
-        switch content {
-        case .animation(_, _, let p): return p
-        case .loopingImage: return .loop
-        case .images: return .playOnceOnSelect
-        }
-    }
-
-    /// Whether the tab's icon is tinted (static template images).
-    public var isTemplated: Bool {
-        if case .images = content { return item.renderingMode == .template }
-        return false
-    }
-
-    /// A player following the tab's rule. Static images get a one-frame player (events still flow).
-    public func makePlayer(speed: Double, origin: Duration = .zero) throws -> Player {
-        switch content {
-        case .animation(let light, _, let policy): return try Player(timeline: light, policy: policy, speed: speed, origin: origin)
-        case .loopingImage(let t): return try Player(timeline: t, policy: .loop, speed: speed, origin: origin)
-        case .images: return try Player(frameDurations: [.zero], policy: .playOnceOnSelect, speed: speed, origin: origin)
-        }
-    }
-
-    /// The dark timeline's frame that shows at the same point of the animation as light frame
+    /// The dark face's frame that shows at the same point of the animation as light frame
     /// `frame` (the same index when both have as many frames), so switching keeps the position.
     public func darkFrame(for frame: Int) -> Int {
-        guard case .animation(let light, let dark, _) = content, dark.frameCount != light.frameCount else { return frame }
+        guard let dark = dark.timeline else { return 0 }
+        guard let light = light.timeline else { return 0 }
+        guard dark.frameCount != light.frameCount else { return frame }
         let t = light.startTime(ofFrame: frame).seconds / max(light.duration.seconds, 1e-9)
         return min(dark.frameCount - 1, max(0, dark.frameIndex(at: .seconds(t * dark.duration.seconds))))
     }
 
-    /// The icon at `size` pixels: light frame `frame` (mapped to the dark variant in dark mode),
-    /// static images picked by selection and appearance and tinted with `tint` when templated.
+    /// The icon at `size` pixels: light frame `frame` (mapped to the dark face in dark mode),
+    /// static images picked by selection and tinted with `tint` when templated.
     public func icon(frame: Int, selected: Bool, appearance: Appearance, size: PixelSize, tint: RGBA8) throws -> Pixmap {
-        let dark = appearance == .dark
-        let key = CacheKey(frame: frame, selected: selected, dark: dark, size: size, tint: isTemplated ? tint : nil)
+        let isDark = appearance == .dark
+        let face = self.face(appearance)
+        let templated: Bool
+        if case .images = face { templated = item(for: appearance).renderingMode == .template } else { templated = false }
+        let key = CacheKey(frame: frame, selected: selected, dark: isDark, size: size, tint: templated ? tint : nil)
         if let hit = cache[key] { return hit }
         let image: Pixmap
-        switch content {
-        case .animation(let light, let darkTimeline, _):
-            image = dark ? try darkTimeline.render(frame: darkFrame(for: frame), size: size) : try light.render(frame: frame, size: size)
-        case .loopingImage(let t):
-            image = try t.render(frame: frame, size: size)
-        case .images(let normal, let sel, let darkNormal, let darkSelected):
-            let source: Pixmap
-            if dark {
-                // As an asset catalogue resolves traits: each image falls back to its own light form.
-                source = selected ? darkSelected ?? sel ?? darkNormal ?? normal : darkNormal ?? normal
-            } else {
-                source = (selected ? sel : nil) ?? normal
-            }
-            let fitted = try source.fitted(to: size)
-            image = item.renderingMode == .template ? fitted.templated(with: tint) : fitted
+        switch face {
+        case .animation(let t), .loopingImage(let t):
+            image = try t.render(frame: isDark ? darkFrame(for: frame) : min(frame, t.frameCount - 1), size: size)
+        case .images(let normal, let sel):
+            let fitted = try ((selected ? sel : nil) ?? normal).fitted(to: size)
+            image = templated ? fitted.templated(with: tint) : fitted
         }
         if cache.count > 512 { cache.removeAll() }
         cache[key] = image
         return image
+    }
+}
+
+/// Opens tabs' files, each file and option set once (a dark skin often reuses the light files).
+final class TabOpener {
+    let file: String
+    let options: OpenOptions
+    let registry: AnimatorRegistry
+    private var timelines: [String: FrameTimeline] = [:]
+
+    init(file: String, options: OpenOptions, registry: AnimatorRegistry) {
+        self.file = file
+        // A tab plays what selecting it does (Rive: frame 0 rests, then the selection input is set).
+        var options = options
+        options.playsSelection = true
+        self.options = options
+        self.registry = registry
+    }
+
+    func failure(_ item: TabItem, _ key: String, _ error: any Error) -> ConfigError {
+        if let e = error as? ConfigError { return e }
+        return failure(item, key, message: "\(error)")
+    }
+
+    func failure(_ item: TabItem, _ key: String, message: String) -> ConfigError {
+        ConfigError(file: file, .badAnimation, tab: item.index, identifier: item.identifier ?? item.title, key: key, message)
+    }
+
+    /// What `item` shows in `appearance`.
+    func face(_ item: TabItem, appearance: Appearance, notes: inout [Diagnostic]) throws -> OpenedTab.Face {
+        if let animation = item.animation {
+            return .animation(try animationTimeline(item, animation, appearance: appearance, notes: &notes))
+        }
+        guard let imagePath = item.image else {
+            throw ConfigError(file: file, .missing, tab: item.index, identifier: item.identifier, "the tab has nothing to show")
+        }
+        // An animated image (a GIF) given as the tab's plain image loops forever whatever the selection.
+        if let probe = try? ContentProbe.read(path: imagePath), probe.starts(with: Array("GIF8".utf8)) {
+            return .loopingImage(try open(imagePath, options, item: item, key: ConfigKey.image))
+        }
+        let dark = appearance == .dark
+        let normalKey = dark && item.darkImage != nil ? ConfigKey.darkImage : ConfigKey.image
+        let normal = try decode(dark ? item.darkImage ?? imagePath : imagePath, item: item, key: normalKey)
+        let selectedPath = dark ? item.selectedDarkImage ?? item.selectedImage : item.selectedImage
+        let selectedKey = dark && item.selectedDarkImage != nil ? ConfigKey.selectedDarkImage : ConfigKey.selectedImage
+        return .images(normal: normal, selected: try selectedPath.map { path throws in try decode(path, item: item, key: selectedKey) })
+    }
+
+    func animationTimeline(_ item: TabItem, _ animation: TabItem.Animation, appearance: Appearance, notes: inout [Diagnostic]) throws -> FrameTimeline {
+        var o = options
+        o.animationID = animation.options.animation ?? options.animationID
+        o.artboard = animation.options.artboard ?? options.artboard
+        o.stateMachine = animation.options.stateMachine ?? options.stateMachine
+        o.selectionInput = animation.options.selectionInput ?? options.selectionInput
+        let light = try open(animation.path, o, item: item, key: animation.key)
+        guard appearance == .dark else { return light }
+        if let darkPath = animation.darkPath {
+            let key = animation.darkPathFromConvention ? "\(animation.key) (dark file \(darkPath) by the _dark naming convention)" : animation.darkKey
+            let dark = try open(darkPath, o, item: item, key: key)
+            if animation.darkPathFromConvention { notes.append(Diagnostic(.note, "dark variant \(darkPath) found by the name_dark naming convention")) }
+            if !animation.darkColors.isEmpty {
+                notes.append(Diagnostic(.warning, "\(ConfigKey.lottieDarkColors) ignored: the dark file \(darkPath) is used instead"))
+            }
+            return dark
+        }
+        guard !animation.darkColors.isEmpty else { return light }
+        o.colorOverrides = animation.darkColors
+        let dark = try open(animation.path, o, item: item, key: ConfigKey.lottieDarkColors)
+        if !light.capabilities.supportsColorOverrides {
+            notes.append(Diagnostic(.warning, "\(ConfigKey.lottieDarkColors) recolour vector animations; this \(light.format) is shown unchanged in dark mode"))
+        }
+        // What only the recoloured open reported: overrides that matched nothing.
+        notes += dark.diagnostics.filter { !light.diagnostics.contains($0) }
+        return dark
+    }
+
+    /// Opens `path` (once per path and options), cut to the tab's marker when it names one.
+    func open(_ path: String, _ o: OpenOptions, item: TabItem, key: String) throws -> FrameTimeline {
+        let marker = item.animation?.options.marker
+        let cacheKey = [path, o.animationID ?? "", o.artboard ?? "", o.stateMachine ?? "", o.selectionInput ?? "",
+                        o.colorOverrides.map { "\($0.keypath)=\($0.color)" }.joined(separator: ","), marker ?? ""].joined(separator: "\u{0}")
+        if let hit = timelines[cacheKey] { return hit }
+        var t: FrameTimeline
+        do { t = try registry.timeline(forPath: path, options: o) } catch { throw failure(item, key, error) }
+        if let marker {
+            do { t = try t.segment(ofMarker: marker) } catch {
+                throw failure(item, "\(ConfigKey.animationOptions).\(ConfigKey.Option.marker)", message: error.message)
+            }
+        }
+        timelines[cacheKey] = t
+        return t
+    }
+
+    func decode(_ path: String, item: TabItem, key: String) throws -> Pixmap {
+        let bytes: [UInt8]
+        do { bytes = try InputFile.read(path, limits: options.limits) } catch { throw failure(item, key, error) }
+        do { return try PNGCodec.decode(bytes, name: path, maxPixels: options.limits.maxCanvasPixels) } catch { throw failure(item, key, error) }
     }
 }

@@ -1,34 +1,67 @@
+import CYLCodecs
 import CYLConvert
 import CYLRaster
 import CYLTimeline
-/// A tab bar as CYLTabBarController's configuration describes it: the tabs in order (the
-/// `tabBarItemsAttributes` array, with the seed library's keys) and the bar's own settings.
+
+/// A tab bar as CYLTabBarController's configuration file describes it, resolved for one skin,
+/// platform and app version: the tabs shown in order, the ones the filters left out, and the
+/// bar's own settings.
 ///
-/// Every path is already resolved against the configuration file's directory. Build one with
-/// `TabBarConfiguration.load(path:)` or `parse(_:name:baseDirectory:)`, or for a single animation
-/// with `single(animationPath:)`.
+/// Read one with ``init(contentsOf:options:)`` (JSON, JSONC, JSON5, XML or binary property list,
+/// YAML: the content decides) or ``load(path:options:)``; build one for a single animation with
+/// ``single(animationPath:loops:)``. Every path in it is already resolved against the
+/// configuration file's directory. A configuration read from a file remembers the file's skins:
+/// ``resolved(theme:)`` gives the same bar in another skin.
 public struct TabBarConfiguration: Sendable {
     /// The file it came from ("" when made in code).
     public var file: String
+    /// The format the file was written in; nil when made in code.
+    public var format: StructuredFormat?
+    /// The tabs shown, in order.
     public var tabs: [TabItem]
+    /// Tabs the platform and app-version filters left out, with the reason.
+    public var skippedTabs: [SkippedTab] = []
     /// `CYLTabBarControllerTabBarItemAnimationSpeed`: rate multiplier for every tab (> 0).
     public var speed: Double = 1
     /// The icon's box in points (`CYLTabBarItemIconSize`, default 30).
     public var iconSize: Double = 30
     /// Pixels per point for previews (`CYLTabBarScale`, default 2).
     public var scale: Int = 2
+    /// The bar's colours in light and dark appearance (UIKit's unless the file or skin sets them).
     public var light: BarColors = .defaultLight
     public var dark: BarColors = .defaultDark
     /// Unknown keys and other things worth saying that do not stop the preview.
     public var warnings: [Diagnostic] = []
+    /// The skin this configuration is resolved with (nil: the file has no skins).
+    public var theme: String?
+    /// Whether `theme` was asked for (`--theme`), rather than being the file's default skin.
+    public var themeWasChosen = false
+    /// The skins the file defines (`CYLTabBarControllerThemes`), in the order written.
+    public var themes: [String] = []
+    /// The skin shown when none is asked for: the one named `default`, else the first written.
+    public var defaultTheme: String?
+    /// `CYLTabBarControllerDarkThemeIdentifier`: the skin dark appearance uses.
+    public var darkTheme: String?
+    /// The parsed file, to resolve other skins.
+    let document: ConfigDocument?
 
+    /// A configuration made in code, with UIKit's defaults for everything but the tabs.
     public init(file: String, tabs: [TabItem]) {
         self.file = file
         self.tabs = tabs
+        document = nil
+    }
+
+    init(file: String, document: ConfigDocument) {
+        self.file = file
+        self.tabs = []
+        self.document = document
+        format = document.format
     }
 
     /// The colours of the bar in one appearance.
     public struct BarColors: Sendable, Equatable {
+        /// The bar's fill.
         public var background: RGBA8
         /// Selected icon and title tint (`tintColor`).
         public var tint: RGBA8
@@ -37,6 +70,7 @@ public struct TabBarConfiguration: Sendable {
         /// The hairline along the top of the bar.
         public var separator: RGBA8
 
+        /// Colours for one appearance.
         public init(background: RGBA8, tint: RGBA8, unselectedTint: RGBA8, separator: RGBA8) {
             self.background = background
             self.tint = tint
@@ -61,9 +95,29 @@ public struct TabBarConfiguration: Sendable {
         var paths = file.isEmpty ? [] : [file]
         for tab in tabs {
             if let a = tab.animation { paths.append(a.path); paths += a.darkPath.map { [$0] } ?? [] }
-            paths += [tab.image, tab.selectedImage, tab.darkImage, tab.darkSelectedImage].compactMap { $0 }
+            paths += [tab.image, tab.selectedImage, tab.darkImage, tab.selectedDarkImage].compactMap { $0 }
         }
         return paths
+    }
+
+    /// The same file resolved with the skin `theme` (nil: the default skin), as if asked for.
+    /// Throws when the file has no such skin or a reference in it cannot be resolved.
+    public func resolved(theme: String?) throws(ConfigError) -> TabBarConfiguration {
+        guard let document else {
+            if theme == nil { return self }
+            throw ConfigError(file: file, .theme, "no skin \"\(theme!)\": this configuration was not read from a file with \(ConfigKey.themes)")
+        }
+        return try document.configuration(theme: theme, chosen: theme != nil)
+    }
+
+    /// The configuration dark appearance shows: the dark skin's when the file names one (as the
+    /// library switches to it in dark mode, whatever skin light mode shows); nil when it is this one.
+    func darkAppearanceConfiguration() throws(ConfigError) -> TabBarConfiguration? {
+        guard let document, let darkTheme, darkTheme != theme else { return nil }
+        var dark = try document.configuration(theme: darkTheme, chosen: false)
+        dark.iconSize = iconSize
+        dark.scale = scale
+        return dark
     }
 }
 
@@ -78,124 +132,4 @@ public enum IconRenderingMode: String, Sendable, Equatable {
     case template
     /// The image's own colours (`UIImageRenderingModeAlwaysOriginal`).
     case original
-}
-
-/// One tab of the bar.
-public struct TabItem: Sendable {
-    /// Where the tab's animation comes from.
-    public enum AnimationKind: String, Sendable, Equatable {
-        /// `CYLTabBarLottieFilePath`.
-        case lottie
-        /// `CYLTabBarGIFFilePath`: plays once on select like a Lottie.
-        case gif
-        /// `CYLTabBarAnimationURL`: any registered format.
-        case any
-    }
-
-    public struct Animation: Sendable, Equatable {
-        public var kind: AnimationKind
-        /// The configuration key it was given under (for messages).
-        public var key: String
-        public var path: String
-        /// A second file for dark mode: `CYLTabBarLottieDarkFilePath`, or `name_dark.ext` beside
-        /// `path` when it exists (the seed's convention).
-        public var darkPath: String?
-        /// Whether `darkPath` was found by the naming convention rather than given.
-        public var darkPathFromConvention = false
-        /// `CYLTabBarLottieDarkColors`: keypath → colour overrides for dark mode.
-        public var darkColors: [ColorOverride] = []
-
-        public init(kind: AnimationKind, key: String, path: String) {
-            self.kind = kind
-            self.key = key
-            self.path = path
-        }
-    }
-
-    /// Position in `tabBarItemsAttributes` (0-based).
-    public var index: Int
-    /// `CYLTabBarItemIdentifier`.
-    public var identifier: String?
-    /// `CYLTabBarItemTitle`.
-    public var title: String?
-    /// `CYLTabBarItemImage` and friends: PNG (or GIF, which then loops as a plain image) paths.
-    public var image: String?
-    public var selectedImage: String?
-    public var darkImage: String?
-    public var darkSelectedImage: String?
-    /// `CYLTabBarItemImageRenderingMode`: template (default) or original.
-    public var renderingMode: IconRenderingMode = .template
-    public var animation: Animation?
-    /// `CYLTabBarLottieLoopsWhenUnselected`.
-    public var loopsWhenUnselected = false
-    /// `CYLTabBarItemTitleColor` / `CYLTabBarItemSelectedTitleColor` (nil: the bar's tints).
-    public var titleColor: RGBA8?
-    public var selectedTitleColor: RGBA8?
-
-    public init(index: Int) { self.index = index }
-
-    /// "tab 2 \"home\"": how messages name this tab.
-    public var label: String { TabItem.label(index: index, identifier: identifier ?? title) }
-
-    static func label(index: Int, identifier: String?) -> String {
-        identifier.map { "tab \(index) \"\($0)\"" } ?? "tab \(index)"
-    }
-
-    /// The playback rule this tab follows (DESIGN.md §4).
-    public var policy: PlaybackPolicy { loopsWhenUnselected ? .loopsWhenUnselected : .playOnceOnSelect }
-}
-
-/// Why a tab-bar configuration cannot be used. Says which file, which tab (index and identifier)
-/// and which key, then what is wrong.
-public struct ConfigError: Error, Sendable, CustomStringConvertible {
-    public enum Kind: Sendable, Equatable {
-        /// Not JSON: syntax, nesting too deep, NaN/Infinity, empty.
-        case syntax
-        /// The file is larger than the limit for a configuration.
-        case tooLarge
-        /// A value of the wrong JSON type.
-        case wrongType
-        /// A value of the right type that is not acceptable (speed ≤ 0, bad colour, ...).
-        case invalidValue
-        /// A required key is absent, or a tab has nothing to show.
-        case missing
-        /// A referenced file (animation, image) does not exist or cannot be read.
-        case missingFile
-        /// A referenced animation exists but could not be opened.
-        case badAnimation
-        /// The configuration file itself is missing or unreadable.
-        case unreadable
-    }
-
-    public var file: String
-    public var kind: Kind
-    /// The tab's position in `tabBarItemsAttributes`, when the problem is in one tab.
-    public var tabIndex: Int?
-    public var identifier: String?
-    /// The key (`CYLTabBarLottieFilePath`), when the problem is one value.
-    public var key: String?
-    /// JSON location: path, line and column, when known.
-    public var location: String?
-    public var message: String
-
-    public init(file: String, _ kind: Kind, tab: Int? = nil, identifier: String? = nil, key: String? = nil,
-                location: String? = nil, _ message: String) {
-        self.file = file
-        self.kind = kind
-        self.tabIndex = tab
-        self.identifier = identifier
-        self.key = key
-        self.location = location
-        self.message = message
-    }
-
-    /// `tabbar.json:tabBarItemsAttributes[2] (3:7): tab 2 "home": CYLTabBarLottieFilePath: no such file 'x.json'`.
-    public var description: String {
-        var out = file
-        if let location { out += ":\(location)" }
-        out += ": "
-        if let tabIndex { out += TabItem.label(index: tabIndex, identifier: identifier) + ": " }
-        if let key { out += "\(key): " }
-        return out + message
-    }
 }

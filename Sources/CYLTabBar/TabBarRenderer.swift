@@ -7,16 +7,26 @@ import CYLTimeline
 /// sits at the top of its tab and the title under it (UIKit's stacked layout, 49 pt tall for a
 /// 30 pt icon).
 public struct TabBarLayout: Sendable, Equatable {
+    /// Pixels per point.
     public var scale: Int
+    /// Tabs across the bar.
     public var tabCount: Int
+    /// Width of one tab's cell.
     public var itemWidth: Int
+    /// Height of the bar.
     public var height: Int
+    /// The icon's box.
     public var iconSize: PixelSize
+    /// Top edge of every icon.
     public var iconTop: Int
+    /// Baseline of the titles.
     public var titleBaseline: Int
+    /// Size of the system title font (10 pt).
     public var titlePixelSize: Int
+    /// Whether any tab has a title (the stacked layout) or none (icons centred).
     public var hasTitles: Bool
 
+    /// The layout of `tabCount` tabs with icons of `iconPoints` points at `scale`.
     public init(iconPoints: Double, scale: Int, tabCount: Int, hasTitles: Bool) {
         self.scale = scale
         self.tabCount = tabCount
@@ -37,6 +47,7 @@ public struct TabBarLayout: Sendable, Equatable {
         }
     }
 
+    /// The whole bar.
     public var size: PixelSize { PixelSize(itemWidth * tabCount, height) }
 
     /// Left edge of the icon of tab `index`.
@@ -47,50 +58,86 @@ public struct TabBarLayout: Sendable, Equatable {
 public struct TabState: Sendable, Equatable {
     /// The (light) animation frame to show.
     public var frame: Int
+    /// Whether the tab is the selected one.
     public var selected: Bool
+    /// A tab showing `frame`, selected or not.
     public init(frame: Int, selected: Bool) { self.frame = frame; self.selected = selected }
 }
 
-/// Draws a whole tab bar: background, top hairline, every icon (animated, or tinted template
-/// images) and titles in the selected or unselected colour, with FreeType text.
+/// Draws a whole tab bar: background, the selected tab's background colour, top hairline, every
+/// icon (animated, or tinted template images) and titles (the selected title and font while
+/// selected) in the selected or unselected colour, with FreeType text.
 public final class TabBarRenderer {
+    /// The bar drawn.
     public let bar: TabBar
+    /// Where things go at this renderer's scale.
     public let layout: TabBarLayout
-    private var font: FontFace?
+    /// Opened faces by font file and pixel size.
+    private var fonts: [String: FontFace] = [:]
 
     /// A renderer at `scale` pixels per point (default: the configuration's scale). Opens the
-    /// title font when any tab has a title; a missing font is an error that says what to install.
+    /// title fonts when any tab has a title; a missing font is an error that says what to install.
     public init(bar: TabBar, scale: Int? = nil) throws {
         self.bar = bar
         let config = bar.configuration
-        let hasTitles = config.tabs.contains { !($0.title ?? "").isEmpty }
+        let hasTitles = bar.tabs.contains { tab in
+            [tab.item, tab.darkItem].contains { !($0.title ?? "").isEmpty || !($0.selectedTitle ?? "").isEmpty }
+        }
         layout = TabBarLayout(iconPoints: config.iconSize, scale: scale ?? config.scale, tabCount: bar.tabs.count, hasTitles: hasTitles)
-        if hasTitles { font = try FontFace.standard(pixelSize: layout.titlePixelSize) }
+        if hasTitles {
+            for tab in bar.tabs {
+                for item in [tab.item, tab.darkItem] {
+                    _ = try font(item.titleFont)
+                    _ = try font(item.selectedTitleFont ?? item.titleFont)
+                }
+            }
+        }
     }
 
+    /// The size of every image `render(_:appearance:)` returns.
     public var size: PixelSize { layout.size }
+
+    /// The face for `font` at this scale.
+    func font(_ font: TitleFont?) throws -> FontFace {
+        let points = font?.size ?? TitleFont.system.size
+        let pixels = max(1, Int((points * Double(layout.scale)).rounded()))
+        let path = try bar.fontFile(font) ?? FontFace.locateDefault()
+        let key = "\(pixels) \(path)"
+        if let face = fonts[key] { return face }
+        let face = try FontFace(path: path, pixelSize: pixels)
+        fonts[key] = face
+        return face
+    }
 
     /// Draws the bar with every tab in `states` (one per tab) in `appearance`.
     public func render(_ states: [TabState], appearance: Appearance) throws -> Pixmap {
         precondition(states.count == bar.tabs.count, "one state per tab")
-        let colors = bar.configuration.colors(appearance)
+        let colors = bar.configuration(for: appearance).colors(appearance)
         var image = try Pixmap(size: layout.size)
         image.fill(colors.background.premultiplied)
+        for (i, tab) in bar.tabs.enumerated() where states[i].selected {
+            if let fill = tab.item(for: appearance).selectedBackgroundColor {
+                var cell = try Pixmap(width: layout.itemWidth, height: layout.height)
+                cell.fill(fill.premultiplied)
+                image.composite(cell, x: i * layout.itemWidth, y: 0)
+            }
+        }
         // Top hairline: one pixel at every scale, like UIKit's shadow image.
         var line = try Pixmap(width: layout.size.width, height: 1)
         line.fill(colors.separator.premultiplied)
         image.composite(line)
         for (i, tab) in bar.tabs.enumerated() {
             let state = states[i]
+            let item = tab.item(for: appearance)
             let tint = state.selected ? colors.tint : colors.unselectedTint
             let icon = try tab.icon(frame: state.frame, selected: state.selected, appearance: appearance, size: layout.iconSize, tint: tint)
             image.composite(icon, x: layout.iconLeft(i), y: layout.iconTop)
-            if let title = tab.item.title, !title.isEmpty, let font {
-                let color = state.selected ? (tab.item.selectedTitleColor ?? colors.tint) : (tab.item.titleColor ?? colors.unselectedTint)
-                let text = font.truncated(title, maxWidth: layout.itemWidth - 4 * layout.scale)
-                font.drawCentered(text, centerX: i * layout.itemWidth + layout.itemWidth / 2, baseline: layout.titleBaseline,
-                                  color: color, into: &image)
-            }
+            guard layout.hasTitles, let title = item.title(selected: state.selected), !title.isEmpty else { continue }
+            let face = try font(state.selected ? item.selectedTitleFont ?? item.titleFont : item.titleFont)
+            let color = state.selected ? (item.selectedTitleColor ?? colors.tint) : (item.titleColor ?? colors.unselectedTint)
+            let text = face.truncated(title, maxWidth: layout.itemWidth - 4 * layout.scale)
+            face.drawCentered(text, centerX: i * layout.itemWidth + layout.itemWidth / 2, baseline: layout.titleBaseline,
+                              color: color, into: &image)
         }
         return image
     }

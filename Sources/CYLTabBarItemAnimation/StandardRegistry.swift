@@ -31,3 +31,11 @@ extension TabBar {
 
 /// How a tab bar uses a GIF: as its animation (plays once on select) or its plain image (loops).
 public typealias GIFRole = GIFAnimator.Role
+
+extension TabBarPreview {
+    /// A preview of `configuration` whose animations the standard registry opens (GIFs in `gifRole`).
+    public convenience init(configuration: TabBarConfiguration, options: OpenOptions = OpenOptions(), gifRole: GIFRole = .animation,
+                            script: PreviewScript? = nil, fps: Double = 30) throws {
+        try self.init(configuration: configuration, registry: .standard(gifRole: gifRole), options: options, script: script, fps: fps)
+    }
+}

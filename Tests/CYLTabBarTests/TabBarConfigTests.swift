@@ -74,27 +74,27 @@ struct TabBarConfigTests {
     @Test func emptyFile() {
         let e = error("")
         #expect(e?.kind == .syntax)
-        #expect(e?.description == "bar.json:1:1: the document is empty")
+        #expect(e?.description == "bar.json:1:1: the file is empty")
         #expect(error("  \n ")?.kind == .syntax)
     }
 
     @Test(arguments: [
-        ("[1, 2]", ConfigError.Kind.wrongType, "bar.json:1:1: a tab-bar configuration is a JSON object with a \"tabBarItemsAttributes\" array; found an array"),
-        ("{}", .missing, "bar.json:1:1: tabBarItemsAttributes: missing: a tab-bar configuration lists its tabs in a \"tabBarItemsAttributes\" array"),
-        ("{\"tabBarItemsAttributes\": {}}", .wrongType, "bar.json:1:27: tabBarItemsAttributes: expected an array, found an object"),
+        ("[1, 2]", ConfigError.Kind.wrongType, "bar.json:1:1: a tab-bar configuration is a map with a \"tabBarItemsAttributes\" list; found a list"),
+        ("{}", .missing, "bar.json:1:1: tabBarItemsAttributes: missing: a tab-bar configuration lists its tabs in a \"tabBarItemsAttributes\" list"),
+        ("{\"tabBarItemsAttributes\": {}}", .wrongType, "bar.json:1:27: tabBarItemsAttributes: expected a list, found a map"),
         ("{\"tabBarItemsAttributes\": []}", .invalidValue, "bar.json:1:27: tabBarItemsAttributes: the tab bar has no tabs; give at least one"),
         ("{\"tabBarItemsAttributes\": [\"home.json\"]}", .wrongType,
-         "bar.json:1:28: tab 0: each entry of tabBarItemsAttributes is an object of tab attributes; found a string"),
+         "bar.json:1:28: tab 0: each entry of tabBarItemsAttributes is a map of tab attributes; found a string"),
         ("{\"tabBarItemsAttributes\": [{\"CYLTabBarItemIdentifier\": \"home\", \"CYLTabBarItemTitle\": 7, \"CYLTabBarItemImage\": \"a.png\"}]}", .wrongType,
          "bar.json:1:86: tab 0 \"home\": CYLTabBarItemTitle: expected a string, found a number"),
         ("{\"tabBarItemsAttributes\": [{\"CYLTabBarItemTitle\": \"Home\", \"CYLTabBarLottieFilePath\": [\"a.json\"]}]}", .wrongType,
-         "bar.json:1:86: tab 0 \"Home\": CYLTabBarLottieFilePath: expected a string, found an array"),
+         "bar.json:1:86: tab 0 \"Home\": CYLTabBarLottieFilePath: expected a path, found a list"),
         ("{\"CYLTabBarControllerTabBarItemAnimationSpeed\": \"fast\", \"tabBarItemsAttributes\": [{\"CYLTabBarItemImage\": \"a.png\"}]}", .wrongType,
          "bar.json:1:49: CYLTabBarControllerTabBarItemAnimationSpeed: expected a number, found a string"),
         ("{\"tabBarItemsAttributes\": [{\"CYLTabBarLottieFilePath\": \"a.json\", \"CYLTabBarLottieLoopsWhenUnselected\": \"yes\"}]}", .wrongType,
-         "bar.json:1:104: tab 0: CYLTabBarLottieLoopsWhenUnselected: expected a boolean, found a string"),
+         "bar.json:1:104: tab 0: CYLTabBarLottieLoopsWhenUnselected: expected a boolean, found the text \"yes\" (write true or false, without quotes)"),
         ("{\"tabBarItemsAttributes\": [{\"CYLTabBarLottieFilePath\": \"a.json\", \"CYLTabBarLottieDarkColors\": [\"#fff\"]}]}", .wrongType,
-         "bar.json:1:95: tab 0: CYLTabBarLottieDarkColors: expected an object of keypath → colour, e.g. {\"**.Fill 1\": \"#ffffff\"}; found an array"),
+         "bar.json:1:95: tab 0: CYLTabBarLottieDarkColors: expected a map of keypath → colour, e.g. {\"**.Fill 1\": \"#ffffff\"}, found a list"),
     ])
     func wrongTypes(_ text: String, _ kind: ConfigError.Kind, _ message: String) {
         let e = error(text)
@@ -106,7 +106,7 @@ struct TabBarConfigTests {
     func nonFiniteNumbers(_ literal: String) {
         let e = error("{\"CYLTabBarControllerTabBarItemAnimationSpeed\": \(literal), \"tabBarItemsAttributes\": []}")
         #expect(e?.kind == .syntax)
-        #expect(e?.description.hasPrefix("bar.json:1:49: NaN and Infinity are not JSON numbers (write a finite number)") == true, "\(String(describing: e))")
+        #expect(e?.description.hasPrefix("bar.json:1:49: NaN and Infinity are not finite numbers (write a finite number)") == true, "\(String(describing: e))")
     }
 
     @Test func lowercaseNaNIsASyntaxError() {
@@ -216,9 +216,9 @@ struct TabBarConfigTests {
         """)
         #expect(c.speed == 1)
         #expect(c.warnings.map(\.description) == [
-            "warning: 2:50: unknown key \"CYLTabBarControllerTabBarItemAnimationSpeeed\" ignored; did you mean \"CYLTabBarControllerTabBarItemAnimationSpeed\"?",
-            "warning: 1:51 tab 0: unknown key \"CYLTabBarItemTitel\" ignored; did you mean \"CYLTabBarItemTitle\"?",
-            "warning: 1:99 tab 0: unknown key \"color\" ignored",
+            "warning: 2:2: unknown key \"CYLTabBarControllerTabBarItemAnimationSpeeed\" ignored; did you mean \"CYLTabBarControllerTabBarItemAnimationSpeed\"?",
+            "warning: 1:29 tab 0: unknown key \"CYLTabBarItemTitel\" ignored; did you mean \"CYLTabBarItemTitle\"?",
+            "warning: 1:90 tab 0: unknown key \"color\" ignored",
         ])
     }
 
@@ -228,7 +228,7 @@ struct TabBarConfigTests {
         ("{\"CYLTabBarItemImage\": \"a.png\", \"CYLTabBarLottieDarkFilePath\": \"b.json\"}", "tab 0: CYLTabBarLottieDarkFilePath: a dark animation needs a light one: give CYLTabBarLottieFilePath too"),
         ("{\"CYLTabBarItemImage\": \"a.png\", \"CYLTabBarItemTitleColor\": \"#12\"}", "tab 0: CYLTabBarItemTitleColor: \"#12\" is not a colour; write #rgb, #rrggbb, #rrggbbaa or a name such as white"),
         ("{\"CYLTabBarItemImage\": \"a.png\", \"CYLTabBarItemImageRenderingMode\": \"alwaysOriginal\"}", "tab 0: CYLTabBarItemImageRenderingMode: expected \"template\" or \"original\", found \"alwaysOriginal\""),
-        ("{\"CYLTabBarAnimationURL\": \"https://example.com/a.json\"}", "tab 0: CYLTabBarAnimationURL: only local files can be previewed (file:// URLs or paths); download \"https://example.com/a.json\" first"),
+        ("{\"CYLTabBarAnimationURL\": \"https://example.com/a.json\"}", "tab 0: CYLTabBarAnimationURL: \"https://example.com/a.json\" is on the network; download it first: this tool reads no network"),
         ("{\"CYLTabBarLottieFilePath\": \"a.json\", \"CYLTabBarLottieDarkColors\": {\"a..b\": \"#fff\"}}", "tab 0: CYLTabBarLottieDarkColors: keypath \"a..b\" has an empty name; write names joined by '.', with * for one name and ** for any number"),
         ("{\"CYLTabBarLottieFilePath\": \"a.json\", \"CYLTabBarLottieDarkColors\": {\"**.Fill\": \"dark\"}}", "tab 0: CYLTabBarLottieDarkColors.**.Fill: \"dark\" is not a colour; write #rgb, #rrggbb, #rrggbbaa or a name such as white"),
         ("{\"CYLTabBarLottieFilePath\": \"\"}", "tab 0: CYLTabBarLottieFilePath: the path is empty"),
@@ -267,7 +267,7 @@ struct TabBarConfigTests {
         #expect(config.tabs[0].animation?.darkPathFromConvention == true)
         #expect(DarkVariantNaming.existingDarkPath(for: "\(dir.path)/spin_dark.gif") == nil)
         let bar = try TabBar(configuration: config)
-        guard case .animation(let light, let dark, _) = bar.tabs[0].content else { Issue.record("not an animation"); return }
+        guard case .animation(let light) = bar.tabs[0].light, case .animation(let dark) = bar.tabs[0].dark else { Issue.record("not an animation"); return }
         #expect(light.frameCount == 12 && dark.file.hasSuffix("spin_dark.gif"))
         #expect(bar.diagnostics.map(\.description) == ["note: tab 0: dark variant \(dir.path)/spin_dark.gif found by the name_dark naming convention"])
     }

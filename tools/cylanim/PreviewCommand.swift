@@ -9,28 +9,36 @@ enum PreviewCommand {
         name: "preview",
         abstract: "Preview an animation or a whole tab bar: contact sheet, scripted playback, terminal.",
         discussion: """
-        The input is one animation or a tab-bar configuration (a JSON object with a \
-        tabBarItemsAttributes array using CYLTabBarController's keys; paths in it are relative to it). \
+        The input is one animation or a tab-bar configuration (CYLTabBarController's keys in JSON, \
+        JSONC/JSON5, an XML or binary property list, or YAML: a map with a tabBarItemsAttributes list; \
+        paths in it are relative to it). --theme picks one of its skins (CYLTabBarControllerThemes); \
+        --all-themes puts every skin on the sheet. --platform and --app-version filter tabs by \
+        CYLTabBarItemPlatforms and CYLTabBarItemMinimumAppVersion; skipped tabs are listed. \
         --sheet writes a contact sheet: evenly spaced frames (first and last included) labelled with \
         frame number and time, on the light and dark bar colours and a checkerboard, at 1x, 2x and 3x. \
         -o renders the bar over time following --script with the tab-bar rules: play once on select and \
         hold, reset on deselect, replay on reselect, loop when unselected, speed. Script commands: \
         'select N' (index from 0, or identifier), 'wait 1.2s' (or 500ms), 'appearance dark'. The first \
         select happens at time 0; without a script every tab is selected in turn. --events prints the \
-        players' animationDidStart/animationDidFinish events as JSON lines. --terminal plays it in the \
+        players' animationDidStart/animationDidFinish events as JSON lines (with each tab's \
+        accessibility label), after a tabSkipped line per filtered-out tab. --terminal plays it in the \
         terminal (kitty or iTerm2 images when announced, truecolor half-blocks otherwise) until Ctrl-C. \
         The sheet and the preview are written together or not at all, and never over a file the \
         configuration names (its animations, dark files and images) or inside a folder of frames it uses (exit 73).
         """,
-        usage: "cylanim preview <input> [--sheet <png>] [-o <file>] [--script <text>] [--appearance light|dark] [--events] [--terminal]",
-        arguments: [ArgumentSpec(name: "input", help: "A tab-bar configuration (.json), a Lottie file, a GIF or a directory of PNG frames.")],
+        usage: "cylanim preview <input> [--sheet <png>] [-o <file>] [--script <text>] [--appearance light|dark] [--theme <name>] [--events] [--terminal]",
+        arguments: [ArgumentSpec(name: "input", help: "A tab-bar configuration (.json, .jsonc, .json5, .plist, .yaml), a Lottie file, a GIF or a directory of PNG frames.")],
         options: [
             .value("sheet", "png", help: "Write a contact sheet PNG."),
             .value("count", "N", help: "Frames per animation on the sheet, evenly spaced, first and last included (default 6)."),
             .value("scales", "list", help: "Scales on the sheet, e.g. 1,2,3 (default) or 2."),
             .value("output", short: "o", "file", help: "Write the scripted preview: .gif, .png (APNG), .webp, or frames/%04d.png."),
             .value("script", "text", help: "What happens over time: \"select 1; wait 1.2s; select 1; wait 1s; select 3; wait 2s\"."),
-            .value("appearance", "light|dark", help: "Light (default) or dark bar, dark variants and dark colours."),
+            .value("appearance", "light|dark", help: "Light (default) or dark bar: dark variants, dark colours and the configuration's dark skin."),
+            .value("theme", "name", help: "The configuration's skin to show (default: the skin named 'default', else the first)."),
+            .flag("all-themes", help: "Sheet: one group of rows per skin of the configuration."),
+            .value("platform", "ios|android", help: "Show the tabs CYLTabBarItemPlatforms allows on this platform (default ios)."),
+            .value("app-version", "version", help: "Leave out tabs whose CYLTabBarItemMinimumAppVersion is above this version, e.g. 5.2.0."),
             .value("scale", "N", help: "Pixels per point of the scripted preview, 1-4 (default: the configuration's, or 2)."),
             .value("icon-size", "points", help: "Icon size in points (default: the configuration's, or 30)."),
             .value("rate", "fps", help: "Frames per second of the scripted preview (default 30; 20 in the terminal)."),
@@ -66,7 +74,7 @@ enum PreviewCommand {
             if events { Terminal.writeError(line + "\n") } else { print(line) }
         }
         guard let preview = result.preview else { return 0 }
-        if events { preview.events.forEach { print($0.jsonLine) } }
+        if events { result.eventLines.forEach { print($0) } }
         if terminal {
             let renderer = try TabBarRenderer(bar: result.bar, scale: graphics == .halfBlocks ? 1 : nil)
             try TerminalPlayback.play(preview, renderer: renderer, graphics: graphics, loops: loops,
@@ -98,10 +106,28 @@ enum PreviewCommand {
         job.fps = try args.value("rate").map { try double($0, "rate", 1...120) } ?? (terminal ? 20 : 30)
         job.initialTab = try args.value("selected").map { try int($0, "selected", 0...63) }
         job.sheetOptions = try sheetOptions(args)
+        job.allThemes = args.has("all-themes")
+        if job.allThemes && job.sheet == nil { throw usage("--all-themes puts every skin on the contact sheet; give --sheet <png> too.") }
         job.openOptions = try CommonOptions.openOptions(args, spec)
-        if args.value("max-file-bytes") != nil { job.configOptions.maxBytes = job.openOptions.limits.maxFileBytes }
-        job.configOptions.maxJSONDepth = job.openOptions.limits.maxJSONDepth
+        job.configOptions = try configOptions(args, limits: job.openOptions.limits)
         return job
+    }
+
+    /// `--theme`, `--platform`, `--app-version` and the limits a configuration file is read with.
+    static func configOptions(_ args: ParsedArguments, limits: Limits) throws(CLIUsageError) -> ConfigOptions {
+        var options = ConfigOptions()
+        if args.value("max-file-bytes") != nil { options.maxBytes = limits.maxFileBytes }
+        options.maxJSONDepth = limits.maxJSONDepth
+        options.theme = args.value("theme")
+        if let text = args.value("platform") {
+            guard let p = TabPlatform(name: text) else { throw usage("Invalid value '\(text)' for '--platform': expected 'ios' or 'android'.") }
+            options.platform = p
+        }
+        if let text = args.value("app-version") {
+            guard let v = AppVersion(text) else { throw usage("Invalid value '\(text)' for '--app-version': expected a version such as 5.2.0.") }
+            options.appVersion = v
+        }
+        return options
     }
 
     /// `--count` and `--scales`.
