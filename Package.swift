@@ -29,9 +29,11 @@ let package = Package(
         .target(name: "CYLConvert", dependencies: ["CYLTimeline", "CYLCodecs", "CYLRaster"]),
         // The seed's tab-bar configuration, the bar's layout, players and previews.
         .target(name: "CYLTabBar", dependencies: ["CYLConvert", "CYLTimeline", "CYLCodecs", "CYLRaster"]),
+        // Review tools: the self-contained HTML review page, frame-by-frame diff, lint for tab icons.
+        .target(name: "CYLReview", dependencies: ["CYLTabBar", "CYLConvert", "CYLTimeline", "CYLCodecs", "CYLRaster"]),
         // The facade: re-exports and the standard registry, nothing else.
         .target(name: "CYLTabBarItemAnimation", dependencies: [
-            "CYLTimeline", "CYLRaster", "CYLConvert", "CYLTabBar",
+            "CYLTimeline", "CYLRaster", "CYLConvert", "CYLTabBar", "CYLReview",
             "CYLGIFAnimator", "CYLFrameSequenceAnimator", "CYLLottieAnimator",
         ]),
         .executableTarget(name: "cylanim", dependencies: ["CYLTabBarItemAnimation"], path: "tools/cylanim"),
@@ -64,6 +66,7 @@ let package = Package(
                     exclude: ["fidelity-baseline.txt"]),  // read from #filePath, not bundled
         .testTarget(name: "CYLConvertTests", dependencies: ["CYLTabBarItemAnimation", "CYLCodecs", "CYLTestSupport"]),
         .testTarget(name: "CYLTabBarTests", dependencies: ["CYLTabBarItemAnimation", "CYLCodecs", "CYLTestSupport"]),
+        .testTarget(name: "CYLReviewTests", dependencies: ["CYLTabBarItemAnimation", "CYLCodecs", "CYLTestSupport"]),
         .testTarget(name: "cylanimTests", dependencies: ["CYLTabBarItemAnimation", "CYLCodecs", "CYLTestSupport", "cylanim"]),
     ]
 )

@@ -3,6 +3,7 @@
 @_exported import CYLGIFAnimator
 @_exported import CYLLottieAnimator
 @_exported import CYLRaster
+@_exported import CYLReview
 @_exported import CYLTabBar
 @_exported import CYLTimeline
 

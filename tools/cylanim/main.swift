@@ -19,6 +19,7 @@ let table: [(spec: CommandSpec, run: (ParsedArguments) throws -> Int32)] = [
     (ConvertCommand.spec, ConvertCommand.run),
     (PreviewCommand.spec, PreviewCommand.run),
     (BenchCommand.spec, BenchCommand.run),
+    (ReviewCommand.spec, ReviewCommand.run),
 ]
 let commands = table.map(\.spec)
 
