@@ -21,6 +21,7 @@ let table: [(spec: CommandSpec, run: (ParsedArguments) throws -> Int32)] = [
     (BenchCommand.spec, BenchCommand.run),
     (ReviewCommand.spec, ReviewCommand.run),
     (DiffCommand.spec, DiffCommand.run),
+    (LintCommand.spec, LintCommand.run),
 ]
 let commands = table.map(\.spec)
 
