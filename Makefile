@@ -1,7 +1,8 @@
 # Two entry points (README): `make demo` and `make test`. Both install the Debian packages the C
 # shims need when they are missing (as root), then build with SwiftPM.
 SWIFT        ?= swift
-DEB_PACKAGES := pkg-config libgif-dev libpng-dev libjson-c-dev zlib1g-dev libwebp-dev libfreetype-dev fonts-dejavu-core
+# chromium: headless, for the tests that load the review page in a real browser.
+DEB_PACKAGES := pkg-config libgif-dev libpng-dev libjson-c-dev zlib1g-dev libwebp-dev libfreetype-dev fonts-dejavu-core chromium
 DEMO_OUT     := demo-out
 CYLANIM      := .build/debug/cylanim
 
@@ -55,7 +56,10 @@ demo: build
 	$(CYLANIM) preview sample-animations/tabbar/tabbar.json --sheet $(DEMO_OUT)/tabbar/sheet.png
 	$(CYLANIM) preview sample-animations/tabbar/tabbar.json -o $(DEMO_OUT)/tabbar/preview.gif --events --script "select 1; wait 1.2s; select 1; wait 1s; select 3; wait 2s"
 	$(CYLANIM) preview sample-animations/tabbar/tabbar.json -o $(DEMO_OUT)/tabbar/preview-dark.png --appearance dark --script "select alerts; wait 1.5s; select me; wait 1s"
-	@echo "demo: frames, conversions and the tab-bar sheet and previews are under $(DEMO_OUT)/"
+	$(CYLANIM) review sample-animations/tabbar/tabbar.json sample-animations/checkmark.json sample-animations/heart-pop.gif -o $(DEMO_OUT)/review.html
+	$(CYLANIM) diff sample-animations/checkmark.json '$(DEMO_OUT)/checkmark/%02d.png' -o $(DEMO_OUT)/diff.png --html $(DEMO_OUT)/diff.html
+	$(CYLANIM) lint sample-animations
+	@echo "demo: frames, conversions, the tab-bar sheet and previews, review.html and diff.html are under $(DEMO_OUT)/"
 
 # Release-mode benchmarks (medians; add ARGS=--json for machine-readable output).
 bench: deps

@@ -66,7 +66,8 @@ let package = Package(
                     exclude: ["fidelity-baseline.txt"]),  // read from #filePath, not bundled
         .testTarget(name: "CYLConvertTests", dependencies: ["CYLTabBarItemAnimation", "CYLCodecs", "CYLTestSupport"]),
         .testTarget(name: "CYLTabBarTests", dependencies: ["CYLTabBarItemAnimation", "CYLCodecs", "CYLTestSupport"]),
-        .testTarget(name: "CYLReviewTests", dependencies: ["CYLTabBarItemAnimation", "CYLCodecs", "CYLTestSupport"]),
+        // CWebP: the sprite-sheet test decodes WebP with libwebp's own decoder, independently of our encoder.
+        .testTarget(name: "CYLReviewTests", dependencies: ["CYLTabBarItemAnimation", "CYLReview", "CYLCodecs", "CWebP"]),
         .testTarget(name: "cylanimTests", dependencies: ["CYLTabBarItemAnimation", "CYLCodecs", "CYLTestSupport", "cylanim"]),
     ]
 )
