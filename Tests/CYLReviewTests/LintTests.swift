@@ -48,6 +48,10 @@ import Testing
         var away = Self.clean()
         away.layers.append(F.layer(F.rect(160, 50, 20, 20, color: [0.3, 0.6, 1, 1])))  // 150...170: never shows
         #expect(try Self.rules([try away.write("away.json", in: dir)]) == [])
+        // A background bleeding past every edge loses nothing to the clip (but fills the margin).
+        var bleed = Self.clean()
+        bleed.layers.append(F.layer(F.rect(50, 50, 110, 110, color: [0.3, 0.6, 1, 1])))
+        #expect(try Self.rules([try bleed.write("bleed.json", in: dir)]) == ["content-in-margin"])
     }
 
     @Test func contentInMargin() throws {

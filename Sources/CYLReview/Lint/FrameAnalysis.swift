@@ -75,8 +75,9 @@ struct FrameAnalysis {
                             image: inside, visiblePixels: visible)
     }
 
-    /// For each edge of the canvas (the middle of `view`): whether some row (or column) shows
-    /// content on both sides of it, and how far the content beside the canvas reaches beyond it.
+    /// For each edge of the canvas (the middle of `view`): whether some rows (or columns), but
+    /// not all, show content on both sides of it, and how far the content beside the canvas
+    /// reaches beyond it.
     private func cuts(_ view: Pixmap) -> [FrameMeasure.Cut] {
         let w = pixels.width, h = pixels.height
         var out: [FrameMeasure.Cut] = []
@@ -85,7 +86,10 @@ struct FrameAnalysis {
             // (side, pairs across the edge, distance of an outside pixel from the edge)
             func scan(_ side: String, _ across: (Int) -> (inside: (Int, Int), outside: (Int, Int)), _ span: Int,
                       _ beyond: (Int, Int) -> (Int, Int)?) {
-                guard (0..<span).contains(where: { i in let (a, b) = across(i); return shows(a.0, a.1) && shows(b.0, b.1) }) else { return }
+                let crossing = (0..<span).filter { i in let (a, b) = across(i); return shows(a.0, a.1) && shows(b.0, b.1) }.count
+                // Content across the whole edge is a background bleeding past the canvas, which
+                // loses nothing to the clip; an element is cut where only part of the edge crosses it.
+                guard crossing > 0, crossing * 20 < span * 19 else { return }
                 var reach = 0
                 for i in 0..<span {
                     for d in 1...max(w, h) {

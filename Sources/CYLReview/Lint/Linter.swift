@@ -41,7 +41,7 @@ struct Linter {
             checkBounds(s, measures, &out)
             checkRestFrames(s, measures, &out)
             checkLoop(s, measures, &out)
-            try checkVector(s, Array(measures.keys), &out)
+            try checkVector(s, measures, &out)
             try checkDarkContrast(s, &out)
             if s.isGIF { try checkPalette(s, &out) }
         } catch {
@@ -136,7 +136,7 @@ struct Linter {
                     "content crosses the canvas's \(worst.cut.side) edge and reaches \(far ? "at least " : "")\(Self.points(reach)) beyond it (frame \(worst.frame), at \(ReviewIcon.number(s.pointSize)) pt); the part outside is clipped")
         }
         for f in Self.restFrames(s) {
-            guard let box = measures[f]?.box else { continue }
+            guard let m = measures[f], !m.isEmpty, let box = m.box else { continue }
             let gaps = [("left", box.minX / w), ("top", box.minY / h), ("right", (w - box.maxX) / w), ("bottom", (h - box.maxY) / h)]
             let (side, gap) = gaps.min { $0.1 < $1.1 }!
             // One analysis pixel of slack (about 1% of the canvas): an edge exactly on the margin passes.
@@ -205,13 +205,18 @@ struct Linter {
     // MARK: Vector content
 
     /// Thin strokes in the resting frames; embedded images larger than they are ever shown.
-    func checkVector(_ s: LintSubject, _ frames: [Int], _ out: inout Findings) throws {
+    /// A stroke counts where the frame shows something around it (a stroke a mask or matte hides
+    /// entirely, in a frame that shows nothing there, does not).
+    func checkVector(_ s: LintSubject, _ measures: [Int: FrameMeasure], _ out: inout Findings) throws {
         guard let displayList = s.timeline.capabilities.displayList,
               out.wants(.strokeTooThin) || out.wants(.imageTooLarge) else { return }
         let k = s.pointScale
         for f in Self.restFrames(s) {
+            guard let m = measures[f], !m.isEmpty, let shown = m.box else { continue }
             let facts = VectorFacts(try displayList(Double(f)))
-            let thin = facts.strokes.filter { $0.extent * k >= 1 && $0.width * k < profile.minStrokePixels }
+            let thin = facts.strokes.filter {
+                $0.extent * k >= 1 && $0.width * k < profile.minStrokePixels && $0.bounds.intersects(shown)
+            }
             guard let thinnest = thin.min(by: { $0.width < $1.width }) else { continue }
             out.add(.strokeTooThin, at: "frame \(f)",
                     "\(thin.count) stroke\(thin.count == 1 ? " is" : "s are") thinner than \(ReviewIcon.number(profile.minStrokePixels)) px at @1x (\(ReviewIcon.number(s.pointSize)) pt); the thinnest is \(Self.points(thinnest.width * k))")
@@ -219,7 +224,7 @@ struct Linter {
         }
         guard out.wants(.imageTooLarge) else { return }
         var shown: [PixelSize: (Double, Double)] = [:]
-        for f in frames.sorted() {
+        for f in measures.keys.sorted() {
             for image in VectorFacts(try displayList(Double(f))).images {
                 let old = shown[image.pixels] ?? (0, 0)
                 shown[image.pixels] = (max(old.0, image.shownWidth * k * 3), max(old.1, image.shownHeight * k * 3))
@@ -249,7 +254,8 @@ struct Linter {
         guard !list.isEmpty else { return "" }
         if list.count == count { return "all frames" }
         if let checked, checked < count {
-            return list.count == checked ? "all \(checked) frames checked" : "\(list.count) of \(checked) frames checked (\(list.first!)-\(list.last!))"
+            if list.count == checked { return "all \(checked) frames checked" }
+            return "\(list.count) of \(checked) frames checked (" + (list.count == 1 ? "\(list[0])" : "\(list.first!)-\(list.last!)") + ")"
         }
         var runs: [String] = []
         var start = list[0], prev = list[0]

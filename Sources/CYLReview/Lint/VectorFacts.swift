@@ -5,7 +5,7 @@ import CYLRaster
 struct VectorFacts {
     /// A visible stroke: its width and how far its path extends, in canvas units once every
     /// transform above it is applied.
-    struct Stroke { var width: Double; var extent: Double }
+    struct Stroke { var width: Double; var extent: Double; var bounds: Rect }
     /// An embedded image: its pixels and the size it is drawn at, in canvas units.
     struct Image { var pixels: PixelSize; var shownWidth: Double; var shownHeight: Double }
 
@@ -35,8 +35,12 @@ struct VectorFacts {
                 let bounds = list.path(stroke.path).bounds
                 guard !bounds.isEmpty || bounds.width > 0 || bounds.height > 0 else { break }
                 // A stroke's width scales with the transform's geometric mean stretch.
+                let corners = [Point(bounds.minX, bounds.minY), Point(bounds.maxX, bounds.minY),
+                               Point(bounds.minX, bounds.maxY), Point(bounds.maxX, bounds.maxY)].map(t.apply)
                 strokes.append(Stroke(width: stroke.style.width * abs(t.determinant).squareRoot(),
-                                      extent: max(bounds.width, bounds.height) * t.maxScale))
+                                      extent: max(bounds.width, bounds.height) * t.maxScale,
+                                      bounds: Rect(minX: corners.map(\.x).min()!, minY: corners.map(\.y).min()!,
+                                                   maxX: corners.map(\.x).max()!, maxY: corners.map(\.y).max()!)))
             case .image(let m):
                 let image = list.images[m]
                 let t = image.transform.then(parent)
