@@ -91,13 +91,47 @@ import Testing
         #expect(try page.evaluate("document.querySelector('#icon-0').dataset.state") as? String == "holding", "frames seen: \(seen)")
         #expect(seen.last == last, "frames seen: \(seen)")
         #expect(seen == seen.sorted(), "a play-once only moves forward: \(seen)")
-        #expect(Set(seen).count >= 4, "it played through frames rather than jumping: \(seen)")
+        // It played through frames rather than jumping (polled every few milliseconds over 1.2 s;
+        // three distinct frames leave room for a busy machine).
+        #expect(Set(seen).count >= 3, "frames seen: \(seen)")
         // It holds: still the last frame a moment later, with the last frame's pixels.
         usleep(300_000)
         #expect(try page.evaluate("document.querySelector('#icon-0').dataset.frame") as? String == "\(last)")
         let shot = try page.screenshot("#icon-0 canvas[data-bg=light][data-scale='2']")
         let d = Self.compare(shot, try timeline.render(frame: last, size: PixelSize(60, 60)).over(Self.light))
         #expect(d.max <= 2, "held frame differs by up to \(d.max)")
+        #expect(try page.problems() == [])
+    }
+
+    @Test func darkVariantBesideTheLightOneAndStepButtons() throws {
+        guard Self.chromiumAvailable() else { return }
+        let dir = try Scratch()
+        let config = TestFiles.sample("tabbar/tabbar.json")
+        let path = try Self.page([config], in: dir)
+        let bar = try TabBar(configuration: try TabBarConfiguration.load(path: config))
+        let alerts = bar.tabs[1]   // badge.json with dark colour overrides
+        let browser = try Chromium()
+        defer { browser.close() }
+        let page = try BrowserPage(browser, url: "file://\(path)#frame=10")
+        try page.waitUntil("document.body.dataset.ready === '1' && document.querySelector('#icon-1').dataset.frame === '10'")
+        let dark = TabBarConfiguration.BarColors.defaultDark.background
+        let size = PixelSize(60, 60)
+        for (variant, appearance) in [("light", Appearance.light), ("dark", Appearance.dark)] {
+            let shot = try page.screenshot("#icon-1 canvas[data-variant=\(variant)][data-bg=dark][data-scale='2']")
+            let expected = try alerts.icon(frame: 10, selected: true, appearance: appearance, size: size, tint: .black).over(dark)
+            let d = Self.compare(shot, expected)
+            #expect(d.max <= 2, "\(variant) variant on the dark bar differs by up to \(d.max)")
+        }
+        // The two variants really differ (the dark one is recoloured).
+        let light = try alerts.icon(frame: 10, selected: true, appearance: .light, size: size, tint: .black).over(dark)
+        let recoloured = try alerts.icon(frame: 10, selected: true, appearance: .dark, size: size, tint: .black).over(dark)
+        #expect(Self.compare(light, recoloured).over2 > 100)
+        try page.click("#icon-1 button[data-action=next]")
+        try page.waitUntil("document.querySelector('#icon-1').dataset.frame === '11'", timeout: 5)
+        try page.click("#icon-1 button[data-action=prev]")
+        try page.click("#icon-1 button[data-action=prev]")
+        try page.waitUntil("document.querySelector('#icon-1').dataset.frame === '9'", timeout: 5)
+        #expect(try page.evaluate("document.querySelector('#icon-1 [data-role=label]').textContent") as? String == "frame 9 / 35 · 0.300 s")
         #expect(try page.problems() == [])
     }
 

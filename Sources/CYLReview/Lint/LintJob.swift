@@ -22,8 +22,9 @@ public struct LintJob {
         self.inputs = inputs
     }
 
-    /// Lints every input. An input that cannot be opened is an `open-failed` finding, not a
-    /// thrown error, so one bad file does not hide the others; unknown rule ids throw `UsageError`.
+    /// Lints every input. A file that cannot be opened or drawn is an `open-failed` finding, not
+    /// a thrown error, so one bad file does not hide the others; a path that does not exist throws
+    /// `OpenError`, unknown rule ids `UsageError`.
     public func run(registry: AnimatorRegistry) throws -> LintReport {
         guard !inputs.isEmpty else { throw UsageError("Give at least one animation, tab-bar configuration or folder to lint.") }
         for id in disabled where LintRule.named(id) == nil {
