@@ -1,8 +1,9 @@
 # Two entry points (README): `make demo` and `make test`. Both install the Debian packages the C
 # shims need when they are missing (as root), then build with SwiftPM.
 SWIFT        ?= swift
-# parallel runs the sharded-build test as separate processes; zsh checks the generated completion.
-DEB_PACKAGES := pkg-config libgif-dev libpng-dev libjson-c-dev zlib1g-dev libwebp-dev libfreetype-dev libjpeg-dev fonts-dejavu-core libyaml-dev libfontconfig-dev parallel zsh
+# parallel runs the sharded-build test as separate processes; zsh checks the generated completion;
+# chromium: headless, for the tests that load the review page in a real browser.
+DEB_PACKAGES := pkg-config libgif-dev libpng-dev libjson-c-dev zlib1g-dev libwebp-dev libfreetype-dev libjpeg-dev fonts-dejavu-core libyaml-dev libfontconfig-dev parallel zsh chromium
 DEMO_OUT     := demo-out
 CYLANIM      := .build/debug/cylanim
 # `make install` puts the release tool, its bash and zsh completions and its manual page under PREFIX.
@@ -88,7 +89,10 @@ demo: build
 	$(CYLANIM) preview sample-animations/tabbar/skins.plist -o $(DEMO_OUT)/skins/android.png --platform android --script "select wallet; wait 0.5s"
 	$(CYLANIM) build sample-animations/pipeline.json --output-dir $(DEMO_OUT)/build
 	$(CYLANIM) build sample-animations/pipeline.json --output-dir $(DEMO_OUT)/build
-	@echo "demo: frames, conversions, the tab-bar sheets and previews (the skins sample's JSON, YAML and plist sheets are identical), and the pipeline build ($(DEMO_OUT)/build/index.html) are under $(DEMO_OUT)/"
+	$(CYLANIM) review sample-animations/tabbar/tabbar.json sample-animations/checkmark.json sample-animations/heart-pop.gif -o $(DEMO_OUT)/review.html
+	$(CYLANIM) diff sample-animations/checkmark.json '$(DEMO_OUT)/checkmark/%02d.png' -o $(DEMO_OUT)/diff.png --html $(DEMO_OUT)/diff.html
+	$(CYLANIM) lint sample-animations
+	@echo "demo: frames, conversions, the tab-bar sheets and previews, review.html and diff.html (the skins sample's JSON, YAML and plist sheets are identical), and the pipeline build ($(DEMO_OUT)/build/index.html) are under $(DEMO_OUT)/"
 
 # The API reference: symbol graphs of every library module (Sources/CYL*), extracted from the
 # debug build's modules, then the toolchain's docc. No plugin, no second build, no network.

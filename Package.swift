@@ -34,9 +34,11 @@ let package = Package(
         .target(name: "CYLTabBar", dependencies: ["CYLConvert", "CYLTimeline", "CYLCodecs", "CYLRaster"]),
         // `cylanim build`: pipeline files, jobs on a thread pool, the incremental manifest, shards.
         .target(name: "CYLPipeline", dependencies: ["CYLConvert", "CYLTabBar", "CYLTimeline", "CYLCodecs", "CYLRaster"]),
+        // Review tools: the self-contained HTML review page, frame-by-frame diff, lint for tab icons.
+        .target(name: "CYLReview", dependencies: ["CYLTabBar", "CYLConvert", "CYLTimeline", "CYLCodecs", "CYLRaster"]),
         // The facade: re-exports and the standard registry, nothing else.
         .target(name: "CYLTabBarItemAnimation", dependencies: [
-            "CYLTimeline", "CYLRaster", "CYLConvert", "CYLTabBar", "CYLPipeline",
+            "CYLTimeline", "CYLRaster", "CYLConvert", "CYLTabBar", "CYLPipeline", "CYLReview",
             "CYLGIFAnimator", "CYLFrameSequenceAnimator", "CYLLottieAnimator", "CYLRiveAnimator",
         ]),
         .executableTarget(name: "cylanim", dependencies: ["CYLTabBarItemAnimation"], path: "tools/cylanim"),
@@ -76,6 +78,8 @@ let package = Package(
         .testTarget(name: "CYLConvertTests", dependencies: ["CYLTabBarItemAnimation", "CYLCodecs", "CYLTestSupport"]),
         .testTarget(name: "CYLTabBarTests", dependencies: ["CYLTabBarItemAnimation", "CYLCodecs", "CYLTestSupport"],
                     exclude: ["ConfigCatalogue"]),  // read from #filePath, not bundled
+        // CWebP: the sprite-sheet test decodes WebP with libwebp's own decoder, independently of our encoder.
+        .testTarget(name: "CYLReviewTests", dependencies: ["CYLTabBarItemAnimation", "CYLReview", "CYLCodecs", "CWebP"]),
         .testTarget(name: "CYLPipelineTests", dependencies: ["CYLTabBarItemAnimation", "CYLCodecs"]),
         .testTarget(name: "cylanimTests", dependencies: ["CYLTabBarItemAnimation", "CYLCodecs", "CYLTestSupport", "cylanim"],
                     exclude: ["FuzzRegressions"]),  // inputs found by Fuzz/, read from #filePath

@@ -130,7 +130,8 @@ public final class LottieDocument: @unchecked Sendable {
         var t = FrameTimeline(format: "Lottie", file: name, canvasSize: PixelSize(w, h), frameCount: frameCount,
                               timing: .fps(model.frameRate), loop: .forever, suggestedPolicy: .playOnceOnSelect,
                               hasTransparency: true, diagnostics: diagnostics,
-                              capabilities: TimelineCapabilities(isVector: true, supportsColorOverrides: true),
+                              capabilities: TimelineCapabilities(isVector: true, supportsColorOverrides: true,
+                                                                 displayList: { [self] t in try makeRenderer().displayList(frame: t) }),
                               source: LottieRenderer(model: model, name: name, limits: options.limits))
         t.markers = markers
         return t

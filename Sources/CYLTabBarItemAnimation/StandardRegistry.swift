@@ -4,6 +4,7 @@
 @_exported import CYLLottieAnimator
 @_exported import CYLPipeline
 @_exported import CYLRaster
+@_exported import CYLReview
 @_exported import CYLRiveAnimator
 @_exported import CYLTabBar
 @_exported import CYLTimeline

@@ -1,3 +1,5 @@
+import CYLRaster
+
 /// What a timeline can do beyond showing frames, declared by its back-end, so that callers (convert,
 /// the tab bar, review tools) decide by capability and never by comparing format names: a new
 /// back-end declares what it supports and needs no change elsewhere.
@@ -13,13 +15,20 @@ public struct TimelineCapabilities: Sendable {
     /// The input's Lottie JSON, for outputs that carry the vector document itself (`.tgs`); nil
     /// when the input has no Lottie form.
     public var lottieJSON: (@Sendable () throws -> [UInt8])?
+    /// The vector content at a frame time (frames from frame 0, fractions allowed) as a display
+    /// list in the canvas's own coordinates, for inspection without pixels (lint: stroke widths,
+    /// embedded images, content beyond the canvas); nil for raster timelines. Each call builds
+    /// the list afresh, so it may be called from any thread.
+    public var displayList: (@Sendable (_ frameTime: Double) throws -> DisplayList)?
 
     public init(isVector: Bool, declaresLoop: Bool = false, supportsColorOverrides: Bool = false,
-                lottieJSON: (@Sendable () throws -> [UInt8])? = nil) {
+                lottieJSON: (@Sendable () throws -> [UInt8])? = nil,
+                displayList: (@Sendable (_ frameTime: Double) throws -> DisplayList)? = nil) {
         self.isVector = isVector
         self.declaresLoop = declaresLoop
         self.supportsColorOverrides = supportsColorOverrides
         self.lottieJSON = lottieJSON
+        self.displayList = displayList
     }
 
     /// Decoded frames scaled on render, with no loop information of their own.

@@ -37,6 +37,9 @@ struct CommandSpec {
     let usage: String
     let arguments: [ArgumentSpec]
     let options: [OptionSpec]
+    /// The exit status for any error, usage mistakes included, when the command documents one
+    /// (`diff` exits 2 so CI can tell an error from a difference); nil: DESIGN.md §5's codes.
+    var errorExit: Int32? = nil
 }
 
 /// A usage mistake: printed as `Error: ...` followed by the usage, exit 64.

@@ -20,6 +20,9 @@ let table: [(spec: CommandSpec, run: (ParsedArguments) throws -> Int32)] = [
     (PreviewCommand.spec, PreviewCommand.run),
     (BenchCommand.spec, BenchCommand.run),
     (BuildCommand.spec, BuildCommand.run),
+    (ReviewCommand.spec, ReviewCommand.run),
+    (DiffCommand.spec, DiffCommand.run),
+    (LintCommand.spec, LintCommand.run),
 ]
 let commands = table.map(\.spec)
 
@@ -76,7 +79,8 @@ func run(_ argv: [String]) -> Int32 {
         if args.helpRequested { print(Help.text(for: command), terminator: ""); return 0 }
         return try runCommand(args)
     } catch {
-        return report(error, command: command)
+        let status = report(error, command: command)
+        return command.errorExit ?? status
     }
 }
 

@@ -31,12 +31,12 @@ extension LottieParser {
             throw error(root["op"]!, "the animation has \(Int(clamping: frames)) frames, more than the limit of \(limits.maxFrames) (raise it with --max-frames)")
         }
         if root["ddd"]?.node.asDouble == 1 || root["ddd"]?.node.asBool == true {
-            note(root["ddd"], "3D layers are drawn flat (no camera or depth)", severity: .note)
+            note(root["ddd"], "3D layers are drawn flat (no camera or depth)", severity: .note, feature: .threeD)
         }
         if let fonts = root["fonts"], let list = fonts["list"]?.node.asArray, !list.isEmpty {
-            note(fonts, "fonts are not used: text layers are not supported yet")
+            note(fonts, "fonts are not used: text layers are not supported yet", feature: .text)
         }
-        if root["chars"] != nil { note(root["chars"], "glyph data is not used: text layers are not supported yet") }
+        if root["chars"] != nil { note(root["chars"], "glyph data is not used: text layers are not supported yet", feature: .text) }
 
         // Assets first: precomps and images.
         var precompElements: [String: JSONElement] = [:]
@@ -99,13 +99,13 @@ extension LottieParser {
     mutating func decodeImage(_ a: JSONElement, _ p: String) -> Pixmap? {
         let prefix = "data:image/"
         guard p.hasPrefix(prefix) || (a["e"]?.node.asInt == 1) else {
-            note(a, "external image \"\(string(a, "u") ?? "")\(p)\" is not loaded (only embedded PNG images are)")
+            note(a, "external image \"\(string(a, "u") ?? "")\(p)\" is not loaded (only embedded PNG images are)", feature: .externalImage)
             return nil
         }
         guard let comma = p.firstIndex(of: ",") else { note(a["p"], "embedded image without data"); return nil }
         let header = p[p.startIndex..<comma]
         guard header.contains("png") else {
-            note(a["p"], "embedded \(header.dropFirst(5)) image is not supported (only PNG); drawn as nothing")
+            note(a["p"], "embedded \(header.dropFirst(5)) image is not supported (only PNG); drawn as nothing", feature: .imageFormat)
             return nil
         }
         guard let bytes = Base64.decode(p[p.index(after: comma)...]) else {

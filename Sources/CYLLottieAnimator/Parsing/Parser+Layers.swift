@@ -122,21 +122,21 @@ extension LottieParser {
         case 4:
             content = .shapes(try parseShapeList(l["shapes"]))
         case 5:
-            note(l, "text layers are not supported yet; the layer draws nothing", key: "text layer")
+            note(l, "text layers are not supported yet; the layer draws nothing", key: "text layer", feature: .text)
             content = .unsupported
         default:
             let names = [6: "audio", 7: "video placeholder", 8: "image sequence", 9: "video", 10: "image placeholder",
                          11: "guide", 12: "adjustment", 13: "camera", 14: "light", 15: "data"]
-            note(l["ty"], "\(names[ty] ?? "unknown (ty \(ty))") layer is not supported; it draws nothing", key: "layer type \(ty)")
+            note(l["ty"], "\(names[ty] ?? "unknown (ty \(ty))") layer is not supported; it draws nothing", key: "layer type \(ty)", feature: .layerType)
             content = .unsupported
         }
         var transform = TransformModel()
         if let ks = l["ks"] { transform = try parseTransform(ks) } else if ty != 6 { note(l, "layer has no transform \"ks\"") }
         if let ef = l["ef"]?.node.asArray, !ef.isEmpty {
-            note(l["ef"], "layer effects are not supported; drawn without them", key: "effects")
+            note(l["ef"], "layer effects are not supported; drawn without them", key: "effects", feature: .effects)
         }
         if let sy = l["sy"]?.node.asArray, !sy.isEmpty {
-            note(l["sy"], "layer styles are not supported; drawn without them", key: "layer styles")
+            note(l["sy"], "layer styles are not supported; drawn without them", key: "layer styles", feature: .layerStyles)
         }
         var masks: [MaskModel] = []
         if let mp = l["masksProperties"], let list = try? mp.array() {
@@ -212,14 +212,14 @@ extension LottieParser {
             if bool(p, "s") || (p["x"] != nil && p["k"] == nil) {
                 t.positionX = try p["x"].map { (e) throws(LottieError) in try parseVector(e) } ?? .fixed([0])
                 t.positionY = try p["y"].map { (e) throws(LottieError) in try parseVector(e) } ?? .fixed([0])
-                if p["z"] != nil { note(p["z"], "the z position is ignored (drawn flat)", severity: .note) }
+                if p["z"] != nil { note(p["z"], "the z position is ignored (drawn flat)", severity: .note, feature: .threeD) }
             } else {
                 t.position = try parseVector(p, spatial: true)
             }
         }
         if let s = ks["s"] { t.scale = try parseVector(s) }
         if let r = ks["r"] { t.rotation = try parseVector(r) } else if let r = ks["rz"] { t.rotation = try parseVector(r) }
-        if ks["rx"] != nil || ks["ry"] != nil || ks["or"] != nil { note(ks, "3D rotation is ignored (drawn flat)", key: "3d rotation") }
+        if ks["rx"] != nil || ks["ry"] != nil || ks["or"] != nil { note(ks, "3D rotation is ignored (drawn flat)", key: "3d rotation", feature: .threeD) }
         if let o = ks["o"] { t.opacity = try parseVector(o) }
         if let sk = ks["sk"] { t.skew = try parseVector(sk) }
         if let sa = ks["sa"] { t.skewAxis = try parseVector(sa) }

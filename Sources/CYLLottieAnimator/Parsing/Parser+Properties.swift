@@ -11,7 +11,7 @@ extension LottieParser {
     /// A number or vector property: `{"a": 0, "k": value}` or `{"a": 1, "k": [keyframes]}`.
     mutating func parseVector(_ el: JSONElement, spatial: Bool = false) throws(LottieError) -> VectorProperty {
         if el["x"]?.node.asString != nil {
-            note(el["x"], "expressions are not supported; the property's keyframes are used", key: "expressions")
+            note(el["x"], "expressions are not supported; the property's keyframes are used", key: "expressions", feature: .expressions)
         }
         if let direct = el.node.asDouble { return .fixed([direct]) }
         guard let k = el["k"] else {
@@ -92,7 +92,7 @@ extension LottieParser {
     /// A bezier path property (`ks` of a path, `pt` of a mask).
     mutating func parseShapeProperty(_ el: JSONElement) throws(LottieError) -> ShapeProperty {
         if el["x"]?.node.asString != nil {
-            note(el["x"], "expressions are not supported; the property's keyframes are used", key: "expressions")
+            note(el["x"], "expressions are not supported; the property's keyframes are used", key: "expressions", feature: .expressions)
         }
         guard let k = el["k"] else {
             if el["v"] != nil { return .fixed(try parseBezier(el)) }

@@ -77,17 +77,17 @@ extension LottieParser {
         case "rd":
             return .roundCorners(try v("r", [0]))
         case "mm":
-            note(s, "merge paths are not supported; the paths are drawn unmerged", key: "merge paths")
+            note(s, "merge paths are not supported; the paths are drawn unmerged", key: "merge paths", feature: .mergePaths)
             return .ignored
         case "op":
             let join: LineJoin = [1: .miter, 2: .round, 3: .bevel][int(s, "lj") ?? 1] ?? .miter
             return .offsetPath(amount: try v("a", [0]), join: join, miterLimit: try v("ml", [4]))
         case "pb": return .puckerBloat(try v("a", [0]))
-        case "tw": note(s, "twist is not supported; ignored", key: "twist"); return .ignored
-        case "zz": note(s, "zig-zag is not supported; ignored", key: "zig-zag"); return .ignored
+        case "tw": note(s, "twist is not supported; ignored", key: "twist", feature: .shapeType); return .ignored
+        case "zz": note(s, "zig-zag is not supported; ignored", key: "zig-zag", feature: .shapeType); return .ignored
         case "no": return .ignored
         default:
-            note(s["ty"] ?? s, "unknown shape type \"\(ty)\"; ignored", key: "shape type \(ty)")
+            note(s["ty"] ?? s, "unknown shape type \"\(ty)\"; ignored", key: "shape type \(ty)", feature: .shapeType)
             return .ignored
         }
     }

@@ -57,13 +57,14 @@ struct LottieParser {
     // MARK: Diagnostics
 
     /// Reports `message` at `el`; messages with the same `key` are reported once with a count later.
-    mutating func note(_ el: JSONElement?, _ message: String, key: String? = nil, severity: Diagnostic.Severity = .warning) {
+    mutating func note(_ el: JSONElement?, _ message: String, key: String? = nil, severity: Diagnostic.Severity = .warning,
+                       feature: Diagnostic.Feature? = nil) {
         if muted { return }
         let k = key ?? message
         counts[k, default: 0] += 1
         if counts[k]! > 1 { return }
         firstIndex[k] = diagnostics.count
-        diagnostics.append(Diagnostic(severity, at: el.map { "\($0.path)" } ?? "", message))
+        diagnostics.append(Diagnostic(severity, at: el.map { "\($0.path)" } ?? "", message, feature: feature))
     }
 
     func error(_ el: JSONElement, _ message: String) -> LottieError {

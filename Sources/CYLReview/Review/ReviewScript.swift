@@ -1,0 +1,287 @@
+/// The review page's style sheet and script, written into every page (no file, CDN or network).
+///
+/// The script plays each icon with the tab-bar rules of `CYLTimeline.Player` (play once on select
+/// and hold the last frame, frame 0 when deselected, replay on reselect, loop when unselected,
+/// speed), draws frames by copying sprite-sheet cells onto canvases pixel for pixel, and keeps
+/// its state in `data-` attributes (`data-frame`, `data-state`, `data-mode`, `data-selected`) so
+/// tests and people can read it. `#frame=N` in the URL pauses every icon on frame N.
+enum ReviewScript {
+    static let style = """
+    body{font:14px/1.4 system-ui,sans-serif;margin:0;background:#f2f2f4;color:#1c1c1e}
+    header{padding:16px 24px;background:#fff;border-bottom:1px solid #ddd}
+    h1{font-size:20px;margin:0 0 4px}h2{font-size:16px;margin:0 0 4px}
+    main{padding:16px 24px}
+    section{background:#fff;border-radius:8px;padding:12px 16px;margin:0 0 16px;box-shadow:0 1px 2px rgba(0,0,0,.08)}
+    .note{color:#666;margin:0 0 8px;word-break:break-all}
+    .cols{display:flex;flex-wrap:wrap;gap:16px;align-items:flex-start}
+    table.facts th{text-align:left;font-weight:600;padding:2px 12px 2px 0;vertical-align:top;white-space:nowrap}
+    table.facts td{padding:2px 0;max-width:420px}
+    table.stage{border-collapse:collapse}
+    table.stage th{font-weight:500;font-size:12px;color:#666;padding:2px 6px;text-align:left}
+    table.stage td{padding:4px 6px;vertical-align:middle}
+    canvas{display:block;image-rendering:pixelated}
+    .controls{display:flex;flex-wrap:wrap;gap:6px;align-items:center;margin-top:8px}
+    .controls input[type=range]{width:240px}
+    output{font-variant-numeric:tabular-nums;color:#333;min-width:10em}
+    .diagnostics li.warning{color:#a15c00}.diagnostics li.note{color:#555}
+    """
+
+    static let script = #"""
+    "use strict";
+    (function () {
+      const data = JSON.parse(document.getElementById("review-data").textContent);
+      const sheets = data.sheets;
+      const views = [];
+      const now = () => performance.now();
+
+      // The frame showing `t` ms into a pass (starts: frame start times, then the pass length).
+      function frameAt(starts, t) {
+        let lo = 0, hi = starts.length - 2;
+        while (lo < hi) {
+          const mid = (lo + hi + 1) >> 1;
+          if (starts[mid] <= t + 1e-6) lo = mid; else hi = mid - 1;
+        }
+        return lo;
+      }
+
+      // The tab-bar rules, as CYLTimeline.Player applies them (times in ms).
+      class Player {
+        constructor(icon, origin) {
+          this.starts = icon.starts;
+          this.count = icon.starts.length - 1;
+          this.length = icon.starts[this.count];
+          this.policy = icon.policy;
+          this.speed = icon.speed;
+          this.selected = false;
+          this.state = icon.policy === "playOnceOnSelect" ? "resting" : "looping";
+          this.since = origin;
+        }
+        select(t) {
+          this.selected = true;
+          if (this.policy === "loop") return;
+          this.state = "playing";
+          this.since = t;
+        }
+        deselect(t) {
+          if (!this.selected) return;
+          this.selected = false;
+          if (this.policy === "loop") return;
+          if (this.policy === "playOnceOnSelect") { this.state = "resting"; return; }
+          this.state = "looping";
+          this.since = t;
+        }
+        frame(t) {
+          const elapsed = Math.max(0, t - this.since) * this.speed;
+          if (this.state === "playing" && elapsed >= this.length) this.state = "holding";
+          switch (this.state) {
+            case "resting": return 0;
+            case "holding": return this.count - 1;
+            case "playing": return frameAt(this.starts, elapsed);
+            default: return this.length > 0 ? frameAt(this.starts, elapsed % this.length) : this.count - 1;
+          }
+        }
+        get moving() { return this.state === "playing" || this.state === "looping"; }
+      }
+
+      let checker = null;
+      function background(ctx, kind, colors) {
+        if (kind === "checker") {
+          if (!checker) {
+            checker = document.createElement("canvas");
+            checker.width = checker.height = 12;
+            const c = checker.getContext("2d");
+            c.fillStyle = "#ffffff"; c.fillRect(0, 0, 12, 12);
+            c.fillStyle = "#cccccc"; c.fillRect(6, 0, 6, 6); c.fillRect(0, 6, 6, 6);
+          }
+          ctx.fillStyle = ctx.createPattern(checker, "repeat");
+        } else {
+          ctx.fillStyle = colors[kind].background;
+        }
+        ctx.fillRect(0, 0, ctx.canvas.width, ctx.canvas.height);
+      }
+
+      function drawCell(ctx, sheetIndex, cell, x, y) {
+        const s = sheets[sheetIndex];
+        ctx.drawImage(s.img, (cell % s.cols) * s.w, Math.floor(cell / s.cols) * s.h, s.w, s.h, x, y, s.w, s.h);
+      }
+
+      function cellOf(icon, sheetIndex, frame, selected) {
+        return icon.static ? (selected ? 1 : 0) : sheets[sheetIndex].cells[frame];
+      }
+
+      // One icon's section: every canvas shows the same frame; controls scrub, play and select.
+      class IconView {
+        constructor(section, icon) {
+          this.section = section;
+          this.icon = icon;
+          this.count = icon.starts.length - 1;
+          this.player = new Player(icon, now());
+          this.mode = "tab";
+          this.frame = 0;
+          this.loopSince = 0;
+          this.drawn = "";
+          this.canvases = Array.from(section.querySelectorAll("canvas")).map(c => {
+            const ctx = c.getContext("2d");
+            ctx.imageSmoothingEnabled = false;
+            return { ctx: ctx, variant: c.dataset.variant, bg: c.dataset.bg, scale: c.dataset.scale };
+          });
+          this.scrub = section.querySelector("[data-role=scrub]");
+          this.label = section.querySelector("[data-role=label]");
+          this.stateText = section.querySelector("[data-role=state]");
+          section.addEventListener("click", e => {
+            const b = e.target.closest("button[data-action]");
+            if (b) this.act(b.dataset.action);
+          });
+          if (this.scrub) this.scrub.addEventListener("input", () => this.show(Number(this.scrub.value)));
+        }
+        act(action) {
+          const t = now();
+          switch (action) {
+            case "play":
+              this.loopSince = t - this.icon.starts[this.frame] / this.icon.speed;
+              this.mode = "playing";
+              break;
+            case "pause": this.show(this.frame); return;
+            case "prev": this.show((this.frame + this.count - 1) % this.count); return;
+            case "next": this.show((this.frame + 1) % this.count); return;
+            case "select": this.player.deselect(t); this.player.select(t); this.mode = "tab"; break;
+            case "reselect": this.player.select(t); this.mode = "tab"; break;
+            case "deselect": this.player.deselect(t); this.mode = "tab"; break;
+          }
+          requestTick();
+        }
+        show(frame) {
+          this.mode = "paused";
+          this.frame = Math.max(0, Math.min(this.count - 1, frame));
+          requestTick();
+        }
+        update(t) {
+          if (this.mode === "tab") {
+            this.frame = this.player.frame(t);
+          } else if (this.mode === "playing") {
+            const length = this.icon.starts[this.count];
+            this.frame = length > 0 ? frameAt(this.icon.starts, ((t - this.loopSince) * this.icon.speed) % length) : 0;
+          }
+          const key = this.frame + "/" + this.player.selected;
+          if (key !== this.drawn) { this.draw(); this.drawn = key; }
+          const state = this.mode === "tab" ? this.player.state : this.mode;
+          const d = this.section.dataset;
+          d.frame = String(this.frame); d.mode = this.mode; d.state = state; d.selected = this.player.selected ? "1" : "0";
+          if (this.stateText) this.stateText.textContent = (this.player.selected ? "selected · " : "unselected · ") + state;
+          return this.mode === "playing" || (this.mode === "tab" && this.player.moving);
+        }
+        draw() {
+          const icon = this.icon;
+          for (const c of this.canvases) {
+            const sheet = (c.variant === "dark" && icon.dark ? icon.dark : icon.light)[c.scale];
+            background(c.ctx, c.bg, icon.colors);
+            drawCell(c.ctx, sheet, cellOf(icon, sheet, this.frame, this.player.selected), 0, 0);
+          }
+          if (this.scrub) {
+            this.scrub.value = String(this.frame);
+            const seconds = icon.starts[this.frame] / 1000 / icon.speed;
+            this.label.textContent = "frame " + this.frame + " / " + (this.count - 1) + " · " + seconds.toFixed(3) + " s";
+          }
+        }
+      }
+
+      // A whole tab bar: tapping a tab selects it (the others deselect); tapping it again reselects.
+      class BarView {
+        constructor(section, bar) {
+          this.section = section;
+          this.bar = bar;
+          this.appearance = "light";
+          this.selected = 0;
+          this.drawn = "";
+          const t = now();
+          this.players = bar.icons.map(i => new Player(data.icons[i], t));
+          this.players[0].select(t);
+          this.canvas = section.querySelector("canvas[data-role=bar]");
+          this.ctx = this.canvas.getContext("2d");
+          this.ctx.imageSmoothingEnabled = false;
+          this.stateText = section.querySelector("[data-role=bar-state]");
+          this.canvas.addEventListener("click", e => {
+            const r = this.canvas.getBoundingClientRect();
+            const x = (e.clientX - r.left) * this.canvas.width / r.width;
+            this.tap(Math.max(0, Math.min(bar.icons.length - 1, Math.floor(x / bar.itemWidth))));
+          });
+          section.querySelectorAll("button[data-appearance]").forEach(b => b.addEventListener("click", () => {
+            this.appearance = b.dataset.appearance;
+            section.dataset.appearance = this.appearance;
+            requestTick();
+          }));
+        }
+        tap(i) {
+          const t = now();
+          if (i !== this.selected) this.players[this.selected].deselect(t);
+          this.players[i].select(t);
+          this.selected = i;
+          this.section.dataset.selected = String(i);
+          requestTick();
+        }
+        update(t) {
+          const frames = this.players.map(p => p.frame(t));
+          const key = this.appearance + ":" + this.selected + ":" + frames.join(",");
+          if (key !== this.drawn) { this.draw(frames); this.drawn = key; }
+          this.section.dataset.frames = frames.join(",");
+          if (this.stateText) this.stateText.textContent = "selected: tab " + this.selected + " · frames " + frames.join(", ");
+          return this.players.some(p => p.moving);
+        }
+        draw(frames) {
+          const b = this.bar, ctx = this.ctx, dark = this.appearance === "dark";
+          const colors = data.icons[b.icons[0]].colors[this.appearance];
+          ctx.fillStyle = colors.background;
+          ctx.fillRect(0, 0, this.canvas.width, this.canvas.height);
+          ctx.fillStyle = colors.separator;
+          ctx.fillRect(0, 0, this.canvas.width, 1);
+          b.icons.forEach((iconIndex, i) => {
+            const icon = data.icons[iconIndex], selected = i === this.selected;
+            const sheet = (dark && icon.dark ? icon.dark : icon.light)[String(b.scale)];
+            drawCell(ctx, sheet, cellOf(icon, sheet, frames[i], selected), i * b.itemWidth + Math.floor((b.itemWidth - b.iconSize) / 2), b.iconTop);
+            if (icon.title) {
+              ctx.fillStyle = selected ? (icon.selectedTitleColor || colors.tint) : (icon.titleColor || colors.unselected);
+              ctx.font = b.titlePx + "px sans-serif";
+              ctx.textAlign = "center";
+              ctx.fillText(icon.title, i * b.itemWidth + b.itemWidth / 2, b.titleBaseline, b.itemWidth - 4 * b.scale);
+            }
+          });
+        }
+      }
+
+      let pending = false;
+      function requestTick() {
+        if (pending) return;
+        pending = true;
+        requestAnimationFrame(tick);
+      }
+      function tick() {
+        pending = false;
+        const t = now();
+        let moving = false;
+        for (const v of views) moving = v.update(t) || moving;
+        if (moving) requestTick();
+      }
+
+      function applyHash() {
+        const m = /(?:^#|&)frame=(\d+)/.exec(location.hash);
+        if (!m) return;
+        for (const v of views) if (v instanceof IconView && !v.icon.static) v.show(Number(m[1]));
+      }
+
+      function start() {
+        document.querySelectorAll("section[data-icon]").forEach(s => views.push(new IconView(s, data.icons[Number(s.dataset.icon)])));
+        document.querySelectorAll("section[data-bar]").forEach(s => views.push(new BarView(s, data.bars[Number(s.dataset.bar)])));
+        applyHash();
+        window.addEventListener("hashchange", applyHash);
+        tick();
+        document.body.dataset.ready = "1";
+      }
+
+      Promise.all(sheets.map(s => {
+        s.img = new Image();
+        s.img.src = s.src;
+        return s.img.decode();
+      })).then(start);
+    })();
+    """#
+}

@@ -1,0 +1,232 @@
+import CYLCodecs
+import CYLTabBarItemAnimation
+import Foundation
+import Testing
+
+/// Each lint rule fires on a document made to show its problem and stays quiet on a clean icon.
+@Suite struct LintTests {
+    typealias F = LottieFixture
+
+    /// A clean tab icon: square canvas, 1 s at 30 fps, a light 60-unit square (20% margins) that
+    /// grows from 80% to full size, light enough for the dark bar.
+    static func clean() -> LottieFixture {
+        var f = LottieFixture()
+        f.layers = [F.layer(F.rect(0, 0, 60, 60, color: [0.3, 0.6, 1, 1]), position: F.value([50, 50]),
+                            scale: F.animated([(0, [80, 80]), (29, [100, 100])]))]
+        return f
+    }
+
+    /// Rule ids found for `paths`.
+    static func rules(_ paths: [String], _ configure: (inout LintJob) -> Void = { _ in }) throws -> [String] {
+        var job = LintJob(inputs: paths)
+        configure(&job)
+        return try job.run(registry: .standard).findings.map(\.rule.id)
+    }
+
+    @Test func cleanIconHasNoFindings() throws {
+        let dir = try Scratch()
+        let report = try LintJob(inputs: [try Self.clean().write("icon.json", in: dir)]).run(registry: .standard)
+        #expect(report.findings.map(\.line) == [])
+        #expect(report.linted.count == 1)
+        #expect(!report.hasErrors)
+    }
+
+    @Test func canvasNotSquare() throws {
+        let dir = try Scratch()
+        var f = Self.clean()
+        f.width = 120
+        #expect(try Self.rules([try f.write("wide.json", in: dir)]) == ["canvas-not-square"])
+    }
+
+    @Test func contentCutByTheEdgeButNotContentWhollyOutside() throws {
+        let dir = try Scratch()
+        var cut = Self.clean()
+        cut.layers.append(F.layer(F.rect(95, 50, 30, 20, color: [0.3, 0.6, 1, 1])))   // 80...110: crosses x = 100
+        let cutRules = try Self.rules([try cut.write("cut.json", in: dir)])
+        #expect(cutRules.contains("content-outside-canvas"))
+        #expect(cutRules.contains("content-in-margin"), "the resting icon touches the right edge")
+        var away = Self.clean()
+        away.layers.append(F.layer(F.rect(160, 50, 20, 20, color: [0.3, 0.6, 1, 1])))  // 150...170: never shows
+        #expect(try Self.rules([try away.write("away.json", in: dir)]) == [])
+        // A background bleeding past every edge loses nothing to the clip (but fills the margin).
+        var bleed = Self.clean()
+        bleed.layers.append(F.layer(F.rect(50, 50, 110, 110, color: [0.3, 0.6, 1, 1])))
+        #expect(try Self.rules([try bleed.write("bleed.json", in: dir)]) == ["content-in-margin"])
+    }
+
+    @Test func contentInMargin() throws {
+        let dir = try Scratch()
+        var f = LottieFixture()
+        f.layers = [F.layer(F.rect(50, 50, 94, 94, color: [0.3, 0.6, 1, 1]))]   // 3% from each edge
+        let report = try LintJob(inputs: [try f.write("big.json", in: dir)]).run(registry: .standard)
+        #expect(report.findings.map(\.rule.id) == ["content-in-margin"])
+        #expect(report.findings.first?.location == "frame 0")
+    }
+
+    @Test func strokeThinnerThanOnePixelAtOneX() throws {
+        let dir = try Scratch()
+        // A 300-unit canvas at 30 pt: 10 units make 1 px at @1x.
+        var thin = LottieFixture()
+        thin.width = 300; thin.height = 300
+        thin.layers = [F.layer(F.line(60, 150, 240, 150, width: 2) + F.rect(150, 110, 150, 40, color: [0.3, 0.6, 1, 1]))]
+        let report = try LintJob(inputs: [try thin.write("thin.json", in: dir)]).run(registry: .standard)
+        #expect(report.findings.map(\.rule.id) == ["stroke-too-thin"])
+        #expect(report.findings.first?.message.contains("0.20 pt") == true, "\(report.findings.map(\.message))")
+        var thick = thin
+        thick.layers = [F.layer(F.line(60, 150, 240, 150, width: 12) + F.rect(150, 110, 150, 40, color: [0.3, 0.6, 1, 1]))]
+        #expect(try Self.rules([try thick.write("thick.json", in: dir)]) == [])
+    }
+
+    @Test func timing() throws {
+        let dir = try Scratch()
+        var long = Self.clean()
+        long.frames = 60   // 2 s at 30 fps
+        #expect(try Self.rules([try long.write("long.json", in: dir)]) == ["play-once-too-long"])
+        // Looping forever it is not a play-once (but it grows, then jumps back to its smaller start).
+        #expect(try Self.rules([try long.write("long.json", in: dir)]) { $0.policy = .loop } == ["loop-jump"])
+        var fast = Self.clean()
+        fast.fps = 120; fast.frames = 120
+        #expect(try Self.rules([try fast.write("fast.json", in: dir)]) == ["fps-too-high"])
+        var slow = Self.clean()
+        slow.fps = 10; slow.frames = 10
+        #expect(try Self.rules([try slow.write("slow.json", in: dir)]) == ["fps-too-low"])
+    }
+
+    @Test func emptyFirstAndLastFrames() throws {
+        let dir = try Scratch()
+        var lastEmpty = LottieFixture()
+        lastEmpty.layers = [F.layer(F.rect(50, 50, 60, 60, color: [0.3, 0.6, 1, 1]), op: 20)]
+        #expect(try Self.rules([try lastEmpty.write("gone.json", in: dir)]) == ["last-frame-empty"])
+        var firstEmpty = LottieFixture()
+        firstEmpty.layers = [F.layer(F.rect(50, 50, 60, 60, color: [0.3, 0.6, 1, 1]), ip: 5)]
+        #expect(try Self.rules([try firstEmpty.write("late.json", in: dir)]) == ["first-frame-empty"])
+        // Errors make the run fail.
+        #expect(try LintJob(inputs: [dir.file("late.json")]).run(registry: .standard).hasErrors)
+        // A loop has no resting frame 0.
+        #expect(try Self.rules([dir.file("late.json")]) { $0.policy = .loopsWhenUnselected } == [])
+    }
+
+    @Test func firstFrameNotAtRest() throws {
+        let dir = try Scratch()
+        var f = LottieFixture()
+        f.layers = [F.layer(F.rect(0, 0, 60, 60, color: [0.3, 0.6, 1, 1]), position: F.value([50, 50]),
+                            scale: F.animated([(0, [10, 10]), (29, [100, 100])]))]
+        let report = try LintJob(inputs: [try f.write("grow.json", in: dir)]).run(registry: .standard)
+        #expect(report.findings.map(\.rule.id) == ["first-frame-not-at-rest"])
+        #expect(report.findings.first?.message.hasPrefix("frame 0 covers 1.") == true, "\(report.findings.map(\.message))")
+    }
+
+    @Test func loopThatJumpsBackToItsStart() throws {
+        let dir = try Scratch()
+        var jump = LottieFixture()
+        jump.layers = [F.layer(F.rect(0, 0, 30, 30, color: [0.3, 0.6, 1, 1]), position: F.animated([(0, [30, 50]), (29, [70, 50])]))]
+        let path = try jump.write("slide.json", in: dir)
+        #expect(try Self.rules([path]) { $0.policy = .loopsWhenUnselected } == ["loop-jump"])
+        #expect(try Self.rules([path]) { $0.policy = .loop } == ["loop-jump"])
+        #expect(!(try Self.rules([path])).contains("loop-jump"), "a play-once does not loop")
+        var smooth = jump
+        smooth.layers = [F.layer(F.rect(0, 0, 30, 30, color: [0.3, 0.6, 1, 1]),
+                                 position: F.animated([(0, [30, 50]), (15, [70, 50]), (30, [30, 50])]))]
+        #expect(try Self.rules([try smooth.write("swing.json", in: dir)]) { $0.policy = .loop } == [])
+    }
+
+    @Test func unsupportedAndUnportableFeatures() throws {
+        let dir = try Scratch()
+        var text = Self.clean()
+        text.layers.append(#"{"ty":5,"ind":2,"ip":0,"op":30,"st":0,"ks":{},"t":{"d":{"k":[{"s":{"t":"Hi","s":20,"f":"Arial"},"t":0}]}}}"#)
+        text.frames = 30
+        #expect(try Self.rules([try text.write("text.json", in: dir)]) == ["unsupported-feature"])
+        var expression = LottieFixture()
+        expression.layers = [F.layer(F.rect(50, 50, 60, 60, color: [0.3, 0.6, 1, 1]),
+                                     position: #"{"a":0,"k":[0,0],"x":"wiggle(2, 10)"}"#)]
+        let report = try LintJob(inputs: [try expression.write("wiggle.json", in: dir)]).run(registry: .standard)
+        #expect(report.findings.map(\.rule.id) == ["unportable-feature"])
+        #expect(report.findings.first?.location.hasSuffix(".p.x") == true, "\(report.findings.map(\.location))")
+    }
+
+    @Test func textLayersKeepEmptyFrameRulesQuiet() throws {
+        // Text is not drawn here, so a frame that looks empty may show text on a device.
+        let dir = try Scratch()
+        var f = LottieFixture()
+        f.layers = [#"{"ty":5,"ind":2,"ip":0,"op":30,"st":0,"ks":{},"t":{"d":{"k":[{"s":{"t":"Hi","s":20,"f":"Arial"},"t":0}]}}}"#]
+        #expect(try Self.rules([try f.write("only-text.json", in: dir)]) == ["unsupported-feature"])
+    }
+
+    @Test func darkContrastUsesTheDarkVariantWhenThereIsOne() throws {
+        let dir = try Scratch()
+        var black = LottieFixture()
+        black.layers = [F.layer(F.rect(50, 50, 60, 60, color: [0.05, 0.05, 0.06, 1]))]
+        let report = try LintJob(inputs: [try black.write("ink.json", in: dir)]).run(registry: .standard)
+        #expect(report.findings.map(\.rule.id) == ["dark-contrast"])
+        #expect(report.findings.first?.message.contains("#0d0d0f") == true, "\(report.findings.map(\.message))")
+        // ink_dark.json beside it is its dark variant (the seed's naming convention): light, so fine.
+        _ = try Self.clean().write("ink_dark.json", in: dir)
+        #expect(try Self.rules([dir.file("ink.json")]) == [])
+    }
+
+    @Test func embeddedImageFarLargerThanShown() throws {
+        let dir = try Scratch()
+        var image = try Pixmap(width: 200, height: 200)
+        image.fill(RGBA8(80, 160, 255, 255))
+        let png = Base64.encode(try PNGCodec.encode(image))
+        var f = LottieFixture()
+        f.extra = #","assets":[{"id":"img","w":200,"h":200,"e":1,"u":"","p":"data:image/png;base64,\#(png)"}]"#
+        // Drawn at 30% (60 units of a 100-unit canvas): 54 px at @3x of 30 pt, 200 px stored.
+        f.layers = [#"{"ty":2,"ind":1,"refId":"img","ip":0,"op":30,"st":0,"ks":{"p":{"a":0,"k":[20,20]},"s":{"a":0,"k":[30,30]}}}"#]
+        let json = f.json.replacingOccurrences(of: #""assets":[],"#, with: "")
+        try Data(json.utf8).write(to: URL(fileURLWithPath: dir.file("photo.json")))
+        let report = try LintJob(inputs: [dir.file("photo.json")]).run(registry: .standard)
+        #expect(report.findings.map(\.rule.id) == ["embedded-image-too-large"])
+        #expect(report.findings.first?.message.hasPrefix("a 200×200 image is shown at most 54×54 px") == true, "\(report.findings.map(\.message))")
+    }
+
+    @Test func fileSizeProfileAndDisabledRules() throws {
+        let dir = try Scratch()
+        let path = try Self.clean().write("icon.json", in: dir)
+        #expect(try Self.rules([path]) { $0.profile.maxFileBytes = 100 } == ["file-too-large"])
+        #expect(try Self.rules([path]) { $0.profile.maxFileBytes = 100; $0.disabled = ["file-too-large"] } == [])
+        #expect(throws: UsageError.self) { try Self.rules([path]) { $0.disabled = ["no-such-rule"] } }
+        var big = LottieFixture()
+        big.layers = [F.layer(F.rect(50, 50, 94, 94, color: [0.3, 0.6, 1, 1]))]
+        // The general profile does not judge a tab icon's margins.
+        #expect(try Self.rules([try big.write("big.json", in: dir)]) { $0.profile = .general } == [])
+    }
+
+    @Test func aBrokenFileIsAFindingAndTheOthersAreStillLinted() throws {
+        let dir = try Scratch()
+        try Data("{\"v\":\"5\",\"layers\":[".utf8).write(to: URL(fileURLWithPath: dir.file("broken.json")))
+        let clean = try Self.clean().write("icon.json", in: dir)
+        let report = try LintJob(inputs: [dir.file("broken.json"), clean]).run(registry: .standard)
+        #expect(report.findings.map(\.rule.id) == ["open-failed"])
+        #expect(report.linted.count == 2)
+        #expect(report.hasErrors)
+    }
+
+    @Test func foldersAreSearchedAndConfigurationsLintedTabByTab() throws {
+        let report = try LintJob(inputs: [TestFiles.sample("tabbar")]).run(registry: .standard)
+        // tabbar/ holds a configuration (its 4 animated tabs) and two PNG images, which are not animations.
+        #expect(report.linted.count == 4, "\(report.linted)")
+        #expect(report.skipped.map { FilePath.lastComponent(of: $0) }.sorted() == ["make-icons.py", "me-selected.png", "me.png"])
+        #expect(report.findings.allSatisfy { $0.context != nil })
+        // The badge has dark colour overrides in the configuration: no dark-contrast finding for it.
+        #expect(!report.findings.contains { $0.rule.id == "dark-contrast" && $0.file.hasSuffix("badge.json") })
+    }
+
+    @Test func gifPaletteOverflowOnTheCorpus() throws {
+        guard TestFiles.corpusPresent else {
+            if TestFiles.allowMissingCorpus { return }
+            Issue.record("../shared/corpus is missing (set CYL_ALLOW_MISSING_CORPUS=1 to skip)")
+            return
+        }
+        let many = TestFiles.corpus + "/gif/pillow__iss634.gif", few = TestFiles.corpus + "/gif/pillow__dispose_none.gif"
+        #expect(try Self.rules([many]) { $0.profile = .general }.contains("gif-palette-overflow"))
+        #expect(!(try Self.rules([few]) { $0.profile = .general }.contains("gif-palette-overflow")))
+    }
+
+    @Test func everyRuleHasAStableIdAndAFix() {
+        let ids = LintRule.all.map(\.id)
+        #expect(Set(ids).count == ids.count)
+        #expect(ids.allSatisfy { $0.allSatisfy { $0.isLowercase || $0 == "-" } })
+        #expect(LintRule.all.allSatisfy { !$0.fix.isEmpty && !$0.summary.isEmpty })
+    }
+}
