@@ -98,7 +98,7 @@ struct PipelineReader {
     func wrap(_ e: JSONError) -> PipelineError {
         let kind: PipelineError.Kind
         switch e.kind {
-        case .syntax, .depthLimit, .nonFiniteNumber, .internalError: kind = .syntax
+        case .syntax, .depthLimit, .nonFiniteNumber: kind = .syntax
         case .tooLarge: kind = .tooLarge
         case .wrongType: kind = .wrongType
         case .missingKey: kind = .missing

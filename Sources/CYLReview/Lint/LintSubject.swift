@@ -29,8 +29,11 @@ struct LintSubject {
         var out: [LintSubject] = []
         for tab in bar.tabs {
             let light: FrameTimeline, dark: FrameTimeline?, rule: PlaybackPolicy
-            switch tab.content {
-            case .animation(let l, let d, let p): light = l; dark = d.source === l.source ? nil : d; rule = p
+            switch tab.light {
+            case .animation(let l):
+                light = l
+                dark = tab.dark.timeline.flatMap { $0.source === l.source ? nil : $0 }
+                rule = tab.policy
             case .loopingImage(let t): light = t; dark = nil; rule = .loop
             case .images: continue
             }

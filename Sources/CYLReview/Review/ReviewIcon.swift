@@ -42,14 +42,14 @@ extension ReviewIcon {
         self.policy = tab.policy
         self.light = [:]
         self.dark = nil
-        switch tab.content {
-        case .animation(let light, let dark, _):
+        switch tab.light {
+        case .animation(let light):
             file = light.file
             isStatic = false
             starts = Self.starts(of: light)
             diagnostics = light.diagnostics
             facts = Self.facts(of: light, policy: tab.policy, speed: config.speed)
-            facts.append(("Dark variant", Self.darkVariantText(tab, light: light, dark: dark)))
+            facts.append(("Dark variant", Self.darkVariantText(tab, light: light, dark: tab.dark.timeline ?? light)))
         case .loopingImage(let t):
             file = t.file
             isStatic = false
@@ -62,15 +62,15 @@ extension ReviewIcon {
             starts = [0, 0]
             diagnostics = []
             facts = [("Format", "static image (\(tab.item.renderingMode.rawValue))"),
-                     ("Images", [tab.item.image, tab.item.selectedImage, tab.item.darkImage, tab.item.darkSelectedImage]
+                     ("Images", [tab.item.image, tab.item.selectedImage, tab.item.darkImage, tab.item.selectedDarkImage]
                         .compactMap { $0.map(FilePath.lastComponent(of:)) }.joined(separator: ", "))]
         }
     }
 
     /// Whether the tab's dark mode shows something other than its light frames.
     static func hasDarkVariant(_ tab: OpenedTab) -> Bool {
-        switch tab.content {
-        case .animation(let light, let dark, _): return dark.source !== light.source
+        switch tab.light {
+        case .animation(let light): return tab.dark.timeline.map { $0.source !== light.source } ?? true
         case .images: return true   // templated or dark images: tinted per appearance
         case .loopingImage: return false
         }

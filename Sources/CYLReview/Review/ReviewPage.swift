@@ -81,7 +81,7 @@ struct ReviewPage {
             let px = max(1, Int((pointSize * Double(scale)).rounded()))
             let size = PixelSize(px, px)
             let isStatic: Bool
-            if case .images = tab.content { isStatic = true } else { isStatic = false }
+            if case .images = tab.light { isStatic = true } else { isStatic = false }
             let sheet: SpriteSheet
             do {
                 sheet = try SpriteSheet.make(frameCount: isStatic ? 2 : tab.frameCount, cellSize: size, maxPixels: maxPixels) { i in
