@@ -35,7 +35,7 @@ let package = Package(
         // `cylanim build`: pipeline files, jobs on a thread pool, the incremental manifest, shards.
         .target(name: "CYLPipeline", dependencies: ["CYLConvert", "CYLTabBar", "CYLTimeline", "CYLCodecs", "CYLRaster"]),
         // Review tools: the self-contained HTML review page, frame-by-frame diff, lint for tab icons.
-        .target(name: "CYLReview", dependencies: ["CYLTabBar", "CYLConvert", "CYLTimeline", "CYLCodecs", "CYLRaster"]),
+        .target(name: "CYLReview", dependencies: ["CYLPipeline", "CYLTabBar", "CYLConvert", "CYLTimeline", "CYLCodecs", "CYLRaster"]),
         // The facade: re-exports and the standard registry, nothing else.
         .target(name: "CYLTabBarItemAnimation", dependencies: [
             "CYLTimeline", "CYLRaster", "CYLConvert", "CYLTabBar", "CYLPipeline", "CYLReview",

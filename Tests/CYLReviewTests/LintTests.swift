@@ -202,10 +202,32 @@ import Testing
         #expect(report.hasErrors)
     }
 
+    @Test func aBuildPipelineInAFolderIsSkippedNotABrokenAnimation() throws {
+        let dir = try Scratch()
+        try Data("{\"inputs\": [\"*.json\"], \"outputs\": [{\"format\": \"gif\", \"size\": 30}]}".utf8)
+            .write(to: URL(fileURLWithPath: dir.file("pipeline.json")))
+        // A JSON that is neither pipeline nor Lottie is still an animation that fails to open.
+        try Data("{\"inputs\": []}".utf8).write(to: URL(fileURLWithPath: dir.file("odd.json")))
+        _ = try Self.clean().write("icon.json", in: dir)
+        let report = try LintJob(inputs: [dir.path]).run(registry: .standard)
+        #expect(report.skipped.map { FilePath.lastComponent(of: $0) } == ["pipeline.json"])
+        #expect(report.linted.map { FilePath.lastComponent(of: $0) }.sorted() == ["icon.json", "odd.json"])
+        #expect(report.findings.filter { $0.rule.id == "open-failed" }.map { FilePath.lastComponent(of: $0.file) } == ["odd.json"])
+    }
+
     @Test func foldersAreSearchedAndConfigurationsLintedTabByTab() throws {
         let report = try LintJob(inputs: [TestFiles.sample("tabbar")]).run(registry: .standard)
-        // tabbar/ holds a configuration (its 4 animated tabs) and two PNG images, which are not animations.
-        #expect(report.linted.count == 4, "\(report.linted)")
+        // tabbar/ holds four configurations (tabbar.json and the skins sample's JSON, YAML and plist
+        // twins), a script and two PNG images, which are not animations: every animated tab of each
+        // configuration is linted once.
+        var expected: [String] = []
+        for name in ["skins.json", "skins.plist", "skins.yaml", "tabbar.json"] {
+            let config = try TabBarConfiguration(contentsOf: URL(fileURLWithPath: TestFiles.sample("tabbar/" + name)))
+            let bar = try TabBar(configuration: config, registry: .standard)
+            expected += bar.tabs.filter { !$0.isStatic }.map(\.item.label)
+        }
+        #expect(expected.count >= 4 + 3 * 2)
+        #expect(report.linted.count == expected.count, "\(report.linted)")
         #expect(report.skipped.map { FilePath.lastComponent(of: $0) }.sorted() == ["make-icons.py", "me-selected.png", "me.png"])
         #expect(report.findings.allSatisfy { $0.context != nil })
         // The badge has dark colour overrides in the configuration: no dark-contrast finding for it.

@@ -250,3 +250,17 @@ struct PipelineReader {
         return out
     }
 }
+
+extension PipelineKey {
+    /// Whether `path` is a build pipeline file: a JSON object with `inputs` and `outputs` and no
+    /// Lottie `layers`. Folder searches for animations (lint) use it to pass pipeline files over
+    /// instead of reporting them as broken animations. Files over 1 MiB are not pipelines.
+    public static func looksLikePipeline(path: String) -> Bool {
+        guard path.lowercased().hasSuffix(".json"),
+              let bytes = try? InputFile.read(path, limits: Limits(maxFileBytes: 1 << 20)),
+              let root = try? JSONDocument.parse(bytes, name: path, maxBytes: 1 << 20),
+              let members = root.asObject else { return false }
+        let keys = Set(members.map(\.key))
+        return keys.contains(inputs) && keys.contains(outputs) && !keys.contains("layers")
+    }
+}

@@ -1,4 +1,5 @@
 import CYLConvert
+import CYLPipeline
 import CYLTabBar
 import CYLTimeline
 import Foundation
@@ -90,7 +91,8 @@ public struct LintJob {
                 let path = dir.hasSuffix("/") ? dir + name : dir + "/" + name
                 guard let p = try? ContentProbe.read(path: path) else { continue }
                 if p.isDirectory ? isFrameFolder(p, registry)
-                    : TabBarConfiguration.looksLikeConfiguration(path: path, maxBytes: configOptions.maxBytes) || registry.animator(for: p) != nil {
+                    : TabBarConfiguration.looksLikeConfiguration(path: path, maxBytes: configOptions.maxBytes)
+                        || (registry.animator(for: p) != nil && !PipelineKey.looksLikePipeline(path: path)) {
                     files.append(path)
                 } else if p.isDirectory {
                     if depth < 16 { queue.append((path, depth + 1)) }

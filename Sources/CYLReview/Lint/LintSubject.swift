@@ -40,7 +40,7 @@ struct LintSubject {
             out.append(LintSubject(file: light.file, context: lone ? nil : tab.item.label, timeline: light, dark: dark,
                                    policy: lone ? policy ?? rule : rule, speed: bar.configuration.speed,
                                    pointSize: pointSize ?? bar.configuration.iconSize,
-                                   darkBackground: bar.configuration.dark.background,
+                                   darkBackground: bar.configuration(for: .dark).colors(.dark).background,
                                    fileBytes: InputSize.bytes(of: light.file), isGIF: InputSize.isGIF(light.file)))
         }
         return out

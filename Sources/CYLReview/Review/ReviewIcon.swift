@@ -37,7 +37,7 @@ extension ReviewIcon {
         self.title = tab.item.title
         self.titleColor = tab.item.titleColor
         self.selectedTitleColor = tab.item.selectedTitleColor
-        self.colors = (config.light, config.dark)
+        self.colors = (bar.configuration(for: .light).colors(.light), bar.configuration(for: .dark).colors(.dark))
         self.speed = config.speed
         self.policy = tab.policy
         self.light = [:]

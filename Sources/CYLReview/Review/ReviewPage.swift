@@ -49,7 +49,7 @@ struct ReviewPage {
             var icon = ReviewIcon(tab: tab, of: bar, heading: heading)
             icon.diagnostics = (showsBar ? [] : bar.diagnostics) + icon.diagnostics
             icon.light = try sheets(tab, .light, tints: bar.configuration.light)
-            if ReviewIcon.hasDarkVariant(tab) { icon.dark = try sheets(tab, .dark, tints: bar.configuration.dark) }
+            if ReviewIcon.hasDarkVariant(tab) { icon.dark = try sheets(tab, .dark, tints: bar.configuration(for: .dark).colors(.dark)) }
             indices.append(icons.count)
             icons.append(icon)
         }
