@@ -101,6 +101,8 @@ package.targets += [
                       path: "Fuzz/FuzzPNG", exclude: ["png.dict"]),
     .executableTarget(name: "FuzzFrameManifest", dependencies: ["CYLFrameSequenceAnimator", "CYLTimeline", "CYLCodecs", "CYLRaster", "FuzzSupport"],
                       path: "Fuzz/FuzzFrameManifest", exclude: ["manifest.dict", "seeds"]),
+    .executableTarget(name: "FuzzRive", dependencies: ["CYLRiveAnimator", "CYLTimeline", "CYLRaster", "FuzzSupport"],
+                      path: "Fuzz/FuzzRive", exclude: ["rive.dict"]),
     .executableTarget(name: "FuzzTabBarConfig", dependencies: ["CYLTabBarItemAnimation", "FuzzSupport"],
                       path: "Fuzz/FuzzTabBarConfig", exclude: ["tabbar.dict", "seeds"]),
 ]
