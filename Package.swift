@@ -74,7 +74,7 @@ let package = Package(
         .testTarget(name: "CYLLottieAnimatorTests", dependencies: ["CYLLottieAnimator", "CYLCodecs"],
                     exclude: ["fidelity-baseline.txt"]),  // read from #filePath, not bundled
         .testTarget(name: "CYLRiveAnimatorTests", dependencies: ["CYLRiveAnimator", "CYLCodecs", "CYLTestSupport"],
-                    exclude: ["fidelity-baseline.txt"]),  // read from #filePath, not bundled
+                    exclude: ["fidelity-baseline.txt", "FuzzRegressions"]),  // read from #filePath, not bundled
         .testTarget(name: "CYLConvertTests", dependencies: ["CYLTabBarItemAnimation", "CYLCodecs", "CYLTestSupport"]),
         .testTarget(name: "CYLTabBarTests", dependencies: ["CYLTabBarItemAnimation", "CYLCodecs", "CYLTestSupport"],
                     exclude: ["ConfigCatalogue"]),  // read from #filePath, not bundled

@@ -1,7 +1,7 @@
 /// Structure-aware mutations of a JSON document: the changes a hostile or broken exporter makes
 /// (absurd numbers, duplicated layers, swapped references, missing or mistyped keys) applied to
 /// real documents, so the fuzzer spends its time past the JSON parser, in the model and renderer.
-public struct JSONMutator {
+public struct JSONMutator: Sendable {
     /// Keys worth inserting (the format's own: `ty`, `ks`, `refId`, ...).
     public var keys: [String]
     /// Largest tree (in nodes) mutated structurally; bigger inputs are left to byte mutations.

@@ -1,5 +1,5 @@
-// libFuzzer target: the tab-bar configuration (JSON today; each format the configuration reader
-// learns gets its seeds here). A configuration that parses is opened against the bundled samples
+// libFuzzer target: the tab-bar configuration in every format its reader takes (JSON, JSONC/JSON5,
+// XML and binary property lists, YAML: the content decides), skins and filters included. A configuration that parses is opened against the bundled samples
 // (paths are relative to sample-animations/tabbar/, like the example) and the bar is drawn once
 // with every tab selected in turn, light and dark.
 // Built by `make fuzz TARGET=tabbar`; compiled only with -DFUZZING (Fuzz/README.md).
@@ -25,7 +25,11 @@ let configMutator = JSONMutator(keys: [
     "CYLTabBarItemImage", "CYLTabBarItemSelectedImage", "CYLTabBarItemDarkImage", "CYLTabBarItemDarkSelectedImage",
     "CYLTabBarItemImageRenderingMode", "CYLTabBarLottieFilePath", "CYLTabBarLottieDarkFilePath",
     "CYLTabBarLottieDarkColors", "CYLTabBarGIFFilePath", "CYLTabBarAnimationURL", "CYLTabBarLottieLoopsWhenUnselected",
-    "CYLTabBarItemTitleColor", "CYLTabBarItemSelectedTitleColor",
+    "CYLTabBarItemTitleColor", "CYLTabBarItemSelectedTitleColor", "CYLTabBarControllerThemes",
+    "CYLTabBarControllerDarkThemeIdentifier", "CYLTabBarItemPlatforms", "CYLTabBarItemMinimumAppVersion",
+    "CYLTabBarItemSelectedTitle", "CYLTabBarItemSelectedTitleFont", "CYLTabBarItemTitleFont", "CYLTabBarLottieURL",
+    "CYLTabBarItemSelectedDarkImage", "CYLTabBarItemSelectedBackgroundColor", "CYLTabBarAnimationOptions",
+    "CYLTabBarRiveURL", "CYLTabBarItemImageURL",
 ])
 
 @_cdecl("LLVMFuzzerCustomMutator")
@@ -39,13 +43,13 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let name = "fuzz-tabbar.json"
     do {
         let config = try TabBarConfiguration.parse(bytes, name: name, baseDirectory: base)
-        let bar = try TabBar(configuration: config)
+        let bar = try TabBar(configuration: config, registry: .standard)
         let renderer = try TabBarRenderer(bar: bar, scale: 1)
-        var players = try bar.makePlayers()
+        var players = try bar.tabs.map { try $0.makePlayer(speed: config.speed) }
         for selected in 0..<bar.tabs.count {
             players[selected].select(at: .milliseconds(100 * selected))
             let time = Duration.milliseconds(100 * selected + 50)
-            let states = players.indices.map { TabState(frame: players[$0].frame(at: time), selected: $0 == selected) }
+            let states = players.indices.map { TabState(frame: players[$0].frameIndex(at: time), selected: $0 == selected) }
             _ = try renderer.render(states, appearance: selected % 2 == 0 ? .light : .dark)
             players[selected].deselect(at: time)
         }

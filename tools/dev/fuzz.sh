@@ -43,7 +43,8 @@ copy() { # copy FILES... into the seed folder, skipping ones larger than max_len
     local f
     for f in "$@"; do
         [[ -f "$f" ]] || continue
-        (( $(stat -c %s "$f") <= max_len )) && cp "$f" "$seeds/$(echo "${f#./}" | tr '/' '_')"
+        # ../shared/corpus/x -> shared_corpus_x: no leading dot, so the seed is not a hidden file.
+        (( $(stat -c %s "$f") <= max_len )) && cp "$f" "$seeds/$(echo "$f" | sed 's#^\(\.\./\)*##; s#^\./##' | tr '/' '_')"
     done
     return 0
 }
@@ -78,7 +79,7 @@ PY
     manifest)
         copy Fuzz/FuzzFrameManifest/seeds/*.json ;;
     tabbar)
-        copy sample-animations/tabbar/tabbar.json Fuzz/FuzzTabBarConfig/seeds/*.json ;;
+        copy sample-animations/tabbar/tabbar.json sample-animations/tabbar/skins.* Fuzz/FuzzTabBarConfig/seeds/*.json ;;
     rive)
         copy sample-animations/*.riv
         [[ -d "$corpus_dir/rive" ]] && copy "$corpus_dir"/rive/*.riv ;;
