@@ -3,7 +3,7 @@ import CYLTabBarItemAnimation
 /// Options shared by every command that opens an input: limits, frame rate, GIF role.
 enum CommonOptions {
     static let specs: [OptionSpec] = [
-        .value("fps", "N", help: "Frame rate for a folder of PNG frames (overrides its manifest.json; default 30)."),
+        .value("fps", "N", help: "Frame rate for a folder of PNG frames (overrides its manifest.json; default 30), or the rate a Rive scene is stepped at (default 60)."),
         .value("artboard", "name", help: "Rive: the artboard to play (default: the first)."),
         .value("animation", "name", help: "The animation to play: a Rive linear animation, or a dotLottie animation id (default: the file's own choice)."),
         .value("state-machine", "name", help: "Rive: the state machine to play (default: the artboard's default, else its first)."),
