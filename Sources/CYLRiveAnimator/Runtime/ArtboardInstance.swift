@@ -34,11 +34,12 @@ final class ArtboardInstance {
     /// Decoded image assets (shared with nested artboards).
     let images: ImageCache
 
-    /// Components hold their dependents strongly, and the dependency graph has cycles by design
-    /// (a constraint depends on its target and its parent depends on the constraint; a file can
-    /// add any cycle). The instance owns every component, so it cuts those edges when it goes.
+    /// Components hold each other strongly, and that graph has cycles by design (a constraint
+    /// depends on its target and its parent depends on the constraint; an IK chain's bones hold
+    /// the constraint that holds them; a file can add any cycle). The instance owns every
+    /// component, so it cuts their links when it goes.
     deinit {
-        for case let c? in objects { c.dependents.removeAll() }
+        for case let c? in objects { c.unlink() }
     }
 
     init(_ model: ArtboardModel, file: RiveFileModel, limits: Limits, depth: Int = 0, context: DataContext? = nil,

@@ -2,6 +2,12 @@ import CYLGeometry
 
 /// A bone: a transform component that sits at its parent bone's tip.
 class RBone: RTransformComponent {
+    override func unlink() {
+        super.unlink()
+        childBones.removeAll()
+        peerConstraints.removeAll()
+    }
+
     var length = 0.0
     var childBones: [RBone] = []
     /// IK constraints that also move this bone (it is in their chain).
@@ -53,6 +59,11 @@ final class RRootBone: RBone {
 /// Binds a path's or mesh's vertices to bones: each vertex moves with a weighted blend of its
 /// bones' transforms relative to their bind pose.
 final class RSkin: RContainer {
+    override func unlink() {
+        super.unlink()
+        tendons.removeAll()
+    }
+
     var world = Transform.identity
     var tendons: [RTendon] = []
     /// Index 0 is the identity (weights that name no bone); tendon i is at i + 1.

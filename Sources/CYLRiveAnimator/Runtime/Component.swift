@@ -44,6 +44,11 @@ class RComponent {
     /// Recomputes what this component derives from its properties (called in dependency order).
     func update(_ artboard: ArtboardInstance) {}
 
+    /// Drops every strong reference this component holds to other components. The graph has
+    /// cycles (dependents, constraints and their chains, draw-order links), so the artboard
+    /// instance that owns every component calls this on each when it goes.
+    func unlink() { dependents.removeAll() }
+
     func addDependent(_ c: RComponent) {
         if !dependents.contains(where: { $0 === c }) { dependents.append(c) }
     }
@@ -57,6 +62,11 @@ class RComponent {
 
 /// A component with children.
 class RContainer: RComponent {
+    override func unlink() {
+        super.unlink()
+        children.removeAll()
+    }
+
     var children: [RComponent] = []
 
     override func forAll(_ body: (RComponent) -> Void) {
@@ -82,6 +92,11 @@ class RTransformComponent: RContainer {
     var renderOpacity = 1.0
     unowned(unsafe) var parentTransform: RTransformComponent?
     var constraints: [RConstraint] = []
+
+    override func unlink() {
+        super.unlink()
+        constraints.removeAll()
+    }
 
     override func set(_ key: Int, _ value: PropertyValue) -> Bool {
         switch key {

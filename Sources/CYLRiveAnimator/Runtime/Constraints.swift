@@ -54,6 +54,11 @@ class RTargetedConstraint: RConstraint {
 
 /// Solves a chain of bones so the tip reaches the target.
 final class RIKConstraint: RTargetedConstraint {
+    override func unlink() {
+        super.unlink()
+        chain.removeAll()
+    }
+
     var invertDirection = false
     var parentBoneCount: UInt64 = 0
 

@@ -2,6 +2,11 @@ import CYLGeometry
 
 /// Clips the drawables under its parent to the shapes under its source node.
 final class RClippingShape: RComponent {
+    override func unlink() {
+        super.unlink()
+        shapes.removeAll()
+    }
+
     var sourceID: Int?
     /// 0 non-zero, 1 even-odd, 2 clockwise (clips as non-zero, like the reference renderer).
     var fillRule: UInt64 = 0
@@ -72,6 +77,13 @@ final class RDrawRules: RContainer {
 
 /// A place in the draw order: before (0) or after (1) a drawable.
 final class RDrawTarget: RComponent {
+    override func unlink() {
+        super.unlink()
+        targetDependents.removeAll()
+        first = nil
+        last = nil
+    }
+
     var drawableID: Int?
     var placement: UInt64 = 0
     unowned(unsafe) var drawable: RDrawable?
@@ -98,6 +110,11 @@ final class RDrawTarget: RComponent {
 /// The artboard itself: the root of the hierarchy, with a background painted by its own fills
 /// and a clip to its bounds.
 final class RArtboard: RTransformComponent {
+    override func unlink() {
+        super.unlink()
+        paints.removeAll()
+    }
+
     var width = 0.0, height = 0.0
     var originX = 0.0, originY = 0.0
     var clip = true

@@ -74,6 +74,11 @@ final class RImage: RDrawable {
 
 /// Triangles that map an image onto deformable vertices.
 final class RMesh: RContainer {
+    override func unlink() {
+        super.unlink()
+        vertices.removeAll()
+    }
+
     unowned(unsafe) var skin: RSkin?
     var vertices: [RMeshVertex] = []
     /// Vertex indices, three per triangle (the file stores them as varuints).

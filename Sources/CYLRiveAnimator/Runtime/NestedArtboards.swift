@@ -2,6 +2,11 @@ import CYLGeometry
 
 /// Another artboard of the file drawn in this one, with its own animations or state machine.
 final class RNestedArtboard: RDrawable {
+    override func unlink() {
+        super.unlink()
+        animations.removeAll()
+    }
+
     var artboardID: Int?
     /// A path to the view-model instance the nested artboard binds (else it reads its host's).
     var dataBindPath: [Int]?
@@ -245,6 +250,11 @@ final class RNestedRemapAnimation: RNestedLinearAnimation {
 
 /// A state machine of the nested artboard, with inputs the host can set.
 final class RNestedStateMachine: RNestedAnimation {
+    override func unlink() {
+        super.unlink()
+        inputs.removeAll()
+    }
+
     var machine: StateMachinePlayer?
     var inputs: [RNestedInput] = []
 

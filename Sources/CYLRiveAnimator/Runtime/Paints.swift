@@ -50,6 +50,11 @@ func settingChannel(_ key: Int, of color: UInt32, to value: PropertyValue) -> UI
 
 /// A fill or stroke of a shape (or of the artboard's background).
 class RShapePaint: RContainer {
+    override func unlink() {
+        super.unlink()
+        effects.removeAll()
+    }
+
     var isVisible = true
     /// The paint's own blend mode value; 127 inherits the shape's.
     var blendModeValue: UInt64 = 127
@@ -155,6 +160,11 @@ final class RSolidColor: RPaintMutator {
 }
 
 class RLinearGradient: RPaintMutator {
+    override func unlink() {
+        super.unlink()
+        stops.removeAll()
+    }
+
     var startX = 0.0, startY = 0.0, endX = 0.0, endY = 0.0
     var opacity = 1.0
     var stops: [RGradientStop] = []
@@ -250,6 +260,11 @@ class RStrokeEffect: RContainer {
 
 /// Effects shared by several paints, which reach them through target effects.
 final class RGroupEffect: RStrokeEffect {
+    override func unlink() {
+        super.unlink()
+        effects.removeAll()
+    }
+
     var effects: [RStrokeEffect] = []
 
     override func link(_ artboard: ArtboardInstance) {}

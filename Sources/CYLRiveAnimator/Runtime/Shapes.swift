@@ -5,6 +5,11 @@ import Glibc
 
 /// Something drawn: a shape, an image, a nested artboard.
 class RDrawable: RNode {
+    override func unlink() {
+        super.unlink()
+        clippingShapes.removeAll()
+    }
+
     /// The format's blend mode value (3 is source-over).
     var blendModeValue: UInt64 = 3
     var drawableFlags: UInt64 = 0
@@ -162,6 +167,12 @@ enum PathBuilder {
 
 /// A drawable made of paths, painted by its fills and strokes.
 final class RShape: RDrawable {
+    override func unlink() {
+        super.unlink()
+        paths.removeAll()
+        paints.removeAll()
+    }
+
     var paths: [RPath] = []
     var paints: [RShapePaint] = []
     /// Composes the shape's paths (it updates after the shape and all of its paths).
@@ -278,6 +289,11 @@ class RPath: RNode {
 
 /// A path drawn through its vertex children (possibly deformed by a skin).
 final class RPointsPath: RPath {
+    override func unlink() {
+        super.unlink()
+        vertices.removeAll()
+    }
+
     var closed = false
     var vertices: [RVertex] = []
     unowned(unsafe) var skin: RSkin?
