@@ -1,7 +1,7 @@
 # Two entry points (README): `make demo` and `make test`. Both install the Debian packages the C
 # shims need when they are missing (as root), then build with SwiftPM.
 SWIFT        ?= swift
-DEB_PACKAGES := pkg-config libgif-dev libpng-dev libjson-c-dev zlib1g-dev libwebp-dev libfreetype-dev fonts-dejavu-core
+DEB_PACKAGES := pkg-config libgif-dev libpng-dev libjson-c-dev zlib1g-dev libwebp-dev libfreetype-dev fonts-dejavu-core duktape-dev
 DEMO_OUT     := demo-out
 CYLANIM      := .build/debug/cylanim
 
