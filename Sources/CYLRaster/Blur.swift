@@ -9,7 +9,9 @@ import Darwin
 /// passes read rows. Cost per pixel is linear in the radius; pixels outside the image count as
 /// transparent.
 enum GaussianKernel {
+    /// The kernel for `sigma` pixels; `[65536]` (leaves the image as it is) for sigma ≤ 0.05.
     static func weights(sigma: Double) -> [UInt32] {
+        guard sigma.isFinite, sigma > 0.05 else { return [65536] }
         let r = max(1, Int((3 * sigma).rounded(.up)))
         var f = [Double](repeating: 0, count: 2 * r + 1)
         for i in 0...(2 * r) { let x = Double(i - r); f[i] = exp(-x * x / (2 * sigma * sigma)) }
