@@ -28,6 +28,13 @@ public struct Limits: Sendable, Equatable {
     public static let defaultMaxDrawsPerFrame = 100_000
     /// Largest input file read into memory (`--max-file-bytes`). Default 256 MiB.
     public static let defaultMaxFileBytes = 256 << 20
+    /// Memory one Lottie expression engine may hold (`--max-expression-memory`). Default 32 MiB:
+    /// the engine with its API takes about 1 MiB, real expressions a few kilobytes more.
+    public static let defaultMaxExpressionMemory = 32 << 20
+    /// Bytecode steps one expression evaluation may run (`--max-expression-steps`), checked every
+    /// 262 144 steps. Default 10 000 000 (a tenth of a second or so); real expressions run a few
+    /// thousand. An expression that runs out is disabled and its property keeps its keyframes.
+    public static let defaultMaxExpressionSteps = 10_000_000
 
     public var maxCanvasPixels: Int
     public var maxFrames: Int
@@ -38,6 +45,8 @@ public struct Limits: Sendable, Equatable {
     public var maxFileBytes: Int
     public var maxDrawsPerFrame: Int
     public var maxJSONBytes: Int
+    public var maxExpressionMemory: Int = Limits.defaultMaxExpressionMemory
+    public var maxExpressionSteps: Int = Limits.defaultMaxExpressionSteps
 
     public init(maxCanvasPixels: Int = Limits.defaultMaxCanvasPixels,
                 maxFrames: Int = Limits.defaultMaxFrames,

@@ -17,6 +17,10 @@ enum CommonOptions {
                help: "Most layers, shapes, masks and mattes drawn for one frame once precomps and repeaters are expanded (default \(Limits.defaultMaxDrawsPerFrame))."),
         .value("max-decoded-bytes", "N",
                help: "Decoded pixels kept in memory before frames are decoded again on demand (default \(Limits.defaultMaxDecodedBytes))."),
+        .value("max-expression-memory", "N",
+               help: "Bytes a Lottie expression engine may hold (default \(Limits.defaultMaxExpressionMemory))."),
+        .value("max-expression-steps", "N",
+               help: "Script steps one Lottie expression evaluation may run before it is stopped and its keyframes used (default \(Limits.defaultMaxExpressionSteps))."),
     ]
 
     static func limits(_ args: ParsedArguments, _ command: CommandSpec) throws(CLIUsageError) -> Limits {
@@ -37,6 +41,8 @@ enum CommonOptions {
         if let n = try int("max-path-points") { limits.maxPathPoints = n }
         if let n = try int("max-draws") { limits.maxDrawsPerFrame = n }
         if let n = try int("max-decoded-bytes") { limits.maxDecodedBytes = n }
+        if let n = try int("max-expression-memory") { limits.maxExpressionMemory = n }
+        if let n = try int("max-expression-steps") { limits.maxExpressionSteps = n }
         return limits
     }
 
