@@ -107,6 +107,7 @@ struct cyl_engine {
     size_t used, max_bytes;
     int out_of_memory;         /* an allocation was refused since the outermost call began */
     uint64_t checks, max_checks;
+    uint64_t total_checks;     /* over the engine's life, for budgets spanning many calls */
     int timed_out;
     int depth;
     int broken;
@@ -177,6 +178,7 @@ static void engine_fatal(void *udata, const char *msg) {
 duk_bool_t cyl_script_exec_timeout(void *udata) {
     cyl_engine *e = udata;
     if (e->timed_out) return 1; /* keep failing until the outermost call has unwound */
+    e->total_checks++;
     if (++e->checks > e->max_checks) { e->timed_out = 1; return 1; }
     return 0;
 }
@@ -359,6 +361,8 @@ void cyl_engine_free(cyl_engine *e) {
 }
 
 size_t cyl_engine_bytes_in_use(const cyl_engine *e) { return e->used; }
+
+uint64_t cyl_engine_step_checks(const cyl_engine *e) { return e->total_checks; }
 
 typedef struct {
     cyl_engine *e;

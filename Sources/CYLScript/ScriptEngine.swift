@@ -84,6 +84,13 @@ public final class ScriptEngine {
     /// Bytes the engine's heap holds now.
     public var bytesInUse: Int { cyl_engine_bytes_in_use(engine) }
 
+    /// Steps between two budget checks (Duktape's interrupt interval).
+    public static let stepsPerCheck = 262_144
+
+    /// Bytecode steps run since the engine was made, over all calls, in whole check intervals
+    /// (`stepsPerCheck`): what a budget spanning many short calls can be measured with.
+    public var stepsRun: Int { Int(clamping: cyl_engine_step_checks(engine)) &* Self.stepsPerCheck }
+
     /// Runs global code (definitions later calls use) and returns its value.
     @discardableResult
     public func evaluate(_ source: String, name: String = "script") throws(ScriptError) -> ScriptValue {

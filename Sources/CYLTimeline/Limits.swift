@@ -34,6 +34,8 @@ public struct Limits: Sendable, Equatable {
     /// Bytecode steps one expression evaluation may run (`--max-expression-steps`), checked every
     /// 262 144 steps. Default 10 000 000 (a tenth of a second or so); real expressions run a few
     /// thousand. An expression that runs out is disabled and its property keeps its keyframes.
+    /// The expressions of one frame together may run four times this; past it the frame's other
+    /// expressions keep their keyframes for that frame.
     public static let defaultMaxExpressionSteps = 10_000_000
 
     public var maxCanvasPixels: Int

@@ -216,6 +216,33 @@ import Testing
         #expect(resolved(doc, 5)[0].transform.opacity.scalar(at: 5) == 100)
     }
 
+    /// Many expressions that each stay under their own budget cannot make a frame (or opening
+    /// the file) take unbounded time: once the frame's expressions have run 4 × the per-evaluation
+    /// budget together, the rest keep their keyframes, with a diagnostic, and are not disabled.
+    /// Each expression here runs 20 000 loop rounds (well under 1 000 000 steps, the budget given),
+    /// so 60 of them would need more than the frame's 4 000 000.
+    @Test func aFrameOfManySlowExpressionsIsBounded() throws {
+        let x = "var s = 0; for (var i = 0; i < 20000; i++) s += i; var $bm_rt = s % 360;"
+        let expected = Double((0..<20000).reduce(0, +) % 360)
+        let layers = (1...60).map { layer($0, "L\($0)", ks: "\"r\":" + prop("5", x)) }.joined(separator: ",")
+        var limits = Limits()
+        limits.maxExpressionSteps = 1_000_000
+        let doc = try LottieDocument(bytes: lottie(op: 300, layers: layers), name: "many.json", options: OpenOptions(limits: limits))
+        #expect(doc.disabledExpressions.isEmpty)
+        let skipped = doc.diagnostics.filter { $0.message.contains("together ran past 4000000 steps") }
+        #expect(!skipped.isEmpty && skipped.count < 60, "\(skipped.count) skipped at open")
+        let runtime = ExpressionRuntime(model: doc.model, limits: limits)
+        for frame in [0.0, 1.0] {
+            runtime.beginFrame()
+            let values = runtime.resolve(doc.model.root, frame: frame).layers.map { $0.transform.rotation.scalar(at: frame) }
+            let evaluated = values.filter { $0 == expected }.count
+            #expect(evaluated >= 1 && evaluated < 60, "\(evaluated) evaluated at frame \(frame)")
+            #expect(values[0] == expected)   // a new frame starts a new budget
+            #expect(values.allSatisfy { $0 == expected || $0 == 5 })
+        }
+        #expect(runtime.disabled.isEmpty)
+    }
+
     /// Expressions are compiled once per renderer, not per frame.
     @Test func expressionsCompileOnce() throws {
         let doc = try document(layer(1, "A", ks: "\"r\":" + prop("0", "var $bm_rt; $bm_rt = time;")

@@ -56,6 +56,18 @@ import Testing
         #expect(try e.call(h, []) == .number(499_500))
     }
 
+    /// `stepsRun` counts over calls: 200 calls of 10 000 loop rounds (each round at least three
+    /// bytecode steps: add, increment, compare-and-jump) pass at least 6 000 000 steps, about 22
+    /// check intervals, though no single call comes near its own budget.
+    @Test func stepsRunAddsUpOverShortCalls() throws {
+        let e = try engine()
+        let before = e.stepsRun
+        #expect(before < 2 * ScriptEngine.stepsPerCheck)   // only the hardening script has run
+        let f = try e.compile(function: "function () { var s = 0; for (var i = 0; i < 10000; i++) s += i; return s; }")
+        for _ in 0..<200 { #expect(try e.call(f, []) == .number(49_995_000)) }
+        #expect(e.stepsRun - before >= 20 * ScriptEngine.stepsPerCheck)
+    }
+
     @Test func memoryStaysUnderTheCap() throws {
         let cap = 4 << 20
         let e = try engine(memory: cap, steps: 200_000_000)

@@ -20,7 +20,7 @@ enum CommonOptions {
         .value("max-expression-memory", "N",
                help: "Bytes a Lottie expression engine may hold (default \(Limits.defaultMaxExpressionMemory))."),
         .value("max-expression-steps", "N",
-               help: "Script steps one Lottie expression evaluation may run before it is stopped and its keyframes used (default \(Limits.defaultMaxExpressionSteps))."),
+               help: "Script steps one Lottie expression evaluation may run before it is stopped and its keyframes used; one frame's expressions together may run four times that (default \(Limits.defaultMaxExpressionSteps))."),
     ]
 
     static func limits(_ args: ParsedArguments, _ command: CommandSpec) throws(CLIUsageError) -> Limits {

@@ -83,6 +83,9 @@ int cyl_engine_compile(cyl_engine *engine, const char *source, size_t length, co
 int cyl_engine_call(cyl_engine *engine, int32_t slot, const cyl_tape *args, cyl_tape *result);
 /// Bytes currently allocated by the heap.
 size_t cyl_engine_bytes_in_use(const cyl_engine *engine);
+/// Step checks passed since the engine was made, over all calls: each stands for 262 144 bytecode
+/// steps (the interrupt counter runs on across calls, so many short calls add up too).
+uint64_t cyl_engine_step_checks(const cyl_engine *engine);
 
 #ifdef __cplusplus
 }

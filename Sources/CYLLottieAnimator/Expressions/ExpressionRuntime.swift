@@ -37,9 +37,20 @@ final class ExpressionRuntime {
         tables.setUp(model)
     }
 
-    /// Forgets the previous frame's values.
+    /// How many evaluations' worth of steps (`Limits.maxExpressionSteps`) the expressions of one
+    /// frame may run together. Each evaluation is bounded on its own, but a file can hold thousands
+    /// of expressions that each stay just under that bound: past this, the frame's remaining
+    /// expressions keep their keyframes (and run again on the next frame).
+    static let frameBudgetFactor = 4
+
+    /// Steps the current frame's expressions may still start within.
+    var frameStepBudget: Int { limits.maxExpressionSteps.multipliedReportingOverflow(by: Self.frameBudgetFactor).partialValue }
+    private var frameStart = 0
+
+    /// Forgets the previous frame's values and starts the frame's step budget.
     func beginFrame() {
         cache.removeAll(keepingCapacity: true)
+        frameStart = engine?.stepsRun ?? 0
     }
 
     // MARK: Evaluating
@@ -91,6 +102,10 @@ final class ExpressionRuntime {
         // An expression that needs its own value at the same time (directly or through others).
         guard !running.contains(key) else { return nil }
         guard let engine = prepareEngine(), let slot = compiled(i, engine) else { return nil }
+        guard engine.stepsRun - frameStart <= max(0, frameStepBudget) else {
+            fail(ref, "not run: the frame's expressions together ran past \(frameStepBudget) steps (\(Self.frameBudgetFactor) × --max-expression-steps)")
+            return nil
+        }
         let expression = model.expressions[i]
         let layerRef = tables.layerRef(comp: expression.comp, position: expression.layer)
         let propRef = tables.expressionProperty(i, base, layer: layerRef)
@@ -120,6 +135,7 @@ final class ExpressionRuntime {
             e.host = { [unowned self] args in try self.answer(args) }
             try e.evaluate(ExpressionPrelude.source, name: "expression API")
             engine = e
+            frameStart = e.stepsRun   // setting up the API is not the frame's work
             return e
         } catch {
             engineFailed = true
