@@ -2,8 +2,8 @@
 # shims need when they are missing (as root), then build with SwiftPM.
 SWIFT        ?= swift
 # parallel runs the sharded-build test as separate processes; zsh checks the generated completion;
-# chromium: headless, for the tests that load the review page in a real browser.
-DEB_PACKAGES := pkg-config libgif-dev libpng-dev libjson-c-dev zlib1g-dev libwebp-dev libfreetype-dev libjpeg-dev fonts-dejavu-core libyaml-dev libfontconfig-dev parallel zsh chromium
+# duktape-dev: the source of the expression engine; chromium: headless, for the tests that load the review page in a real browser.
+DEB_PACKAGES := pkg-config libgif-dev libpng-dev libjson-c-dev zlib1g-dev libwebp-dev libfreetype-dev libjpeg-dev fonts-dejavu-core libyaml-dev libfontconfig-dev duktape-dev parallel zsh chromium
 DEMO_OUT     := demo-out
 CYLANIM      := .build/debug/cylanim
 # `make install` puts the release tool, its bash and zsh completions and its manual page under PREFIX.

@@ -18,6 +18,9 @@ let package = Package(
         .systemLibrary(name: "CJPEG", path: "Sources/CJPEG"),
         .systemLibrary(name: "CYAML", path: "Sources/CYAML", pkgConfig: "yaml-0.1"),
         .systemLibrary(name: "CFontconfig", path: "Sources/CFontconfig", pkgConfig: "fontconfig"),
+        // Duktape, built from the source Debian's duktape-dev ships (see duktape_build.c for why
+        // not its shared library); optimised even in debug builds, its warnings are not ours.
+        .target(name: "CScriptDuktape", cSettings: [.unsafeFlags(["-O2", "-w"])], linkerSettings: [.linkedLibrary("m")]),
 
         // libm: these modules import no Foundation, so nothing else pulls in floor/round/sqrt.
         .target(name: "CYLGeometry", linkerSettings: [.linkedLibrary("m")]),
@@ -26,7 +29,9 @@ let package = Package(
         .target(name: "CYLTimeline", dependencies: ["CYLRaster"]),
         .target(name: "CYLGIFAnimator", dependencies: ["CYLTimeline", "CYLCodecs", "CYLRaster"]),
         .target(name: "CYLFrameSequenceAnimator", dependencies: ["CYLTimeline", "CYLCodecs", "CYLRaster"]),
-        .target(name: "CYLLottieAnimator", dependencies: ["CYLTimeline", "CYLCodecs", "CYLRaster", "CYLGeometry"]),
+        // The embedded JavaScript engine for Lottie expressions: owns all engine memory and budgets.
+        .target(name: "CYLScript", dependencies: ["CScriptDuktape"]),
+        .target(name: "CYLLottieAnimator", dependencies: ["CYLTimeline", "CYLCodecs", "CYLRaster", "CYLGeometry", "CYLScript"]),
         .target(name: "CYLRiveAnimator", dependencies: ["CYLTimeline", "CYLCodecs", "CYLRaster", "CYLGeometry"]),
         // Conversion and output files (the one frame writer, staged files, output plans).
         .target(name: "CYLConvert", dependencies: ["CYLTimeline", "CYLCodecs", "CYLRaster"]),
@@ -69,6 +74,7 @@ let package = Package(
         .testTarget(name: "CYLRasterTests", dependencies: ["CYLRaster", "CYLCodecs", "CYLTestSupport"]),
         .testTarget(name: "CYLCodecsTests", dependencies: ["CYLCodecs"]),
         .testTarget(name: "CYLTimelineTests", dependencies: ["CYLTimeline"]),
+        .testTarget(name: "CYLScriptTests", dependencies: ["CYLScript"]),
         .testTarget(name: "CYLGIFAnimatorTests", dependencies: ["CYLGIFAnimator", "CYLCodecs"]),
         .testTarget(name: "CYLFrameSequenceAnimatorTests", dependencies: ["CYLFrameSequenceAnimator", "CYLCodecs"]),
         .testTarget(name: "CYLLottieAnimatorTests", dependencies: ["CYLLottieAnimator", "CYLCodecs"],

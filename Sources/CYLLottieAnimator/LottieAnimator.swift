@@ -83,6 +83,8 @@ public struct LottieAnimator: CYLTabBarItemAnimator {
 /// A parsed Lottie animation: its model, what the parser noticed, and ways to render it.
 public final class LottieDocument: @unchecked Sendable {
     let model: AnimationModel
+    /// Expressions renderers skip: the check at open found they do not compile or run out of budget.
+    let disabledExpressions: Set<Int>
     public let name: String
     public let options: OpenOptions
     public let diagnostics: [Diagnostic]
@@ -101,10 +103,24 @@ public final class LottieDocument: @unchecked Sendable {
         let root = try JSONDocument.parseElement(bytes, name: name, maxDepth: options.limits.maxJSONDepth,
                                                  maxBytes: options.limits.maxJSONBytes, maxValues: options.limits.maxJSONValues)
         var parser = LottieParser(name: name, limits: options.limits, colorOverrides: options.colorOverrides)
-        model = try parser.parseDocument(root)
+        var model = try parser.parseDocument(root)
+        var diagnostics = parser.diagnostics
+        var disabled: Set<Int> = []
+        if !model.expressions.isEmpty {
+            // Expressions look shape items up by name: parse again keeping the names, then try each
+            // expression once so that `info` reports the ones that fail.
+            var named = LottieParser(name: name, limits: options.limits, colorOverrides: options.colorOverrides)
+            named.expressionState.collectsContent = true
+            model = try named.parseDocument(root)
+            let check = ExpressionRuntime(model: model, limits: options.limits)
+            diagnostics += check.check()
+            disabled = check.disabled
+        }
+        disabledExpressions = disabled
+        self.model = model
         self.name = name
         self.options = options
-        self.diagnostics = parser.diagnostics
+        self.diagnostics = diagnostics
         self.keypaths = LottieParser.keypaths(root, maxDepth: options.limits.maxPrecompDepth)
     }
 
@@ -132,7 +148,8 @@ public final class LottieDocument: @unchecked Sendable {
                               hasTransparency: true, diagnostics: diagnostics,
                               capabilities: TimelineCapabilities(isVector: true, supportsColorOverrides: true,
                                                                  displayList: { [self] t in try makeRenderer().displayList(frame: t) }),
-                              source: LottieRenderer(model: model, name: name, limits: options.limits))
+                              source: LottieRenderer(model: model, name: name, limits: options.limits,
+                                                     disabledExpressions: disabledExpressions))
         t.markers = markers
         return t
     }
@@ -144,7 +161,8 @@ public final class LottieFrameRenderer {
     let renderer: LottieRenderer
 
     init(_ document: LottieDocument) {
-        renderer = LottieRenderer(model: document.model, name: document.name, limits: document.options.limits)
+        renderer = LottieRenderer(model: document.model, name: document.name, limits: document.options.limits,
+                                  disabledExpressions: document.disabledExpressions)
     }
 
     /// Draws timeline frame `frame` (0 = composition frame `ip`; fractions allowed) into `target`,

@@ -9,7 +9,9 @@ import Darwin
 /// passes read rows. Cost per pixel is linear in the radius; pixels outside the image count as
 /// transparent.
 enum GaussianKernel {
+    /// The kernel for `sigma` pixels; `[65536]` (leaves the image as it is) for sigma ≤ 0.05.
     static func weights(sigma: Double) -> [UInt32] {
+        guard sigma.isFinite, sigma > 0.05 else { return [65536] }
         let r = max(1, Int((3 * sigma).rounded(.up)))
         var f = [Double](repeating: 0, count: 2 * r + 1)
         for i in 0...(2 * r) { let x = Double(i - r); f[i] = exp(-x * x / (2 * sigma * sigma)) }
@@ -56,26 +58,7 @@ extension Pixmap {
     /// outside it as transparent: for content known to lie within `rect` shrunk by the kernel's
     /// reach (3σ), the result equals `blur(sigma:scratch:)` at a cost proportional to the rect.
     public mutating func blur(sigma: Double, in rect: IntRect, scratch: inout [UInt32]) {
-        guard sigma.isFinite, sigma > 0.05 else { return }
-        let area = rect.intersection(IntRect(x: 0, y: 0, width: width, height: height))
-        guard !area.isEmpty else { return }
-        let w = area.width, h = area.height
-        let k = GaussianKernel.weights(sigma: sigma)
-        let r = k.count / 2
-        let rowLen = max(w, h) + 2 * r
-        let need = w * h + 4 * rowLen
-        if scratch.count < need { scratch = [UInt32](repeating: 0, count: need) }
-        k.withUnsafeBufferPointer { kp in
-            scratch.withUnsafeMutableBufferPointer { tmp in
-                let t = tmp.baseAddress!
-                let rows = UnsafeMutableRawPointer(t + w * h).bindMemory(to: UInt64.self, capacity: 2 * rowLen)
-                withUnsafeMutablePixels { img, s32 in
-                    let origin = img + area.y * s32 + area.x
-                    Self.blurPass(src: origin, srcStride: s32, dst: t, dstStride: h, w: w, h: h, k: kp, rb: rows, ag: rows + rowLen)
-                    Self.blurPass(src: t, srcStride: h, dst: origin, dstStride: s32, w: h, h: w, k: kp, rb: rows, ag: rows + rowLen)
-                }
-            }
-        }
+        blur(sigmaX: sigma, sigmaY: sigma, in: rect, scratch: &scratch)
     }
 
     /// Blurs each of `h` rows of `w` pixels, writing output pixel (x, y) to `dst[x * dstStride + y]`.

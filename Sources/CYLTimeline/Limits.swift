@@ -47,6 +47,15 @@ public struct Limits: Sendable, Equatable {
     /// Most objects a binary scene file (Rive `.riv`) may hold (`--max-objects`). Default
     /// 1 000 000: real files hold a few thousand, and every object costs memory once parsed.
     public static let defaultMaxObjects = 1_000_000
+    /// Memory one Lottie expression engine may hold (`--max-expression-memory`). Default 32 MiB:
+    /// the engine with its API takes about 1 MiB, real expressions a few kilobytes more.
+    public static let defaultMaxExpressionMemory = 32 << 20
+    /// Bytecode steps one expression evaluation may run (`--max-expression-steps`), checked every
+    /// 262 144 steps. Default 10 000 000 (a tenth of a second or so); real expressions run a few
+    /// thousand. An expression that runs out is disabled and its property keeps its keyframes.
+    /// The expressions of one frame together may run four times this; past it the frame's other
+    /// expressions keep their keyframes for that frame.
+    public static let defaultMaxExpressionSteps = 10_000_000
 
     public var maxCanvasPixels: Int
     public var maxFrames: Int
@@ -61,6 +70,8 @@ public struct Limits: Sendable, Equatable {
     public var maxWorkPixels: Int
     public var maxOutputBytes: Int
     public var maxObjects: Int
+    public var maxExpressionMemory: Int = Limits.defaultMaxExpressionMemory
+    public var maxExpressionSteps: Int = Limits.defaultMaxExpressionSteps
 
     public init(maxCanvasPixels: Int = Limits.defaultMaxCanvasPixels,
                 maxFrames: Int = Limits.defaultMaxFrames,

@@ -142,17 +142,17 @@ func open(_ bytes: [UInt8], options: OpenOptions = OpenOptions()) throws -> Fram
     @Test func unknownThingsBecomeDiagnosticsWithPaths() throws {
         let layers = """
         {"ty":5,"ind":1,"nm":"text","ip":0,"op":10,"st":0,"ks":{}},
-        {"ty":4,"ind":2,"ip":0,"op":10,"st":0,"ks":{"o":{"a":0,"k":100,"x":"wiggle(1,2)"}},
-         "shapes":[{"ty":"zz","nm":"zig"},{"ty":"xx"}],"ef":[{"ty":5}]},
+        {"ty":4,"ind":2,"ip":0,"op":10,"st":0,"ks":{"o":{"a":0,"k":100,"x":"noSuchFunction(1, 2)"}},
+         "shapes":[{"ty":"zz","nm":"zig"},{"ty":"xx"}],"ef":[{"ty":5,"nm":"Warp","mn":"ADBE Wave Warp","en":1}]},
         {"ty":42,"ind":3,"ip":0,"op":10,"st":0,"ks":{}}
         """
         let t = try open(lottie(layers: layers))
         let text = t.diagnostics.map(\.description)
         #expect(text.contains { $0.contains("layers[0]") && $0.contains("text layers") })
-        #expect(text.contains { $0.contains("layers[1].ks.o.x") && $0.contains("expressions") })
+        #expect(text.contains { $0.contains("layers[1].ks.o.x") && $0.contains("noSuchFunction") && $0.contains("keyframed value") })
         #expect(text.contains { $0.contains("layers[1].shapes[0]") && $0.contains("zig-zag") })
         #expect(text.contains { $0.contains("layers[1].shapes[1].ty") && $0.contains("\"xx\"") })
-        #expect(text.contains { $0.contains("layers[1].ef") })
+        #expect(text.contains { $0.contains("layers[1].ef[0]") && $0.contains("ADBE Wave Warp") && $0.contains("not supported") })
         #expect(text.contains { $0.contains("layers[2].ty") })
         _ = try t.render(frame: 0, size: PixelSize(20, 20))
     }

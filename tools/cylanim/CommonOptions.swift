@@ -27,6 +27,10 @@ enum CommonOptions {
         .value("max-objects", "N", help: "Most objects a Rive file may hold (default \(Limits.defaultMaxObjects))."),
         .value("max-decoded-bytes", "N",
                help: "Decoded pixels kept in memory before frames are decoded again on demand (default \(Limits.defaultMaxDecodedBytes))."),
+        .value("max-expression-memory", "N",
+               help: "Bytes a Lottie expression engine may hold (default \(Limits.defaultMaxExpressionMemory))."),
+        .value("max-expression-steps", "N",
+               help: "Script steps one Lottie expression evaluation may run before it is stopped and its keyframes used; one frame's expressions together may run four times that (default \(Limits.defaultMaxExpressionSteps))."),
     ]
 
     static func limits(_ args: ParsedArguments, _ command: CommandSpec) throws(CLIUsageError) -> Limits {
@@ -51,6 +55,8 @@ enum CommonOptions {
         if let n = try int("max-work") { limits.maxWorkPixels = n }
         if let n = try int("max-output-bytes") { limits.maxOutputBytes = n }
         if let n = try int("max-objects") { limits.maxObjects = n }
+        if let n = try int("max-expression-memory") { limits.maxExpressionMemory = n }
+        if let n = try int("max-expression-steps") { limits.maxExpressionSteps = n }
         return limits
     }
 

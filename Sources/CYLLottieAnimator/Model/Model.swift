@@ -157,6 +157,21 @@ struct LayerModel: Sendable {
     var parent: Int? = nil
     /// The resolved track matte (from `tt` with `tp` or the layer above).
     var matte: TrackMatte? = nil
+    /// Effects (`ef`) in order, controls included (expressions read them).
+    var effects: [EffectModel] = []
+    /// Layer styles (`sy`), applied after the effects.
+    var styles: [LayerStyleModel] = []
+    /// `ind`, the number expressions call the layer's index (nil: its position + 1).
+    var index: Int? = nil
+    /// Whether an expression drives one of the layer's properties (or of its precomp's layers).
+    var hasExpressions = false
+    /// The named shape items, kept for expressions (`content(name)`) when the file has any.
+    var namedContent: [ContentNode] = []
+
+    /// Whether effects or styles change the layer's pixels (it must be drawn in a layer of its own).
+    var hasPixelEffects: Bool {
+        !styles.isEmpty || effects.contains { $0.enabled && $0.kind != .control && $0.kind != .unsupported }
+    }
 }
 
 /// A composition: the root or a precomp asset.
@@ -176,4 +191,6 @@ struct AnimationModel: Sendable {
     var precomps: [String: CompositionModel]
     var images: [String: Pixmap]
     var markers: [(name: String, time: Double, duration: Double)]
+    /// Every expression, indexed by `ExpressionRef`.
+    var expressions: [ExpressionModel] = []
 }

@@ -114,16 +114,32 @@ extension Array: Interpolatable where Element == Double {
     }
 }
 
-/// A property: a fixed value or keyframes.
-enum Animatable<V: Interpolatable>: Sendable {
+/// Which expression of `AnimationModel.expressions` drives a property.
+struct ExpressionRef: Hashable, Sendable {
+    var index: Int
+}
+
+/// A property: a fixed value or keyframes, optionally driven by an expression. The scene builder
+/// replaces expression-driven properties by their evaluated value before a frame is built
+/// (`ExpressionRuntime`); read directly, such a property gives its keyframed value (what an
+/// expression that fails leaves).
+indirect enum Animatable<V: Interpolatable>: Sendable {
     case fixed(V)
     case keyframed([Keyframe<V>])
+    case expression(ExpressionRef, Animatable<V>)
 
     var isStatic: Bool { if case .fixed = self { return true }; return false }
+
+    /// The property without its expression.
+    var keyframedValue: Animatable<V> {
+        if case .expression(_, let base) = self { return base.keyframedValue }
+        return self
+    }
 
     /// The value at `frame` (the layer's local time, in frames).
     func value(at frame: Double) -> V {
         switch self {
+        case .expression(_, let base): return base.value(at: frame)
         case .fixed(let v): return v
         case .keyframed(let kfs):
             let first = kfs[0]

@@ -93,6 +93,9 @@ extension Animatable where V == [Double] {
                 kfs[i].end = kfs[i].end.map(f)
             }
             return .keyframed(kfs)
+        case let .expression(ref, base):
+            // The expression's own results are not mapped: an override changes the keyframes.
+            return .expression(ref, base.mapValues(f))
         }
     }
 }

@@ -61,11 +61,11 @@ extension LottieParser {
         self.precompElements = precompElements
         var precomps: [String: CompositionModel] = [:]
         for (id, el) in precompElements.sorted(by: { $0.key < $1.key }) {
-            precomps[id] = try parseComposition(el.member2("layers"))
+            precomps[id] = try inComposition(id) { (p) throws(LottieError) in try p.parseComposition(el.member2("layers")) }
         }
         guard let layersEl = root["layers"] else { throw error(root, "missing \"layers\"") }
         overrideState = matcher?.initial
-        let main = try parseComposition(layersEl)
+        let main = try inComposition("") { (p) throws(LottieError) in try p.parseComposition(layersEl) }
         overrideState = nil
         precomps.merge(specializedPrecomps) { a, _ in a }
         if let matcher {
@@ -84,9 +84,11 @@ extension LottieParser {
             }
         }
         finishDiagnostics()
-        return AnimationModel(name: string(root, "nm") ?? "", width: w, height: h, frameRate: fr,
-                              inPoint: ip, outPoint: op, root: main, precomps: precomps, images: images,
-                              markers: markers)
+        var model = AnimationModel(name: string(root, "nm") ?? "", width: w, height: h, frameRate: fr,
+                                   inPoint: ip, outPoint: op, root: main, precomps: precomps, images: images,
+                                   markers: markers)
+        model.expressions = expressionState.expressions
+        return model
     }
 
     func idString(_ a: JSONElement) -> String? {

@@ -27,7 +27,7 @@ extension LottieParser {
         for (i, l) in list.enumerated() {
             guard l.node.asObject != nil else { note(l, "a layer is not an object; ignored"); continue }
             if let matcher, let parentState { overrideState = matcher.descend(parentState, keypathName(l, "Layer \(i + 1)")) }
-            let layer = try parseLayer(l)
+            let layer = try parseLayerForExpressions(l, position: layers.count)
             if let ind = int(l, "ind") { positionOf[ind] = layers.count }
             layers.append(layer)
             elements.append(l)
@@ -132,12 +132,8 @@ extension LottieParser {
         }
         var transform = TransformModel()
         if let ks = l["ks"] { transform = try parseTransform(ks) } else if ty != 6 { note(l, "layer has no transform \"ks\"") }
-        if let ef = l["ef"]?.node.asArray, !ef.isEmpty {
-            note(l["ef"], "layer effects are not supported; drawn without them", key: "effects", feature: .effects)
-        }
-        if let sy = l["sy"]?.node.asArray, !sy.isEmpty {
-            note(l["sy"], "layer styles are not supported; drawn without them", key: "layer styles", feature: .layerStyles)
-        }
+        let effects = try parseEffects(l["ef"])
+        let styles = try parseStyles(l["sy"])
         var masks: [MaskModel] = []
         if let mp = l["masksProperties"], let list = try? mp.array() {
             for m in list { masks.append(try parseMask(m)) }
@@ -163,12 +159,15 @@ extension LottieParser {
             if ty == 0 { tm = try parseVector(t) } else { note(t, "time remapping on a layer that is not a precomp; ignored") }
         }
         let sr = double(l, "sr", 1)
-        return LayerModel(
+        var layer = LayerModel(
             name: string(l, "nm") ?? "", content: content,
             transform: transform, autoOrient: bool(l, "ao"),
             inPoint: double(l, "ip", -1e9), outPoint: double(l, "op", 1e9), startTime: double(l, "st", 0),
             stretch: sr == 0 || !sr.isFinite ? 1 : sr, timeRemap: tm, masks: masks, matteMode: matte,
             isMatteSource: bool(l, "td"), blendMode: blend, hidden: bool(l, "hd"))
+        layer.effects = effects
+        layer.styles = styles
+        return layer
     }
 
     mutating func parseHexColor(_ el: JSONElement?) -> Color {

@@ -76,7 +76,9 @@ extension LottieParser {
         let wasMuted = muted
         muted = true
         defer { muted = wasMuted }
-        specializedPrecomps[modelID] = try parseComposition(el.member2("layers"))
+        specializedPrecomps[modelID] = try inComposition(modelID) { (p) throws(LottieError) in
+            try p.parseComposition(el.member2("layers"))
+        }
         return modelID
     }
 }

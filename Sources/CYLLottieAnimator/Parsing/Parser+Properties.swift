@@ -8,11 +8,9 @@ import CYLTimeline
 extension LottieParser {
     // MARK: Properties
 
-    /// A number or vector property: `{"a": 0, "k": value}` or `{"a": 1, "k": [keyframes]}`.
-    mutating func parseVector(_ el: JSONElement, spatial: Bool = false) throws(LottieError) -> VectorProperty {
-        if el["x"]?.node.asString != nil {
-            note(el["x"], "expressions are not supported; the property's keyframes are used", key: "expressions", feature: .expressions)
-        }
+    /// A number or vector property's value: `{"a": 0, "k": value}` or `{"a": 1, "k": [keyframes]}`
+    /// (its expression, if any, is read by `parseVector`).
+    mutating func parseVectorValue(_ el: JSONElement, spatial: Bool = false) throws(LottieError) -> VectorProperty {
         if let direct = el.node.asDouble { return .fixed([direct]) }
         guard let k = el["k"] else {
             if el.node.asArray != nil, let nums = numbers(el.node) { return .fixed(nums) }
@@ -89,11 +87,9 @@ extension LottieParser {
         return (0..<n).map { Easing(at(ox, $0), at(oy, $0), at(ix, $0), at(iy, $0)) }
     }
 
-    /// A bezier path property (`ks` of a path, `pt` of a mask).
-    mutating func parseShapeProperty(_ el: JSONElement) throws(LottieError) -> ShapeProperty {
-        if el["x"]?.node.asString != nil {
-            note(el["x"], "expressions are not supported; the property's keyframes are used", key: "expressions", feature: .expressions)
-        }
+    /// A bezier path property's value (`ks` of a path, `pt` of a mask; its expression, if any, is
+    /// read by `parseShapeProperty`).
+    mutating func parseShapeValue(_ el: JSONElement) throws(LottieError) -> ShapeProperty {
         guard let k = el["k"] else {
             if el["v"] != nil { return .fixed(try parseBezier(el)) }
             note(el, "path without a value \"k\"; drawn empty")

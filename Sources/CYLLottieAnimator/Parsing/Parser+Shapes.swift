@@ -14,6 +14,8 @@ extension LottieParser {
         var items: [ShapeItem] = []
         let parentState = overrideState
         defer { overrideState = parentState }
+        beginContent()
+        defer { endContent() }
         for (i, s) in list.enumerated() {
             guard s.node.asObject != nil else { note(s, "a shape is not an object; ignored"); continue }
             if bool(s, "hd") { continue }
@@ -31,6 +33,7 @@ extension LottieParser {
             if ["fl", "st", "gf", "gs"].contains(ty), let c = overrideColor(property: ty == "gf" || ty == "gs" ? "Colors" : "Color") {
                 item = Recolor.item(item, c)
             }
+            addContent(s, ty, item)
             items.append(item)
         }
         return items
@@ -94,10 +97,15 @@ extension LottieParser {
 
     mutating func color(_ el: JSONElement?) throws(LottieError) -> VectorProperty {
         guard let el else { return .fixed([0, 0, 0, 1]) }
-        let p = try parseVector(el)
-        // Colours are 0-1; some exporters write 0-255.
+        return normalizedColor(try parseVector(el))
+    }
+
+    /// Colours are 0-1; some exporters write 0-255.
+    func normalizedColor(_ p: VectorProperty) -> VectorProperty {
         func maxOf(_ v: [Double]) -> Double { v.prefix(3).max() ?? 0 }
         switch p {
+        case let .expression(ref, base):
+            return .expression(ref, normalizedColor(base))
         case .fixed(let v):
             return .fixed(maxOf(v) > 1 ? v.enumerated().map { $0.offset < 3 ? $0.element / 255 : $0.element } : v)
         case .keyframed(var kfs):

@@ -47,6 +47,8 @@ struct LottieParser {
     var muted = false
     /// Spatial tangents of the keyframes being read, attached once each segment's end is known.
     var kfsPendingSpatial: [(Int, [Double], [Double])] = []
+    /// Expressions found so far and where the parser is (`Parser+Expressions`).
+    var expressionState = ExpressionParseState()
 
     init(name: String, limits: Limits, colorOverrides: [ColorOverride] = []) {
         self.name = name

@@ -13,11 +13,11 @@ final class LottieRenderer: FrameSource {
     private var list = DisplayList()
     private let renderer: DisplayListRenderer
 
-    init(model: AnimationModel, name: String, limits: Limits) {
+    init(model: AnimationModel, name: String, limits: Limits, disabledExpressions: Set<Int> = []) {
         self.model = model
         self.name = name
         self.limits = limits
-        builder = LottieSceneBuilder(model: model, limits: limits)
+        builder = LottieSceneBuilder(model: model, limits: limits, disabledExpressions: disabledExpressions)
         renderer = DisplayListRenderer(maxPathPoints: limits.maxPathPoints)
     }
 

@@ -23,16 +23,22 @@ struct LottieSceneBuilder {
     let model: AnimationModel
     let limits: Limits
     private var evaluator: ShapeEvaluator
+    /// Evaluates expressions before each composition is built (nil when the file has none).
+    private let expressions: ExpressionRuntime?
 
-    init(model: AnimationModel, limits: Limits) {
+    /// `disabledExpressions`: expressions not to run (the document's check found they cannot).
+    init(model: AnimationModel, limits: Limits, disabledExpressions: Set<Int> = []) {
         self.model = model
         self.limits = limits
         evaluator = ShapeEvaluator(maxPathPoints: limits.maxPathPoints, maxDraws: limits.maxDrawsPerFrame)
+        expressions = model.expressions.isEmpty ? nil
+            : ExpressionRuntime(model: model, limits: limits, disabled: disabledExpressions)
     }
 
     /// Builds the root composition at composition time `time` into `list` (emptied first).
     mutating func build(atCompositionTime time: Double, into list: inout DisplayList) throws(SceneLimitError) {
         list.reset(width: model.width, height: model.height)
+        expressions?.beginFrame()
         try addComposition(model.root, time: time, depth: 0, into: &list)
     }
 
@@ -53,6 +59,7 @@ struct LottieSceneBuilder {
         guard depth <= limits.maxPrecompDepth else {
             throw SceneLimitError(description: "precomps and track mattes nest deeper than the limit of \(limits.maxPrecompDepth) (raise it with --max-precomp-depth)")
         }
+        let comp = expressions?.resolve(comp, frame: time) ?? comp
         for pos in stride(from: comp.layers.count - 1, through: 0, by: -1) {
             let layer = comp.layers[pos]
             if layer.isMatteSource || layer.hidden { continue }
@@ -76,7 +83,8 @@ struct LottieSceneBuilder {
         let world = worldMatrix(comp, pos, time: time)
         let hasMasks = layer.masks.contains { $0.mode != nil }
         var evaluated = false
-        if opacity < 1, !hasMasks, layer.matte == nil, layer.blendMode == .normal, case .shapes(let items) = layer.content {
+        if opacity < 1, !hasMasks, layer.matte == nil, layer.blendMode == .normal, !layer.hasPixelEffects,
+           case .shapes(let items) = layer.content {
             // A shape layer that only fades and paints once needs no layer of its own: one fill or
             // stroke covers each pixel once, so the layer's opacity can go into the paint.
             try evaluate(items, time: time)
@@ -115,6 +123,7 @@ struct LottieSceneBuilder {
         case .null, .unsupported:
             break
         }
+        if layer.hasPixelEffects { addEffects(layer, time: time, into: &list) }
         if let matte = layer.matte {
             list.beginMatte(matte.mode)
             try addLayer(comp, matte.source, time: time, depth: depth + 1, into: &list)

@@ -40,6 +40,8 @@ public struct DisplayList: Sendable {
         public var masks: Range<Int>
         /// How the matte source gates the children; nil: no matte.
         public var matte: MatteMode?
+        /// The group's pixel effects (indices into `effects`), applied in order after its masks.
+        public var effects: Range<Int> = 0..<0
         /// Where the group's item sits in `items`.
         public internal(set) var start: Int
         /// `items[start + 1 ..< childrenEnd]` are the children.
@@ -50,7 +52,9 @@ public struct DisplayList: Sendable {
 
         /// Whether the children must be drawn into a layer of their own first: blending, masking,
         /// gating or fading a group is not the same as doing it to each child.
-        public var isIsolated: Bool { opacity < 1 || !masks.isEmpty || matte != nil || blendMode != .normal || blur > 0 }
+        public var isIsolated: Bool {
+            opacity < 1 || !masks.isEmpty || matte != nil || blendMode != .normal || blur > 0 || !effects.isEmpty
+        }
         public var children: Range<Int> { (start + 1)..<childrenEnd }
         public var matteSource: Range<Int> { childrenEnd..<end }
     }
@@ -103,6 +107,7 @@ public struct DisplayList: Sendable {
     public private(set) var strokes: [Stroke] = []
     public private(set) var images: [Image] = []
     public private(set) var masks: [MaskShape] = []
+    public private(set) var effects: [LayerEffect] = []
     /// Paths by index; entries past `pathCount` are spare capacity kept between frames.
     private var pathPool: [Path] = []
     public private(set) var pathCount = 0
@@ -121,12 +126,13 @@ public struct DisplayList: Sendable {
         strokes.removeAll(keepingCapacity: true)
         images.removeAll(keepingCapacity: true)
         masks.removeAll(keepingCapacity: true)
+        effects.removeAll(keepingCapacity: true)
         open.removeAll(keepingCapacity: true)
         pathCount = 0
     }
 
-    /// Everything a renderer will draw or combine: items and masks. Back-ends bound it per frame.
-    public var drawCount: Int { items.count + masks.count }
+    /// Everything a renderer will draw or combine: items, masks and effects. Back-ends bound it per frame.
+    public var drawCount: Int { items.count + masks.count + effects.count }
 
     /// Whether every group begun has been ended.
     public var isComplete: Bool { open.isEmpty }
@@ -156,8 +162,8 @@ public struct DisplayList: Sendable {
         // NaN and negative softness blur nothing.
         let blur = blur.isFinite && blur > 0 ? blur : 0
         groups.append(Group(transform: transform, opacity: min(max(opacity, 0), 1), blendMode: blendMode, clip: clip,
-                            blur: blur, masks: masks.count..<masks.count, matte: nil, start: items.count,
-                            childrenEnd: -1, end: -1))
+                            blur: blur, masks: masks.count..<masks.count, matte: nil, effects: effects.count..<effects.count,
+                            start: items.count, childrenEnd: -1, end: -1))
         items.append(.group(index))
         open.append(index)
         return index
@@ -171,6 +177,17 @@ public struct DisplayList: Sendable {
         masks.append(MaskShape(path: path, rule: rule, mode: mode, opacity: min(max(opacity, 0), 1), inverted: inverted,
                                expansion: expansion))
         groups[g].masks = groups[g].masks.lowerBound..<masks.count
+    }
+
+    /// Adds a pixel effect to the innermost open group (effects apply in the order added). A
+    /// stroke effect's paths must be made with `makePath` first.
+    public mutating func addEffect(_ effect: LayerEffect) {
+        guard let g = open.last else { preconditionFailure("addEffect outside a group") }
+        precondition(groups[g].effects.isEmpty || groups[g].effects.upperBound == effects.count,
+                     "a group's effects are added together, before its content's effects")
+        if groups[g].effects.isEmpty { groups[g].effects = effects.count..<effects.count }
+        effects.append(effect)
+        groups[g].effects = groups[g].effects.lowerBound..<effects.count
     }
 
     /// Ends the innermost open group's children: what is added until `endGroup` is its matte
@@ -205,12 +222,16 @@ public struct DisplayList: Sendable {
     }
 
     /// Removes the innermost open group if nothing was added to it since it began (no children,
-    /// masks or matte): a layer that turned out to draw nothing leaves no trace.
+    /// masks or matte; its effects go with it): a layer that turned out to draw nothing leaves no trace.
     /// Returns whether it was removed.
     @discardableResult
     public mutating func dropEmptyGroup() -> Bool {
         guard let g = open.last, g == groups.count - 1, groups[g].start == items.count - 1,
               groups[g].masks.isEmpty, groups[g].matte == nil else { return false }
+        // Effects of nothing draw nothing; they were the last added.
+        if !groups[g].effects.isEmpty, groups[g].effects.upperBound == effects.count {
+            effects.removeLast(groups[g].effects.count)
+        }
         open.removeLast()
         groups.removeLast()
         items.removeLast()

@@ -8,7 +8,9 @@ public final class DisplayListRenderer {
     /// The pixels drawn into the current target since it was last reset (a bounding box): an
     /// isolated group's masks, matte and compositing only touch what its content drew.
     private var drawn = IntRect.none
+    /// Scratch for blurs and distance transforms, kept between frames.
     private var blurScratch: [UInt32] = []
+    private var distanceScratch: [Double] = []
 
     /// The largest blur drawn, in pixels of standard deviation: a group asking for more is blurred
     /// this much. Its cost per pixel grows with the radius, and past the target's own size a wider
@@ -118,11 +120,16 @@ public final class DisplayListRenderer {
             try draw(list, group.children, m, inner, &scratch)
         }
         // Everything the children drew lies in `area`; outside it the layer stays transparent
-        // whatever the masks and matte do, and compositing transparency changes nothing.
-        let area = drawn.intersection(clip)
-        let dirty = drawn
+        // whatever the masks and matte do, and compositing transparency changes nothing. Effects
+        // that spread (blur, shadows) grow it.
+        var area = drawn.intersection(clip)
+        var dirty = drawn
         if !area.isEmpty {
             if !group.masks.isEmpty { try applyMasks(list, group.masks, m, area, &scratch) }
+            if !group.effects.isEmpty {
+                area = try applyEffects(list, group.effects, m, area, clip, &scratch)
+                dirty = dirty.union(area)
+            }
             if let mode = group.matte {
                 drawn = .none
                 var matte = try canvas.borrowLayer(width: target.width, height: target.height)
@@ -167,6 +174,102 @@ public final class DisplayListRenderer {
         scratch.apply(mask: acc, in: area)
         canvas.recycle(coverage)
         canvas.recycle(acc)
+    }
+
+    /// Applies a group's effects to its layer, in order; returns the area that may now hold pixels
+    /// (`area` grown by what spreads, within `clip`).
+    private func applyEffects(_ list: DisplayList, _ range: Range<Int>, _ m: Transform, _ area: IntRect, _ clip: IntRect,
+                              _ scratch: inout Pixmap) throws -> IntRect {
+        var area = area
+        // Lengths in the group's units become pixels by the transform's mean scale.
+        let scale = abs(m.determinant).squareRoot()
+        for k in range {
+            if area.isEmpty { break }
+            let effect = list.effects[k]
+            switch effect {
+            case .fill, .tint, .tritone:
+                scratch.applyColorEffect(effect, in: area)
+            case let .blur(sx, sy):
+                let px = sx * (m.a * m.a + m.b * m.b).squareRoot(), py = sy * (m.c * m.c + m.d * m.d).squareRoot()
+                area = grow(area, by: 3 * max(px, py) + 1, within: clip)
+                scratch.blur(sigmaX: px, sigmaY: py, in: area, scratch: &blurScratch)
+            case let .dropShadow(color, offset, sigma, shadowOnly):
+                let o = m.applyVector(offset), s = sigma * scale
+                let limit = Double(scratch.width + scratch.height)
+                let dx = Int(o.x.isFinite ? min(max(o.x, -limit), limit).rounded() : 0)
+                let dy = Int(o.y.isFinite ? min(max(o.y, -limit), limit).rounded() : 0)
+                let moved = IntRect(x: area.x + dx, y: area.y + dy, width: area.width, height: area.height)
+                let reach = grow(moved, by: 3 * s + 1, within: clip)
+                var shadow = try canvas.borrowLayer(width: scratch.width, height: scratch.height)
+                shadow.paintShadow(of: scratch, color: color, dx: dx, dy: dy, in: reach)
+                shadow.blur(sigmaX: s, sigmaY: s, in: reach, scratch: &blurScratch)
+                if shadowOnly { scratch.clearTransparent(in: area) }
+                area = area.union(reach)
+                scratch.compositeUnder(shadow, in: area)
+                canvas.recycle(shadow, dirty: reach)
+            case let .glow(color, spread, sigma):
+                let r = max(0, spread * scale), s = sigma * scale
+                area = grow(area, by: r + 3 * s + 1, within: clip)
+                try paintUnder(&scratch, color: color, grow: r, blur: s, in: area)
+            case let .outline(color, width):
+                let r = max(0, width * scale)
+                area = grow(area, by: r + 1, within: clip)
+                try paintUnder(&scratch, color: color, grow: r, blur: 0, in: area)
+            case let .stroke(paths, color, style, mode):
+                area = try strokeEffect(list, paths, color, style, mode, m, area, clip, &scratch)
+            }
+        }
+        return area
+    }
+
+    /// Paints the layer's coverage, grown by `grow` pixels and blurred by `blur`, in `color` under it.
+    private func paintUnder(_ scratch: inout Pixmap, color: Color, grow: Double, blur: Double, in area: IntRect) throws {
+        var coverage = canvas.borrowMask(width: scratch.width, height: scratch.height)
+        coverage.setGate(from: scratch, mode: .alpha, in: area)
+        coverage.dilate(radius: grow, in: area, scratch: &distanceScratch)
+        var under = try canvas.borrowLayer(width: scratch.width, height: scratch.height)
+        under.paint(color, coverage: coverage, in: area)
+        under.blur(sigmaX: blur, sigmaY: blur, in: area, scratch: &blurScratch)
+        scratch.compositeUnder(under, in: area)
+        canvas.recycle(under, dirty: area)
+        canvas.recycle(coverage)
+    }
+
+    /// The stroke effect: the paths stroked over the layer, instead of it, or revealing it.
+    private func strokeEffect(_ list: DisplayList, _ paths: Range<Int>, _ color: Color, _ style: StrokeStyle,
+                              _ mode: StrokeEffectMode, _ m: Transform, _ area: IntRect, _ clip: IntRect,
+                              _ scratch: inout Pixmap) throws -> IntRect {
+        switch mode {
+        case .overOriginal, .alone:
+            if mode == .alone { scratch.clearTransparent(in: area) }
+            let outer = drawn
+            drawn = .none
+            for p in paths {
+                try canvas.stroke(list.path(p), style: style, transform: m, paint: .solid(color), clip: clip, into: &scratch)
+                trackSpans()
+            }
+            let stroked = drawn
+            drawn = outer
+            return mode == .alone ? stroked : area.union(stroked)
+        case .revealOriginal:
+            var reveal = canvas.borrowMask(width: scratch.width, height: scratch.height)
+            var one = canvas.borrowMask(width: scratch.width, height: scratch.height)
+            for p in paths {
+                try canvas.strokeMask(list.path(p), style: style, transform: m, into: &one)
+                reveal.combine(one, mode: .add, opacity: color.a, in: area)
+            }
+            scratch.apply(mask: reveal, in: area)
+            canvas.recycle(one)
+            canvas.recycle(reveal)
+            return area
+        }
+    }
+
+    /// `rect` grown by `margin` pixels on every side (rounded up), within `bounds`.
+    private func grow(_ rect: IntRect, by margin: Double, within bounds: IntRect) -> IntRect {
+        guard margin.isFinite, margin > 0 else { return rect.intersection(bounds) }
+        let g = Int(min(margin, Double(bounds.width + bounds.height)).rounded(.up))
+        return IntRect(x: rect.x - g, y: rect.y - g, width: rect.width + 2 * g, height: rect.height + 2 * g).intersection(bounds)
     }
 
     /// Adds the spans the canvas just painted to `drawn`.

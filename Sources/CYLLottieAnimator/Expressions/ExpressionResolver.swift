@@ -1,0 +1,108 @@
+import CYLGeometry
+
+/// Replaces every expression-driven property of a composition by its value at one time, so the
+/// scene builder (and everything under it) reads plain values. Only layers that hold expressions
+/// are copied; the model itself is never changed (renderers on other threads share it).
+extension ExpressionRuntime {
+    /// `comp` with its expressions evaluated at `frame` (the composition's own time, in frames).
+    func resolve(_ comp: CompositionModel, frame: Double) -> CompositionModel {
+        guard comp.layers.contains(where: \.hasExpressions) else { return comp }
+        var out = comp
+        for i in out.layers.indices where out.layers[i].hasExpressions {
+            out.layers[i] = resolve(out.layers[i], frame)
+        }
+        return out
+    }
+
+    func resolve(_ layer: LayerModel, _ f: Double) -> LayerModel {
+        var l = layer
+        l.transform = resolve(l.transform, f)
+        l.timeRemap = l.timeRemap.map { resolve($0, f) }
+        for i in l.masks.indices {
+            l.masks[i].shape = resolve(l.masks[i].shape, f)
+            l.masks[i].opacity = resolve(l.masks[i].opacity, f)
+            l.masks[i].expansion = resolve(l.masks[i].expansion, f)
+        }
+        if case .shapes(let items) = l.content { l.content = .shapes(resolve(items, f)) }
+        for e in l.effects.indices {
+            for p in l.effects[e].params.indices { l.effects[e].params[p].value = resolve(l.effects[e].params[p].value, f) }
+        }
+        for s in l.styles.indices {
+            var st = l.styles[s]
+            st.color = resolve(st.color, f); st.opacity = resolve(st.opacity, f); st.size = resolve(st.size, f)
+            st.angle = resolve(st.angle, f); st.distance = resolve(st.distance, f); st.choke = resolve(st.choke, f)
+            l.styles[s] = st
+        }
+        return l
+    }
+
+    func resolve(_ p: VectorProperty, _ f: Double) -> VectorProperty {
+        guard case let .expression(ref, base) = p else { return p }
+        return .fixed(value(ref, base: base, at: f))
+    }
+
+    func resolve(_ p: ShapeProperty, _ f: Double) -> ShapeProperty {
+        guard case let .expression(ref, base) = p else { return p }
+        return .fixed(path(ref, base: base, at: f))
+    }
+
+    func resolve(_ t: TransformModel, _ f: Double) -> TransformModel {
+        var t = t
+        t.anchor = resolve(t.anchor, f)
+        t.position = resolve(t.position, f)
+        t.positionX = t.positionX.map { resolve($0, f) }
+        t.positionY = t.positionY.map { resolve($0, f) }
+        t.scale = resolve(t.scale, f)
+        t.rotation = resolve(t.rotation, f)
+        t.opacity = resolve(t.opacity, f)
+        t.skew = resolve(t.skew, f)
+        t.skewAxis = resolve(t.skewAxis, f)
+        return t
+    }
+
+    func resolve(_ items: [ShapeItem], _ f: Double) -> [ShapeItem] {
+        items.map { resolve($0, f) }
+    }
+
+    func resolve(_ item: ShapeItem, _ f: Double) -> ShapeItem {
+        func v(_ p: VectorProperty) -> VectorProperty { resolve(p, f) }
+        func stroke(_ s: StrokeModel) -> StrokeModel {
+            var s = s
+            s.width = v(s.width)
+            for i in s.dashes.indices { s.dashes[i].value = v(s.dashes[i].value) }
+            return s
+        }
+        func gradient(_ g: GradientModel) -> GradientModel {
+            var g = g
+            g.stops = v(g.stops); g.start = v(g.start); g.end = v(g.end)
+            g.highlightLength = v(g.highlightLength); g.highlightAngle = v(g.highlightAngle)
+            return g
+        }
+        switch item {
+        case let .group(name, items, tr):
+            return .group(name: name, items: resolve(items, f), transform: tr.map { resolve($0, f) })
+        case let .path(p, reversed): return .path(resolve(p, f), reversed: reversed)
+        case let .rect(p, s, r, reversed): return .rect(position: v(p), size: v(s), roundness: v(r), reversed: reversed)
+        case let .ellipse(p, s, reversed): return .ellipse(position: v(p), size: v(s), reversed: reversed)
+        case var .star(m):
+            m.position = v(m.position); m.points = v(m.points); m.rotation = v(m.rotation)
+            m.outerRadius = v(m.outerRadius); m.outerRoundness = v(m.outerRoundness)
+            m.innerRadius = v(m.innerRadius); m.innerRoundness = v(m.innerRoundness)
+            return .star(m)
+        case let .fill(c, o, rule): return .fill(color: v(c), opacity: v(o), rule: rule)
+        case let .stroke(c, o, s): return .stroke(color: v(c), opacity: v(o), stroke(s))
+        case let .gradientFill(g, o, rule): return .gradientFill(gradient(g), opacity: v(o), rule: rule)
+        case let .gradientStroke(g, o, s): return .gradientStroke(gradient(g), opacity: v(o), stroke(s))
+        case let .trim(s, e, o, sequential): return .trim(start: v(s), end: v(e), offset: v(o), sequential: sequential)
+        case let .roundCorners(r): return .roundCorners(v(r))
+        case let .puckerBloat(a): return .puckerBloat(v(a))
+        case let .offsetPath(a, join, ml): return .offsetPath(amount: v(a), join: join, miterLimit: v(ml))
+        case let .repeater(rep, content):
+            var r = rep
+            r.copies = v(r.copies); r.offset = v(r.offset); r.transform = resolve(r.transform, f)
+            r.startOpacity = v(r.startOpacity); r.endOpacity = v(r.endOpacity)
+            return .repeater(r, content: resolve(content, f))
+        case .ignored: return item
+        }
+    }
+}

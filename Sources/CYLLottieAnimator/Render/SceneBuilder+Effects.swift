@@ -1,0 +1,93 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CYLGeometry
+import CYLRaster
+
+// Layer effects and styles as display-list effects, in After Effects' units: blurriness and
+// softness become a gaussian σ of 0.3 times their value (what ThorVG and lottie-web use to match
+// After Effects), shadow directions are degrees clockwise from up, opacities as the format keeps
+// them (0-255 for the drop shadow effect, 0-1 for fill and stroke, percent for styles).
+
+extension LottieSceneBuilder {
+    static let blurrinessToSigma = 0.3
+
+    /// Adds the layer's drawing effects, then its styles, to the open group (its content is added).
+    func addEffects(_ layer: LayerModel, time t: Double, into list: inout DisplayList) {
+        for e in layer.effects where e.enabled {
+            switch e.kind {
+            case .control, .unsupported: continue
+            case .fill:
+                list.addEffect(.fill(color(e.value(2, at: t, [1, 0, 0, 1])), opacity: e.scalar(6, at: t, 1)))
+            case .tint:
+                let amount = e.scalar(2, at: t, 100) / 100
+                if amount > 0 {
+                    list.addEffect(.tint(black: color(e.value(0, at: t, [0, 0, 0])), white: color(e.value(1, at: t, [1, 1, 1])),
+                                         amount: amount))
+                }
+            case .tritone:
+                list.addEffect(.tritone(dark: color(e.value(2, at: t, [0, 0, 0])), mid: color(e.value(1, at: t, [0.5, 0.5, 0.5])),
+                                        bright: color(e.value(0, at: t, [1, 1, 1])), original: e.scalar(3, at: t, 0) / 100))
+            case .dropShadow:
+                var c = color(e.value(0, at: t, [0, 0, 0]))
+                c.a = min(max(e.scalar(1, at: t, 127.5) / 255, 0), 1)
+                let direction = e.scalar(2, at: t, 135) * .pi / 180, distance = e.scalar(3, at: t, 5)
+                let offset = Point(sin(direction) * distance, -cos(direction) * distance)
+                list.addEffect(.dropShadow(color: c, offset: offset, sigma: max(0, e.scalar(4, at: t, 0)) * Self.blurrinessToSigma,
+                                           shadowOnly: e.scalar(5, at: t, 0) != 0))
+            case .gaussianBlur:
+                let sigma = max(0, e.scalar(0, at: t, 0)) * Self.blurrinessToSigma
+                let direction = Int(e.scalar(1, at: t, 1))
+                if sigma > 0 {
+                    list.addEffect(.blur(sigmaX: direction == 3 ? 0 : sigma, sigmaY: direction == 2 ? 0 : sigma))
+                }
+            case .stroke:
+                addStrokeEffect(e, layer, t, &list)
+            }
+        }
+        for s in layer.styles {
+            var c = color(s.color.value(at: t))
+            c.a = min(max(s.opacity.scalar(at: t) / 100, 0), 1)
+            let size = max(0, s.size.scalar(at: t)), choke = min(max(s.choke.scalar(at: t) / 100, 0), 1)
+            switch s.kind {
+            case .stroke:
+                if size > 0 { list.addEffect(.outline(color: c, width: size)) }
+            case .dropShadow:
+                // The light's angle: 0 from the right, counter-clockwise; the shadow falls opposite.
+                let a = s.angle.scalar(at: t) * .pi / 180, d = s.distance.scalar(at: t)
+                list.addEffect(.dropShadow(color: c, offset: Point(-cos(a) * d, sin(a) * d), sigma: size * (1 - choke) / 2,
+                                           shadowOnly: false))
+            case .outerGlow:
+                list.addEffect(.glow(color: c, spread: size * choke, sigma: size * (1 - choke) / 2))
+            }
+        }
+    }
+
+    /// The stroke effect strokes the layer's masks (one, by its 1-based index, or all), trimmed to
+    /// its start and end, with round caps and joins; the brush size is half the width.
+    private func addStrokeEffect(_ e: EffectModel, _ layer: LayerModel, _ t: Double, _ list: inout DisplayList) {
+        let all = e.scalar(1, at: t, 0) != 0
+        let index = Int(e.scalar(0, at: t, 1).rounded()) - 1
+        let start = e.scalar(7, at: t, 0) / 100, end = e.scalar(8, at: t, 100) / 100
+        var first: Int? = nil, count = 0
+        for (i, mask) in layer.masks.enumerated() where all || i == index {
+            let shape = mask.shape.value(at: t)
+            var path = Path()
+            shape.append(to: &path, transform: nil)
+            if start > 0 || end < 1 { path = path.trimmed(start: start, end: end) }
+            guard let p = list.makePath({ $0.append(path) }) else { continue }
+            if first == nil { first = p }
+            count += 1
+        }
+        guard let first else { return }
+        var c = color(e.value(3, at: t, [1, 1, 1]))
+        c.a = min(max(e.scalar(6, at: t, 1), 0), 1)
+        let style = StrokeStyle(width: max(0, e.scalar(4, at: t, 2)) * 2, cap: .round, join: .round)
+        let mode: StrokeEffectMode = [2: .alone, 3: .revealOriginal][Int(e.scalar(10, at: t, 1))] ?? .overOriginal
+        list.addEffect(.stroke(paths: first..<(first + count), color: c, style: style, mode: mode))
+    }
+
+    private func color(_ v: [Double]) -> Color {
+        Color(v.count > 0 ? v[0] : 0, v.count > 1 ? v[1] : 0, v.count > 2 ? v[2] : 0, 1)
+    }
+}

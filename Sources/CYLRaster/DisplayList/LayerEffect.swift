@@ -1,0 +1,36 @@
+import CYLGeometry
+
+/// A pixel effect on an isolated group, applied to the group's layer after its masks and before
+/// its matte, in list order (After Effects: masks, then effects, then layer styles, then the
+/// matte). Lengths and offsets are in the group's own units; the renderer scales them by the
+/// group's transform.
+public enum LayerEffect: Sendable, Equatable {
+    /// Every pixel takes `color`; coverage is kept and scaled by `opacity` (0...1).
+    case fill(Color, opacity: Double)
+    /// Luminance maps black to `black` and white to `white`; `amount` (0...1) mixes that over the original.
+    case tint(black: Color, white: Color, amount: Double)
+    /// Luminance maps through `dark`, `mid` and `bright`; `original` (0...1) keeps that much of the original.
+    case tritone(dark: Color, mid: Color, bright: Color, original: Double)
+    /// A gaussian blur with standard deviations along x and y (0: not along that axis).
+    case blur(sigmaX: Double, sigmaY: Double)
+    /// The layer's coverage blurred by `sigma`, moved by `offset`, painted in `color` (its alpha is
+    /// the shadow's opacity) under the layer, or alone when `shadowOnly`.
+    case dropShadow(color: Color, offset: Point, sigma: Double, shadowOnly: Bool)
+    /// The layer's coverage grown by `spread`, blurred by `sigma`, painted in `color` under the layer.
+    case glow(color: Color, spread: Double, sigma: Double)
+    /// A band of `width` around the outside of the layer's coverage, painted in `color` under it.
+    case outline(color: Color, width: Double)
+    /// Strokes the list's paths `paths` (in the group's space) with `style` in `color` (alpha is
+    /// the opacity), over the layer, instead of it, or as the only part of it that shows.
+    case stroke(paths: Range<Int>, color: Color, style: StrokeStyle, mode: StrokeEffectMode)
+}
+
+/// How a stroke effect combines with the layer it strokes.
+public enum StrokeEffectMode: Sendable, Equatable {
+    /// The stroke is painted over the layer.
+    case overOriginal
+    /// Only the stroke shows.
+    case alone
+    /// The layer shows only where the stroke is.
+    case revealOriginal
+}

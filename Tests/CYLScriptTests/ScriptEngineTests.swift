@@ -1,0 +1,147 @@
+import Testing
+@testable import CYLScript
+
+@Suite struct ScriptEngineTests {
+    func engine(memory: Int = 8 << 20, steps: Int = 5_000_000) throws -> ScriptEngine {
+        try ScriptEngine(maxMemory: memory, maxSteps: steps)
+    }
+
+    @Test func evaluatesAndCallsCompiledFunctions() throws {
+        let e = try engine()
+        try e.evaluate("var base = 40;")
+        let f = try e.compile(function: "function (a, b) { return base + a * b; }")
+        #expect(try e.call(f, [.number(1), .number(2)]) == .number(42))
+        // The same function is called again without compiling.
+        #expect(try e.call(f, [.number(3), .number(4)]) == .number(52))
+    }
+
+    @Test func valuesRoundTrip() throws {
+        let e = try engine()
+        let f = try e.compile(function: "function (x) { return x; }")
+        let v: ScriptValue = .object(["v": .array([.numbers([1, 2]), .numbers([3.5, -4])]), "c": .bool(true),
+                                      "s": .string("héllo"), "n": .null])
+        #expect(try e.call(f, [v]) == v)
+        // Functions do not cross; undefined stays undefined.
+        let g = try e.compile(function: "function () { return [function(){}, undefined]; }")
+        #expect(try e.call(g, []) == .array([.undefined, .undefined]))
+    }
+
+    @Test func scriptErrorsCarryTheirMessage() throws {
+        let e = try engine()
+        let f = try e.compile(function: "function () { return noSuchThing + 1; }")
+        #expect(throws: ScriptError.self) { try e.call(f, []) }
+        do { _ = try e.call(f, []) } catch {
+            #expect(error.kind == .thrown)
+            #expect(error.message.contains("noSuchThing"))
+        }
+        #expect(throws: ScriptError.self) { try e.compile(function: "function ( {") }
+        // The engine still works after errors.
+        #expect(try e.evaluate("1 + 1") == .number(2))
+    }
+
+    @Test func anEndlessLoopStopsAtTheStepBudget() throws {
+        let e = try engine(steps: 2_000_000)
+        let f = try e.compile(function: "function () { for (;;) {} }")
+        do {
+            _ = try e.call(f, [])
+            Issue.record("an endless loop returned")
+        } catch {
+            #expect(error.kind == .timeout)
+        }
+        // A catch in the script cannot swallow the timeout.
+        let g = try e.compile(function: "function () { try { while (true) {} } catch (x) { return 'caught'; } }")
+        do { _ = try e.call(g, []); Issue.record("caught the timeout") } catch { #expect(error.kind == .timeout) }
+        // The budget is per call: short calls afterwards run.
+        let h = try e.compile(function: "function () { var s = 0; for (var i = 0; i < 1000; i++) s += i; return s; }")
+        #expect(try e.call(h, []) == .number(499_500))
+    }
+
+    /// `stepsRun` counts over calls: 200 calls of 10 000 loop rounds (each round at least three
+    /// bytecode steps: add, increment, compare-and-jump) pass at least 6 000 000 steps, about 22
+    /// check intervals, though no single call comes near its own budget.
+    @Test func stepsRunAddsUpOverShortCalls() throws {
+        let e = try engine()
+        let before = e.stepsRun
+        #expect(before < 2 * ScriptEngine.stepsPerCheck)   // only the hardening script has run
+        let f = try e.compile(function: "function () { var s = 0; for (var i = 0; i < 10000; i++) s += i; return s; }")
+        for _ in 0..<200 { #expect(try e.call(f, []) == .number(49_995_000)) }
+        #expect(e.stepsRun - before >= 20 * ScriptEngine.stepsPerCheck)
+    }
+
+    @Test func memoryStaysUnderTheCap() throws {
+        let cap = 4 << 20
+        let e = try engine(memory: cap, steps: 200_000_000)
+        let f = try e.compile(function: "function () { var a = []; for (;;) a.push('xxxxxxxxxxxxxxxx' + a.length); }")
+        do { _ = try e.call(f, []); Issue.record("unbounded growth returned") } catch {
+            #expect(error.kind == .memory)
+        }
+        #expect(e.bytesInUse <= cap)
+        #expect(try e.evaluate("'still ' + 'alive'") == .string("still alive"))
+    }
+
+    @Test func deepRecursionIsAnError() throws {
+        let e = try engine(steps: 100_000_000)
+        let f = try e.compile(function: "function () { function r(n) { return r(n + 1) + 1; } return r(0); }")
+        do { _ = try e.call(f, []); Issue.record("infinite recursion returned") } catch {
+            #expect(error.kind == .thrown || error.kind == .memory)
+        }
+        let deep = String(repeating: "(", count: 5000) + "1" + String(repeating: ")", count: 5000)
+        #expect(throws: ScriptError.self) { try e.evaluate(deep) }
+    }
+
+    @Test func regularExpressionsAreNotAvailable() throws {
+        let e = try engine()
+        #expect(throws: ScriptError.self) { try e.evaluate("/(a+)+$/.test('aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!')") }
+    }
+
+    @Test func nativeLoopsOverHugeArraysAreRefused() throws {
+        let e = try engine()
+        for source in ["var a = []; a.length = 4e9; a.indexOf(1)",
+                       "Array.prototype.lastIndexOf.call({ length: 4e9 }, 1)",
+                       "var a = [1]; a.length = 4e9; a.unshift(0)",
+                       "var a = []; a.length = 4e9; String(a)",
+                       "Array.prototype.reverse.call({ length: 4e9 })"] {
+            do { _ = try e.evaluate(source); Issue.record("accepted: \(source)") } catch {
+                #expect(error.kind == .thrown, "\(source): \(error)")
+            }
+        }
+        // Ordinary use still works, generic calls on array-likes included.
+        #expect(try e.evaluate("[3, 1, 2].sort().map(function (x) { return x * 2; }).join('-')") == .string("2-4-6"))
+        #expect(try e.evaluate("Array.prototype.slice.call({ length: 2, 0: 'a', 1: 'b' }).join('')") == .string("ab"))
+        #expect(try e.evaluate("typeof Duktape") == .string("undefined"))
+    }
+
+    @Test func hostCallsAndNestedCalls() throws {
+        let e = try engine()
+        let twice = try e.compile(function: "function (x) { return x * 2; }")
+        e.host = { [unowned e] args in
+            guard let op = args.first?.string else { throw ScriptError(.thrown, "no op") }
+            switch op {
+            case "sum": return .number(args.dropFirst().compactMap(\.number).reduce(0, +))
+            case "twice": return try e.call(twice, [args[1]])  // back into the engine from a host call
+            default: throw ScriptError(.thrown, "unknown op \(op)")
+            }
+        }
+        let f = try e.compile(function: "function () { return __host('sum', 1, 2, 3) + __host('twice', 10); }")
+        #expect(try e.call(f, []) == .number(26))
+        let g = try e.compile(function: "function () { try { __host('nope'); } catch (x) { return String(x.message); } }")
+        #expect(try e.call(g, []) == .string("unknown op nope"))
+    }
+
+    @Test func selfReferenceThroughTheHostIsBounded() throws {
+        let e = try engine()
+        var f = ScriptFunction(slot: -1)
+        e.host = { [unowned e] _ in try e.call(f, []) }
+        f = try e.compile(function: "function () { return __host() + 1; }")
+        do { _ = try e.call(f, []); Issue.record("endless self reference returned") } catch {
+            #expect(error.kind == .tooDeep || error.kind == .thrown)
+        }
+        #expect(try e.evaluate("2") == .number(2))
+    }
+
+    @Test func enginesAreIndependent() throws {
+        let a = try engine(), b = try engine()
+        try a.evaluate("var shared = 1;")
+        #expect(try b.evaluate("typeof shared") == .string("undefined"))
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+
+/// `--max-expression-steps` and `--max-expression-memory` reach the expression engine: the same
+/// file's expression runs within the defaults and is stopped (keyframes kept, a warning naming the
+/// property) when a flag lowers the budget.
+struct ExpressionOptionsTests {
+    /// A one-layer animation whose rotation (keyframe value 5) carries expression `x`.
+    func file(_ x: String) throws -> (ScratchDir, String) {
+        let quoted = String(decoding: try JSONEncoder().encode(x), as: UTF8.self)
+        let json = """
+        {"v":"5.7.0","fr":30,"ip":0,"op":30,"w":64,"h":64,"layers":[{"ty":4,"ind":1,"nm":"A","ip":0,"op":30,"st":0,
+         "ks":{"r":{"a":0,"k":5,"x":\(quoted)}},
+         "shapes":[{"ty":"rc","p":{"a":0,"k":[32,32]},"s":{"a":0,"k":[20,20]},"r":{"a":0,"k":0}},
+                   {"ty":"fl","c":{"a":0,"k":[1,0,0,1]},"o":{"a":0,"k":100}}]}]}
+        """
+        let dir = try ScratchDir()
+        try dir.write("a.json", Array(json.utf8))
+        return (dir, dir.path + "/a.json")
+    }
+
+    func warnings(_ r: CLI.Result) -> [String] {
+        r.stdout.split(separator: "\n").filter { $0.contains("warning:") }.map(String.init)
+    }
+
+    /// 200 000 loop rounds take a few million steps: inside the default 10 000 000, beyond a
+    /// budget of 1 (the engine checks every 262 144 steps, so it stops at the first check).
+    @Test func stepBudgetFlag() throws {
+        let (dir, path) = try file("var s = 0; for (var i = 0; i < 200000; i++) s += i; var $bm_rt = s % 360;")
+        _ = dir
+        let ok = try CLI.run(["info", path])
+        #expect(ok.status == 0)
+        #expect(warnings(ok).isEmpty, "\(ok.stdout)")
+        let stopped = try CLI.run(["info", path, "--max-expression-steps", "1"])
+        #expect(stopped.status == 0)
+        #expect(warnings(stopped).contains { $0.contains("layers[0].ks.r.x") && $0.contains("step budget") && $0.contains("keyframed value") })
+    }
+
+    /// An endless loop is stopped by the default budget: `info` returns, naming the property.
+    @Test func endlessLoopIsStoppedByDefault() throws {
+        let (dir, path) = try file("while (true) {}")
+        _ = dir
+        let r = try CLI.run(["info", path])
+        #expect(r.status == 0)
+        #expect(warnings(r).contains { $0.contains("layers[0].ks.r.x") && $0.contains("step budget") })
+    }
+
+    /// The engine with its expression API needs about 1 MiB: 100 000 bytes is too little, so the
+    /// expression is not run and its keyframes are used.
+    @Test func memoryFlag() throws {
+        let (dir, path) = try file("var $bm_rt = time * 30;")
+        _ = dir
+        let small = try CLI.run(["info", path, "--max-expression-memory", "100000"])
+        #expect(small.status == 0)
+        #expect(warnings(small).contains { $0.contains("layers[0].ks.r.x") && $0.contains("100000 bytes") })
+        #expect(warnings(try CLI.run(["info", path])).isEmpty)
+    }
+
+    @Test func flagsAreValidatedAndDocumented() throws {
+        let (dir, path) = try file("var $bm_rt = value;")
+        _ = dir
+        let bad = try CLI.run(["info", path, "--max-expression-steps", "-1"])
+        #expect(bad.status == 64 && bad.stderr.contains("--max-expression-steps"))
+        for command in ["info", "render", "convert"] {
+            // Help is wrapped to the terminal: compare with the line breaks folded into spaces.
+            let help = try CLI.run([command, "--help"]).stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            #expect(help.contains("--max-expression-memory") && help.contains("--max-expression-steps"), "\(command) help")
+            #expect(help.contains("four times that"), "\(command) help names the frame budget")
+        }
+    }
+}
