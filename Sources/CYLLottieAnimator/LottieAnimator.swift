@@ -141,13 +141,35 @@ public final class LottieDocument: @unchecked Sendable {
     /// A renderer with its own scratch memory (one per thread).
     public func makeRenderer() -> LottieFrameRenderer { LottieFrameRenderer(self) }
 
+    /// Expressions, effects and layer styles this renderer draws but mobile Lottie players ignore.
+    var portabilityRisks: [TimelineCapabilities.FeatureUse] {
+        var out: [TimelineCapabilities.FeatureUse] = []
+        if let first = model.expressions.first {
+            out.append(.init(.expressions, at: first.path, count: model.expressions.count))
+        }
+        var effects: [String] = [], styles: [String] = []
+        func visit(_ comp: CompositionModel, _ prefix: String) {
+            for (i, layer) in comp.layers.enumerated() {
+                let at = "\(prefix)layers[\(i)]"
+                effects += layer.effects.filter { $0.enabled && $0.kind != .control && $0.kind != .unsupported }.map { _ in at }
+                styles += layer.styles.map { _ in at }
+            }
+        }
+        visit(model.root, "$.")
+        for id in model.precomps.keys.sorted() { visit(model.precomps[id]!, "precomp \"\(id)\" ") }
+        if let first = effects.first { out.append(.init(.effects, at: first, count: effects.count)) }
+        if let first = styles.first { out.append(.init(.layerStyles, at: first, count: styles.count)) }
+        return out
+    }
+
     public func timeline() -> FrameTimeline {
         let w = max(1, Int(model.width.rounded())), h = max(1, Int(model.height.rounded()))
         var t = FrameTimeline(format: "Lottie", file: name, canvasSize: PixelSize(w, h), frameCount: frameCount,
                               timing: .fps(model.frameRate), loop: .forever, suggestedPolicy: .playOnceOnSelect,
                               hasTransparency: true, diagnostics: diagnostics,
                               capabilities: TimelineCapabilities(isVector: true, supportsColorOverrides: true,
-                                                                 displayList: { [self] t in try makeRenderer().displayList(frame: t) }),
+                                                                 displayList: { [self] t in try makeRenderer().displayList(frame: t) },
+                                                                 portabilityRisks: portabilityRisks),
                               source: LottieRenderer(model: model, name: name, limits: options.limits,
                                                      disabledExpressions: disabledExpressions))
         t.markers = markers

@@ -20,10 +20,29 @@ public struct TimelineCapabilities: Sendable {
     /// embedded images, content beyond the canvas); nil for raster timelines. Each call builds
     /// the list afresh, so it may be called from any thread.
     public var displayList: (@Sendable (_ frameTime: Double) throws -> DisplayList)?
+    /// Features this back-end draws that other players of the format often lack (Lottie
+    /// expressions and effects: lottie-ios and lottie-android ignore them), with where they are
+    /// first used and how often. Diagnostics say what is *not* drawn here; this says what is
+    /// drawn here but may not be elsewhere (lint's portability rule reads both).
+    public var portabilityRisks: [FeatureUse]
+
+    /// One feature a file uses: where first, how many times.
+    public struct FeatureUse: Sendable, Equatable {
+        public var feature: Diagnostic.Feature
+        public var location: String
+        public var count: Int
+        public init(_ feature: Diagnostic.Feature, at location: String, count: Int) {
+            self.feature = feature
+            self.location = location
+            self.count = count
+        }
+    }
 
     public init(isVector: Bool, declaresLoop: Bool = false, supportsColorOverrides: Bool = false,
                 lottieJSON: (@Sendable () throws -> [UInt8])? = nil,
-                displayList: (@Sendable (_ frameTime: Double) throws -> DisplayList)? = nil) {
+                displayList: (@Sendable (_ frameTime: Double) throws -> DisplayList)? = nil,
+                portabilityRisks: [FeatureUse] = []) {
+        self.portabilityRisks = portabilityRisks
         self.isVector = isVector
         self.declaresLoop = declaresLoop
         self.supportsColorOverrides = supportsColorOverrides

@@ -76,10 +76,14 @@ struct Linter {
         }
     }
 
-    /// One finding per feature the file uses and this renderer (or mobile players) lacks, at its
+    /// One finding per feature the file uses that this renderer or mobile players lack, at its
     /// first place; back-end warnings about odd data one each.
     func checkDiagnostics(_ s: LintSubject, _ out: inout Findings) {
         var seen = Set<Diagnostic.Feature>()
+        // Drawn here, ignored by lottie-ios and lottie-android.
+        for use in s.timeline.capabilities.portabilityRisks where seen.insert(use.feature).inserted {
+            out.add(.unportableFeature, at: use.location, Self.portabilityText(use.feature, count: use.count, drawnHere: true))
+        }
         for d in s.timeline.diagnostics {
             guard let feature = d.feature else {
                 if d.severity == .warning { out.add(.inputWarning, at: d.location, d.message) }
@@ -87,19 +91,25 @@ struct Linter {
             }
             guard seen.insert(feature).inserted else { continue }
             let places = s.timeline.diagnostics.filter { $0.feature == feature }.count
-            let more = places > 1 ? " (\(places) places)" : ""
             switch feature {
-            case .expressions:
-                out.add(.unportableFeature, at: d.location, "expressions\(more): lottie-ios and lottie-android ignore them and play the keyframes (as this renderer does)")
-            case .effects:
-                out.add(.unportableFeature, at: d.location, "layer effects\(more): most mobile players ignore them (as this renderer does)")
-            case .layerStyles:
-                out.add(.unportableFeature, at: d.location, "layer styles\(more): mobile players ignore them (as this renderer does)")
+            case .expressions, .effects, .layerStyles:
+                out.add(.unportableFeature, at: d.location, Self.portabilityText(feature, count: places, drawnHere: false))
             case .text:
-                out.add(.unsupportedFeature, at: d.location, "text\(more): text layers are not drawn here, so previews, conversions and these checks miss them")
+                out.add(.unsupportedFeature, at: d.location, "text\(Self.places(places)): text layers are not drawn here, so previews, conversions and these checks miss them")
             default:
-                out.add(.unsupportedFeature, at: d.location, d.message + more)
+                out.add(.unsupportedFeature, at: d.location, d.message + Self.places(places))
             }
+        }
+    }
+
+    static func places(_ n: Int) -> String { n > 1 ? " (\(n) places)" : "" }
+
+    static func portabilityText(_ feature: Diagnostic.Feature, count: Int, drawnHere: Bool) -> String {
+        let here = drawnHere ? "this renderer draws them" : "as this renderer does"
+        switch feature {
+        case .expressions: return "expressions\(places(count)): lottie-ios and lottie-android ignore them and play the keyframes (\(here))"
+        case .effects: return "layer effects\(places(count)): most mobile players ignore them (\(here))"
+        default: return "layer styles\(places(count)): mobile players ignore them (\(here))"
         }
     }
 
