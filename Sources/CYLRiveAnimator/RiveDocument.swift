@@ -48,6 +48,11 @@ public final class RiveDocument: @unchecked Sendable {
             boardIndex = i
         }
         let board = model.artboards[boardIndex]
+        // The timeline's canvas is the artboard's size; the same bound as a Lottie composition's.
+        guard board.width.isFinite, board.height.isFinite, board.width >= 0, board.height >= 0,
+              board.width <= 100_000, board.height <= 100_000 else {
+            throw usage(name, "artboard \"\(board.name)\" has an invalid size \(board.width)x\(board.height)")
+        }
         var choice: RiveSceneChoice
         if let wanted = options.animationID {
             guard let i = board.animations.firstIndex(where: { $0.name == wanted }) else {

@@ -24,6 +24,18 @@ import Testing
         #expect(model.artboards[0].objects[1]?.name == "Box")
     }
 
+    /// FuzzRive: an artboard 1e300 wide trapped converting its size to the canvas's Int.
+    @Test(arguments: [1e300, -5, Double.nan, Double.infinity, 100_001])
+    func anArtboardOfAbsurdSizeIsAnError(_ width: Double) {
+        let f = RiveWriter.rectangleArtboard(width: width)
+        do {
+            _ = try RiveDocument(bytes: f.bytes, name: "huge.riv")
+            Issue.record("an artboard \(width) wide opened")
+        } catch {
+            #expect("\(error)".contains("huge.riv") && "\(error)".contains("invalid size"), "\(error)")
+        }
+    }
+
     @Test func wrongMagicIsRefused() {
         let e = failure(Array("RIVX\u{7}\u{0}".utf8))
         #expect(e?.byteOffset == 0)
