@@ -35,9 +35,10 @@ import Testing
     }
 
     /// The sample, and what FuzzRive found leaking: mutated samples whose follow-path constraint
-    /// and shapes, or IK constraint and bones, hold each other.
+    /// and shapes, IK constraint and bones, or joystick and its bound animations hold each other.
     @Test(arguments: [sample, regressions.appendingPathComponent("leak-follow-path-cycle.riv"),
-                      regressions.appendingPathComponent("leak-ik-chain-cycle.riv")])
+                      regressions.appendingPathComponent("leak-ik-chain-cycle.riv"),
+                      regressions.appendingPathComponent("leak-joystick-animation-cycle.riv")])
     func aDroppedSceneFreesItsArtboardAndComponents(_ url: URL) throws {
         let alive = try Self.survivors(of: [UInt8](try Data(contentsOf: url)), name: url.lastPathComponent)
         #expect(alive.isEmpty, "components outlived their scene: \(alive)")

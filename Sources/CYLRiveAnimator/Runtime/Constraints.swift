@@ -549,6 +549,13 @@ final class RJoystick: RComponent {
     unowned(unsafe) var handle: RTransformComponent?
     var xAnimation: BoundAnimation?, yAnimation: BoundAnimation?
 
+    /// The bound animations key components of this artboard, possibly this joystick.
+    override func unlink() {
+        super.unlink()
+        xAnimation = nil
+        yAnimation = nil
+    }
+
     override func set(_ key: Int, _ value: PropertyValue) -> Bool {
         switch key {
         case RivePropertyKey.joystickX: x = value.double ?? x
