@@ -1,3 +1,5 @@
+import CYLTabBar
+
 /// An output's name inside the output directory, with placeholders:
 /// `{name}` (the input's file name without extension), `{dir}` (the input's folder below the
 /// part of its path without wildcards), `{tab}` (a tab-bar tab's identifier, else `{name}`),
@@ -72,30 +74,4 @@ public struct NamePattern: Sendable, Equatable, CustomStringConvertible {
 /// Why a name pattern cannot be used.
 public struct NamePatternError: Error, Sendable, Equatable {
     public var message: String
-}
-
-/// "Did you mean" for misspelt names.
-enum Suggestion {
-    /// The closest of `names` to `word` when it is close enough to be a typo.
-    static func closest(to word: String, among names: [String]) -> String? {
-        let scored = names.map { ($0, distance(word.lowercased(), $0.lowercased())) }.min { $0.1 < $1.1 }
-        guard let (best, d) = scored, d <= max(2, word.count / 4) else { return nil }
-        return best
-    }
-
-    /// Levenshtein distance.
-    static func distance(_ a: String, _ b: String) -> Int {
-        let x = Array(a), y = Array(b)
-        if x.isEmpty { return y.count }
-        if y.isEmpty { return x.count }
-        var previous = Array(0...y.count)
-        for i in 1...x.count {
-            var current = [i] + [Int](repeating: 0, count: y.count)
-            for j in 1...y.count {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (x[i - 1] == y[j - 1] ? 0 : 1))
-            }
-            previous = current
-        }
-        return previous[y.count]
-    }
 }

@@ -331,10 +331,10 @@ extension ConfigParser {
     }
 }
 
-/// Did-you-mean guesses for misspelt names.
-enum Suggestion {
+/// Did-you-mean guesses for misspelt names (configuration keys, pipeline keys and placeholders).
+public enum Suggestion {
     /// The closest of `known` to `name` (ignoring case) within an edit distance that looks like a typo.
-    static func closest(to name: String, among known: [String]) -> String? {
+    public static func closest(to name: String, among known: [String]) -> String? {
         guard name.count <= 64 else { return nil }
         let best = known.map { ($0, editDistance(name.lowercased(), $0.lowercased())) }.min { $0.1 < $1.1 }
         guard let (guess, d) = best, d > 0 || guess != name, d <= max(2, name.count / 4) else { return nil }
