@@ -25,6 +25,7 @@ public final class RiveDocument: @unchecked Sendable {
         diagnostics = notes
         // Content the renderer leaves out is reported once, from a first look at the scene.
         let scene = RiveScene(file: model, artboard: plan.artboard, choice: plan.choice, limits: options.limits)
+        if scene.artboard.budget.exhausted { throw OpenError(file: name, .invalid, scene.artboard.budget.exhaustedMessage) }
         diagnostics += scene.artboard.notes.map { Diagnostic(.warning, at: "artboard \"\(model.artboards[plan.artboard].name)\"", $0) }
     }
 

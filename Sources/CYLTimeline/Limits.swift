@@ -44,7 +44,8 @@ public struct Limits: Sendable, Equatable {
     public static let defaultMaxOutputBytes = 64 << 20
     /// Largest input file read into memory (`--max-file-bytes`). Default 64 MiB.
     public static let defaultMaxFileBytes = 64 << 20
-    /// Most objects a binary scene file (Rive `.riv`) may hold (`--max-objects`). Default 500 000:
+    /// Most objects a binary scene file (Rive `.riv`) may hold, and its scene may instantiate
+    /// once nested artboards are copied in (`--max-objects`). Default 500 000:
     /// real files hold a few thousand; a file of 500 000 objects renders within 340 MiB, while
     /// 1 000 000 passed 512 MiB (tools/dev/measure-limits.sh).
     public static let defaultMaxObjects = 500_000

@@ -1,4 +1,5 @@
 import CYLTimeline
+import Foundation
 import Testing
 @testable import CYLRiveAnimator
 
@@ -33,6 +34,55 @@ import Testing
             Issue.record("an artboard \(width) wide opened")
         } catch {
             #expect("\(error)".contains("huge.riv") && "\(error)".contains("invalid size"), "\(error)")
+        }
+    }
+
+    /// Artboards each nesting `copies` of the next one, `levels` deep.
+    static func nestingArtboards(levels: Int, copies: Int) -> [UInt8] {
+        var f = RiveWriter()
+        f.object(T.backboard)
+        for level in 0..<levels {
+            f.object(T.artboard, [(P.componentName, .s("Level \(level)")), (P.layoutComponentWidth, .d(10)),
+                                  (P.layoutComponentHeight, .d(10))])
+            guard level + 1 < levels else { continue }
+            for _ in 0..<copies {
+                f.object(T.nestedArtboard, [(P.componentParentId, .u(0)), (P.nestedArtboardArtboardId, .u(UInt64(level + 1)))])
+            }
+        }
+        return f.bytes
+    }
+
+    /// FuzzRive: a few hundred bytes of artboards nesting copies of each other multiplied into
+    /// tens of millions of components and ran out of memory. Nested copies count against
+    /// --max-objects: 8 copies 10 levels deep would be 8^9 artboards.
+    @Test func nestedArtboardsThatMultiplyPastTheObjectLimitAreAnError() throws {
+        do {
+            _ = try RiveDocument(bytes: Self.nestingArtboards(levels: 10, copies: 8), name: "nest.riv")
+            Issue.record("8^9 nested artboards opened")
+        } catch {
+            #expect("\(error)".contains("nest.riv") && "\(error)".contains("--max-objects"), "\(error)")
+        }
+        // Three levels of 8 copies is 1 + 8 + 64 artboards of 9, 9 and 1 objects: 9 + 72 + 64 = 145.
+        let small = Self.nestingArtboards(levels: 3, copies: 8)
+        _ = try RiveDocument(bytes: small, name: "nest.riv")
+        var options = OpenOptions()
+        options.limits.maxObjects = 145
+        _ = try RiveDocument(bytes: small, name: "nest.riv", options: options)
+        options.limits.maxObjects = 144
+        #expect(throws: OpenError.self) { try RiveDocument(bytes: small, name: "nest.riv", options: options) }
+    }
+
+    /// The input FuzzRive found (a mutated corpus file): its nested artboards multiply past any
+    /// limit. A low limit keeps the test quick; the default is reached the same way.
+    @Test func theFuzzedNestingFileIsAnError() throws {
+        let url = LifetimeTests.regressions.appendingPathComponent("oom-nested-artboards-multiply.riv")
+        var options = OpenOptions()
+        options.limits.maxObjects = 10_000
+        do {
+            _ = try RiveDocument(bytes: [UInt8](try Data(contentsOf: url)), name: url.lastPathComponent, options: options)
+            Issue.record("the multiplying file opened")
+        } catch {
+            #expect("\(error)".contains("more than 10000 objects"), "\(error)")
         }
     }
 

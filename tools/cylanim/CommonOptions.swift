@@ -24,7 +24,7 @@ enum CommonOptions {
         .value("max-work", "N",
                help: "Most pixels one command renders: output width x height x frames (default \(Limits.defaultMaxWorkPixels))."),
         .value("max-output-bytes", "N", help: "Largest output file built in memory before it is written (default \(Limits.defaultMaxOutputBytes))."),
-        .value("max-objects", "N", help: "Most objects a Rive file may hold (default \(Limits.defaultMaxObjects))."),
+        .value("max-objects", "N", help: "Most objects a Rive file may hold, nested artboard copies included (default \(Limits.defaultMaxObjects))."),
         .value("max-decoded-bytes", "N",
                help: "Decoded pixels kept in memory before frames are decoded again on demand (default \(Limits.defaultMaxDecodedBytes))."),
         .value("max-expression-memory", "N",

@@ -33,6 +33,8 @@ final class ArtboardInstance {
 
     /// Decoded image assets (shared with nested artboards).
     let images: ImageCache
+    /// Components the scene may still instantiate (shared with nested artboards).
+    let budget: InstanceBudget
 
     /// Components hold each other strongly, and that graph has cycles by design (a constraint
     /// depends on its target and its parent depends on the constraint; an IK chain's bones hold
@@ -40,11 +42,17 @@ final class ArtboardInstance {
     /// component, so it cuts their links when it goes.
     deinit {
         for case let c? in objects { c.unlink() }
+        // A nested artboard's share was taken by the component that made it.
+        if depth > 0 { budget.giveBack(model.objects.count) }
     }
 
     init(_ model: ArtboardModel, file: RiveFileModel, limits: Limits, depth: Int = 0, context: DataContext? = nil,
-         images: ImageCache = ImageCache()) {
+         images: ImageCache = ImageCache(), budget: InstanceBudget? = nil) {
         self.images = images
+        // The scene's own artboard always fits: the reader bounded the file by the same limit.
+        let budget = budget ?? InstanceBudget(limit: limits.maxObjects)
+        if depth == 0 { _ = budget.take(model.objects.count) }
+        self.budget = budget
         self.model = model
         self.file = file
         self.limits = limits

@@ -55,10 +55,11 @@ final class RNestedArtboard: RDrawable {
     private func swap(_ artboard: ArtboardInstance) {
         instance = nil
         swappedMachine = nil
-        guard let id = artboardID, id < artboard.file.artboards.count, artboard.depth < artboard.limits.maxPrecompDepth else { return }
+        guard let id = artboardID, id < artboard.file.artboards.count, artboard.depth < artboard.limits.maxPrecompDepth,
+              artboard.budget.take(artboard.file.artboards[id].objects.count) else { return }
         instance = ArtboardInstance(artboard.file.artboards[id], file: artboard.file, limits: artboard.limits,
                                     depth: artboard.depth + 1, context: artboard.context.map { DataContext(instances: [], parent: $0) },
-                                    images: artboard.images)
+                                    images: artboard.images, budget: artboard.budget)
         instance?.root.frameOrigin = false
         if let board = instance, !board.model.stateMachines.isEmpty {
             swappedMachine = StateMachinePlayer(board.model.stateMachines[0], artboard: board)
@@ -76,6 +77,10 @@ final class RNestedArtboard: RDrawable {
             artboard.noteOnce("nested artboards deeper than \(artboard.limits.maxPrecompDepth) are not drawn (--max-precomp-depth)")
             return
         }
+        guard artboard.budget.take(artboard.file.artboards[id].objects.count) else {
+            artboard.noteOnce(artboard.budget.exhaustedMessage)
+            return
+        }
         var context: DataContext? = artboard.context.map { DataContext(instances: [], parent: $0) }
         if let path = dataBindPath, !path.isEmpty, case .instance(let bound)? = artboard.context?.value(path) {
             context = DataContext(instances: [bound], parent: artboard.context)
@@ -85,7 +90,8 @@ final class RNestedArtboard: RDrawable {
             if let live = own.live { context = DataContext(instances: [live], parent: artboard.context) }
         }
         instance = ArtboardInstance(artboard.file.artboards[id], file: artboard.file, limits: artboard.limits,
-                                    depth: artboard.depth + 1, context: context, images: artboard.images)
+                                    depth: artboard.depth + 1, context: context, images: artboard.images,
+                                    budget: artboard.budget)
         instance?.root.frameOrigin = false
         for n in instance?.notes ?? [] { artboard.noteOnce(n) }
     }
