@@ -133,7 +133,7 @@ public enum Flattener {
             cubic(r.0, r.1, r.2, r.3, tol: tol, cull: cull, depth: depth + 1, into: &out, degree: degree)
             return
         }
-        let n = max(1, Int(min(nf, Double(maxSegments))))
+        let n = max(1, min(maxSegments, Int(clamping: nf)))
         if n == 1 { out.addFast(p3); return }
         // Power basis: B(t) = a t^3 + b t^2 + c t + p0.
         let c = (p1 - p0) * 3, b = (p2 - p1 * 2 + p0) * 3, a = p3 - p0 + (p1 - p2) * 3

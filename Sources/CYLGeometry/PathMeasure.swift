@@ -35,7 +35,7 @@ public struct PathMeasure: Sendable {
             case .cubic:
                 let dd1 = p.0 - p.1 * 2 + p.2, dd2 = p.1 - p.2 * 2 + p.3
                 let m = max(dd1.length, dd2.length)
-                let n = max(16, min(4096, Int((0.75 * m / max(tolerance, 1e-9)).squareRoot().rounded(.up))))
+                let n = max(16, min(4096, Int(clamping: (0.75 * m / max(tolerance, 1e-9)).squareRoot().rounded(.up))))
                 var table = [0.0]
                 table.reserveCapacity(n + 1)
                 var prev = p.0, acc = 0.0

@@ -267,7 +267,7 @@ public struct Stroker: Sendable {
         let r = v0.length
         guard r > 0 else { return }
         let step = 2 * acos(max(-1, min(1, 1 - tol / r)))
-        let n = max(1, Int((abs(angle) / max(step, 1e-3)).rounded(.up)))
+        let n = max(1, Int(clamping: (abs(angle) / max(step, 1e-3)).rounded(.up)))
         let da = angle / Double(n)
         let (s, c) = (sin(da), cos(da))
         var v = v0

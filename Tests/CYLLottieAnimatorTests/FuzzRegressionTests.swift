@@ -119,6 +119,30 @@ import Testing
         }
     }
 
+    /// FuzzLottie: a star whose inner radius is -Double.greatestFiniteMagnitude, trimmed: its
+    /// points are finite but the distances between them are infinite, and measuring the path for
+    /// the trim converted its flattening step count with `Int(_:)` (SIGILL). Stroking and filling
+    /// such paths, measured or not, must draw or throw, never trap.
+    @Test(arguments: [-Double.greatestFiniteMagnitude, 1e300, 1e154])
+    func trimmingAPathOfInfiniteLengthDoesNotTrap(_ radius: Double) throws {
+        let bytes = try Self.document { d in
+            var layers = d["layers"] as! [[String: Any]]
+            layers[0]["shapes"] = [
+                ["ty": "sr", "p": ["a": 0, "k": [0, 0]], "or": ["a": 0, "k": 30], "ir": ["a": 0, "k": radius],
+                 "r": ["a": 0, "k": 0], "pt": ["a": 0, "k": 5], "sy": 1, "os": ["a": 0, "k": 0], "is": ["a": 0, "k": 0]],
+                ["ty": "el", "p": ["a": 0, "k": [0, 0]], "s": ["a": 0, "k": [40, 40]]],
+                ["ty": "tm", "s": ["a": 0, "k": 0], "e": ["a": 0, "k": 50], "o": ["a": 0, "k": 0], "m": 1],
+                ["ty": "st", "o": ["a": 0, "k": 100], "c": ["a": 0, "k": [1, 0, 0, 1]], "lc": 2, "lj": 1, "w": ["a": 0, "k": 4]],
+                ["ty": "fl", "o": ["a": 0, "k": 100], "c": ["a": 0, "k": [0, 0, 1, 1]]],
+            ] as [Any]
+            d["layers"] = layers
+        }
+        let timeline = try Self.open(bytes)
+        for t in [0.0, 15, 29] {
+            do { _ = try timeline.render(frameTime: t, size: PixelSize(48, 48)) } catch { #expect("\(error)".contains("fuzz.json"), "\(error)") }
+        }
+    }
+
     /// A 1 KB .tgs can inflate to hundreds of megabytes; inflating stopped only at the file-size
     /// limit (256 MiB) before the JSON limit refused it. Now inflating stops at the JSON limit.
     @Test func tgsInflatingPastTheJSONLimitStopsThere() throws {

@@ -287,7 +287,7 @@ final class DataBindings {
     static func apply(_ v: ViewModelLiveValue, to c: RComponent, key: Int, artboard: ArtboardInstance) {
         if key == RivePropertyKey.soloActiveComponentId, let solo = c as? RSolo {
             switch v {
-            case .number(let d): solo.select(index: Int(max(0, d.rounded())))
+            case .number(let d): solo.select(index: max(0, Int(clamping: d.rounded())))
             case .enumValue(let e): solo.select(index: e)
             case .string(let s): solo.select(name: s)
             default: break
