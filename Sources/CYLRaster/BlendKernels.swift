@@ -141,7 +141,8 @@ enum Blend {
         let r = sr * (1 - da) + dr * (1 - sa) + sda * bl.r
         let g = sg * (1 - da) + dg * (1 - sa) + sda * bl.g
         let b = sb * (1 - da) + db * (1 - sa) + sda * bl.b
-        @inline(__always) func q(_ v: Float) -> UInt32 { UInt32(min(max(v, 0), 1) * 255 + 0.5) }
+        // NaN (a blend formula's 0/0) quantises to 0 instead of trapping.
+        @inline(__always) func q(_ v: Float) -> UInt32 { UInt32((v > 0 ? min(v, 1) : 0) * 255 + 0.5) }
         let qa = q(a)
         // Keep the result premultiplied-valid (no channel above alpha).
         return min(q(r), qa) | min(q(g), qa) << 8 | min(q(b), qa) << 16 | qa << 24

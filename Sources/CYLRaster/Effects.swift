@@ -148,8 +148,9 @@ struct ColorMap {
             let m = (lo.0 + (hi.0 - lo.0) * t, lo.1 + (hi.1 - lo.1) * t, lo.2 + (hi.2 - lo.2) * t)
             o = (m.0 + (r - m.0) * amount, m.1 + (g - m.1) * amount, m.2 + (b - m.2) * amount)
         }
-        @inline(__always) func q(_ v: Float) -> UInt32 { UInt32(min(max(v, 0), 1) * alpha * 255 + 0.5) }
-        let qa = UInt32(min(max(alpha, 0), 1) * 255 + 0.5)
+        // `v > 0 ? … : 0` rather than min(max(…)): a NaN (an expression's parameter) counts as 0.
+        @inline(__always) func q(_ v: Float) -> UInt32 { UInt32((v > 0 ? min(v, 1) : 0) * alpha * 255 + 0.5) }
+        let qa = UInt32((alpha > 0 ? min(alpha, 1) : 0) * 255 + 0.5)
         return min(q(o.0), qa) | min(q(o.1), qa) << 8 | min(q(o.2), qa) << 16 | qa << 24
     }
 }

@@ -12,7 +12,9 @@ struct ARGB {
 
     /// The colour with its alpha multiplied by `opacity`, rounded to 8 bits as the runtime does.
     func modulated(_ opacity: Double) -> ARGB {
-        let a = UInt32((255 * min(max(self.opacity * opacity, 0), 1)).rounded())
+        // A NaN opacity (read from the file, or 0 × infinity) draws nothing rather than trapping.
+        let o = self.opacity * opacity
+        let a = UInt32((255 * (o > 0 ? min(o, 1) : 0)).rounded())
         return ARGB(value: (value & 0x00FF_FFFF) | a << 24)
     }
 
@@ -26,7 +28,8 @@ struct ARGB {
         var out: UInt32 = 0
         for shift in stride(from: 0, through: 24, by: 8) {
             let a = Double((from >> UInt32(shift)) & 0xFF), b = Double((to >> UInt32(shift)) & 0xFF)
-            let v = UInt32(min(max(a * (1 - t) + b * t, 0), 255).rounded())
+            let mixed = a * (1 - t) + b * t
+            let v = UInt32((mixed > 0 ? min(mixed, 255) : 0).rounded())
             out |= v << UInt32(shift)
         }
         return out
