@@ -8,8 +8,8 @@
 /// encoded output and JSON tree are each bounded here, and each costs a measured amount.
 public struct Limits: Sendable, Equatable {
     /// Largest canvas or output image, in pixels (`--max-pixels`). Default 4 Mpx (2048 x 2048): a
-    /// 256-point icon at 4x is 1024 pixels square. A converter holds several frames at once and
-    /// libwebp's animation encoder about 45 bytes a pixel, so 16 Mpx (the old default) cost 1 GB.
+    /// 256-point icon at 4x is 1024 pixels square. A converter holds several frames at once, and
+    /// at 16 Mpx (the old default) a WebP conversion cost 1 GB.
     public static let defaultMaxCanvasPixels = 4_194_304
     /// Most frames an animation may have (`--max-frames`). Default 100 000.
     public static let defaultMaxFrames = 100_000

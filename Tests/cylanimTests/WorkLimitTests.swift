@@ -52,5 +52,11 @@ struct WorkLimitTests {
         let ok = try CLI.run(args + ["--max-output-bytes", "10000000", "-q"])
         #expect(ok.status == 0, "\(ok.stderr)")
         #expect(dir.files() == ["out." + ext])
+        // The limit is checked as the file grows, not once it is all in memory: at half the
+        // file's size the job stops before the last of checkmark.json's 21 frames.
+        let size = try #require(FileManager.default.attributesOfItem(atPath: dir.path + "/out." + ext)[.size] as? Int)
+        let half = try CLI.run(Array(args.prefix(3)) + [dir.path + "/half." + ext, "--size", "81x81", "--max-output-bytes", "\(size / 2)"])
+        let frame = half.stderr.split(separator: " ").drop { $0 != "after" }.dropFirst().first.flatMap { Int($0) }
+        #expect(half.status == 64 && frame != nil && frame! >= 1 && frame! < 21, "\(half.stderr)")
     }
 }

@@ -27,16 +27,38 @@ public struct WebPEncodeError: Error, Sendable, CustomStringConvertible, Equatab
     public var description: String { "WebP encoder: \(message)" }
 }
 
-/// Animated WebP through libwebp's `WebPAnimEncoder` (which also crops frames to what changed and
-/// merges identical frames). Owns the encoder handle; timestamps are whole milliseconds, rounded
+/// Animated WebP, muxed here from frames libwebp encodes as still images. Each frame is only the
+/// rectangle that changed since the one before; a frame that changed nothing lengthens the one
+/// before. Where every changed pixel is opaque, the unchanged pixels of the rectangle are made
+/// transparent and it is blended over the canvas (lossy: only if that is smaller than replacing).
+///
+/// Muxing here rather than through libwebp's `WebPAnimEncoder` is what bounds memory: that encoder
+/// keeps every encoded frame (several times the file) until the end, so the output size limit
+/// could be checked only after it had all been held. Here `encodedBytes` is known after each frame
+/// and memory is the file so far plus two canvases. Timestamps are whole milliseconds, rounded
 /// from the exact start times so the total duration is exact to the millisecond.
 public final class WebPAnimationEncoder {
     public let width: Int, height: Int
     public let options: WebPEncodeOptions
-    private var encoder: OpaquePointer?
     private var config = WebPConfig()
+    /// How far a channel may move and count as unchanged (0 when lossless).
+    private let tolerance: UInt32
+    /// Straight RGBA of the canvas a player shows after the frames added so far.
+    private var canvas: [UInt8]
+    /// The ANMF chunks written so far.
+    private var chunks: [UInt8] = []
+    /// The last frame, held back until the next change tells its duration.
+    private var pending: (start: Int, frame: EncodedFrame)?
     private var elapsed: Duration = .zero
-    private var count = 0
+    private var hasAlpha = false
+    private var finished = false
+    /// Frames in the file: added frames that changed the canvas.
+    public private(set) var frameCount = 0
+
+    /// Longest frame a WebP can hold: its duration is 24 bits of milliseconds (about 4.6 hours).
+    public static let maxFrameMilliseconds = 0xFF_FFFF
+    /// RIFF, VP8X and ANIM chunks before the first frame.
+    private static let headerBytes = 12 + 18 + 14
 
     public init(width: Int, height: Int, options: WebPEncodeOptions = WebPEncodeOptions()) throws(WebPEncodeError) {
         guard width > 0, height > 0, width <= 16383, height <= 16383 else {
@@ -48,14 +70,8 @@ public final class WebPAnimationEncoder {
         self.width = width
         self.height = height
         self.options = options
-        var anim = WebPAnimEncoderOptions()
-        guard WebPAnimEncoderOptionsInit(&anim) != 0 else { throw WebPEncodeError("libwebp version mismatch") }
-        anim.anim_params.loop_count = Int32(clamping: max(0, options.loopCount))
-        anim.anim_params.bgcolor = 0  // transparent
-        guard let enc = WebPAnimEncoderNew(Int32(width), Int32(height), &anim) else {
-            throw WebPEncodeError("libwebp could not create an animation encoder")
-        }
-        encoder = enc
+        canvas = [UInt8](repeating: 0, count: width * height * 4)
+        tolerance = FrameDiff.tolerance(lossless: options.lossless, quality: options.quality)
         guard WebPConfigInit(&config) != 0 else { throw WebPEncodeError("libwebp version mismatch") }
         config.lossless = options.lossless ? 1 : 0
         config.quality = options.quality
@@ -63,56 +79,161 @@ public final class WebPAnimationEncoder {
         guard WebPValidateConfig(&config) != 0 else { throw WebPEncodeError("invalid encoder settings") }
     }
 
-    deinit {
-        if let encoder { WebPAnimEncoderDelete(encoder) }
-    }
+    /// Bytes of the file so far, the frame held back included: `finish()` returns exactly this
+    /// many (fewer for a single frame, written as a still image).
+    public var encodedBytes: Int { Self.headerBytes + chunks.count + (pending.map { $0.frame.chunkBytes } ?? 0) }
 
-    private func errorText() -> String {
-        WebPAnimEncoderGetError(encoder).map { String(cString: $0) } ?? "unknown error"
-    }
-
-    @inline(__always) private func ms(_ d: Duration) -> Int32 {
+    @inline(__always) private func ms(_ d: Duration) -> Int {
         let (s, atto) = d.components
-        return Int32(clamping: Int64((Double(s) * 1000 + Double(atto) * 1e-15).rounded()))
+        return Int(clamping: (Double(s) * 1000 + Double(atto) * 1e-15).rounded())
     }
 
     /// Adds a premultiplied frame shown for `duration`.
     public func add(_ frame: Pixmap, duration: Duration) throws(WebPEncodeError) {
-        guard let encoder else { throw WebPEncodeError("add() after finish()") }
+        guard !finished else { throw WebPEncodeError("add() after finish()") }
         guard frame.width == width, frame.height == height else {
             throw WebPEncodeError("frame is \(frame.width)x\(frame.height), the animation \(width)x\(height)")
         }
+        let start = ms(elapsed)
+        elapsed += duration
+        let rgba = frame.straightRGBA()
+        let change = FrameDiff(old: canvas, new: rgba, width: width, height: height, tolerance: tolerance)
+        guard var rect = change.rect ?? (pending == nil ? FrameDiff.Rect(x: 0, y: 0, width: 1, height: 1) : nil) else {
+            return  // nothing changed: the frame before lasts longer
+        }
+        // Offsets are stored halved: widen the rectangle to even ones.
+        rect = rect.evenAligned
+        hasAlpha = hasAlpha || change.newHasAlpha
+        var best: EncodedFrame?
+        if change.changedAllOpaque, rect.width * rect.height > 64 {
+            let masked = FrameDiff.maskingUnchanged(new: rgba, old: canvas, width: width, rect: rect, tolerance: tolerance)
+            best = try masked.withUnsafeBufferPointer { p throws(WebPEncodeError) in
+                try encode(UnsafeRawPointer(p.baseAddress!).assumingMemoryBound(to: UInt8.self), stride: rect.width * 4, rect, blend: true)
+            }
+        }
+        // Lossless runs of transparency cost next to nothing, so blending wins whenever it can;
+        // lossy alpha edges cost more, so there the replacing rectangle is tried too.
+        if best == nil || !options.lossless {
+            let replacing = try encode(rgba, rect, blend: false)
+            if best == nil || replacing.chunkBytes <= best!.chunkBytes { best = replacing }
+        }
+        let frame = best!
+        try flushPending(until: start)
+        pending = (start, frame)
+        frameCount += 1
+        FrameDiff.apply(rgba, to: &canvas, width: width, rect: rect, blended: frame.blend, tolerance: tolerance)
+    }
+
+    /// Writes the frame held back, now that the next one starts at `end` ms.
+    private func flushPending(until end: Int) throws(WebPEncodeError) {
+        guard let (start, frame) = pending else { return }
+        pending = nil
+        let duration = min(Self.maxFrameMilliseconds, max(0, end - start))
+        frame.appendChunk(duration: duration, to: &chunks)
+        guard chunks.count < Int(UInt32.max) - Self.headerBytes else {
+            throw WebPEncodeError("the file would pass 4 GiB, the most a RIFF file can hold")
+        }
+    }
+
+    private func encode(_ rgba: [UInt8], _ rect: FrameDiff.Rect, blend: Bool) throws(WebPEncodeError) -> EncodedFrame {
+        try rgba.withUnsafeBufferPointer { p throws(WebPEncodeError) in
+            try encode(p.baseAddress! + (rect.y * width + rect.x) * 4, stride: width * 4, rect, blend: blend)
+        }
+    }
+
+    /// Encodes the `rect.width × rect.height` pixels at `pixels` (rows `stride` bytes apart) as a
+    /// still WebP and keeps its image chunks.
+    private func encode(_ pixels: UnsafePointer<UInt8>, stride: Int, _ rect: FrameDiff.Rect, blend: Bool) throws(WebPEncodeError) -> EncodedFrame {
         var pic = WebPPicture()
         guard WebPPictureInit(&pic) != 0 else { throw WebPEncodeError("libwebp version mismatch") }
-        pic.width = Int32(width)
-        pic.height = Int32(height)
+        pic.width = Int32(rect.width)
+        pic.height = Int32(rect.height)
         pic.use_argb = 1
         defer { WebPPictureFree(&pic) }
-        let rgba = frame.straightRGBA()
-        let ok = rgba.withUnsafeBufferPointer { WebPPictureImportRGBA(&pic, $0.baseAddress, Int32(width * 4)) }
-        guard ok != 0 else { throw WebPEncodeError("out of memory importing a frame") }
-        guard WebPAnimEncoderAdd(encoder, &pic, ms(elapsed), &config) != 0 else {
-            throw WebPEncodeError("frame \(count): \(errorText())")
+        guard WebPPictureImportRGBA(&pic, pixels, Int32(stride)) != 0 else {
+            throw WebPEncodeError("out of memory importing a \(rect.width)x\(rect.height) frame")
         }
-        elapsed += duration
-        count += 1
+        // libwebp appends to the writer through the picture's pointer: it needs a fixed address.
+        let writer = UnsafeMutablePointer<WebPMemoryWriter>.allocate(capacity: 1)
+        WebPMemoryWriterInit(writer)
+        defer { WebPMemoryWriterClear(writer); writer.deallocate() }
+        pic.writer = WebPMemoryWrite
+        pic.custom_ptr = UnsafeMutableRawPointer(writer)
+        var config = self.config
+        guard WebPEncode(&config, &pic) != 0 else {
+            throw WebPEncodeError("frame \(frameCount): libwebp error \(pic.error_code.rawValue)")
+        }
+        let still = UnsafeBufferPointer(start: writer.pointee.mem, count: writer.pointee.size)
+        guard let image = RIFFChunks.imageChunks(ofStill: still) else {
+            throw WebPEncodeError("libwebp wrote a still image this muxer cannot read")
+        }
+        return EncodedFrame(rect: rect, blend: blend, image: image)
     }
 
     /// Assembles the file.
     public func finish() throws(WebPEncodeError) -> [UInt8] {
-        guard let encoder, count > 0 else { throw WebPEncodeError(count == 0 ? "no frames were added" : "finish() called twice") }
-        defer { if let e = self.encoder { WebPAnimEncoderDelete(e); self.encoder = nil } }
-        guard WebPAnimEncoderAdd(encoder, nil, ms(elapsed), nil) != 0 else {
-            throw WebPEncodeError("closing the animation: \(errorText())")
+        guard !finished, frameCount > 0 else { throw WebPEncodeError(frameCount == 0 ? "no frames were added" : "finish() called twice") }
+        finished = true
+        if frameCount == 1, let only = pending?.frame {
+            // The canvas is that frame: re-encode it whole if only its changed part was.
+            let whole = FrameDiff.Rect(x: 0, y: 0, width: width, height: height)
+            return still(only.rect == whole ? only.image : try encode(canvas, whole, blend: false).image)
         }
-        var data = WebPData()
-        guard WebPAnimEncoderAssemble(encoder, &data) != 0 else {
-            throw WebPEncodeError("assembling the file: \(errorText())")
+        try flushPending(until: ms(elapsed))
+        var out: [UInt8] = []
+        out.reserveCapacity(Self.headerBytes + chunks.count)
+        RIFFChunks.appendHeader(fileBytes: Self.headerBytes + chunks.count, to: &out)
+        // VP8X: the animation flag, the alpha flag if any frame is not opaque, the canvas size.
+        var vp8x: [UInt8] = [hasAlpha ? 0x12 : 0x02, 0, 0, 0]
+        RIFFChunks.appendUInt24(width - 1, to: &vp8x)
+        RIFFChunks.appendUInt24(height - 1, to: &vp8x)
+        RIFFChunks.appendChunk("VP8X", vp8x, to: &out)
+        // ANIM: a transparent background hint, then the loop count (16 bits; 0 = forever).
+        let loops = min(0xFFFF, max(0, options.loopCount))
+        RIFFChunks.appendChunk("ANIM", [0, 0, 0, 0, UInt8(loops & 0xFF), UInt8(loops >> 8)], to: &out)
+        out += chunks
+        chunks = []
+        return out
+    }
+
+    /// One frame covering the canvas is written as a still image, as libwebp does: without the
+    /// animation chunks it is smaller, and every viewer shows it.
+    private func still(_ image: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = []
+        // A separate alpha chunk (lossy) needs VP8X to announce it; lossless carries its own.
+        let separateAlpha = image.count >= 4 && Array(image[0..<4]) == Array("ALPH".utf8)
+        var vp8x: [UInt8] = []
+        if separateAlpha {
+            vp8x = [0x10, 0, 0, 0]
+            RIFFChunks.appendUInt24(width - 1, to: &vp8x)
+            RIFFChunks.appendUInt24(height - 1, to: &vp8x)
         }
-        defer { WebPDataClear(&data) }
-        // The encoder's own frames go before the copy: at most two copies of the file at once.
-        WebPAnimEncoderDelete(encoder)
-        self.encoder = nil
-        return [UInt8](UnsafeBufferPointer(start: data.bytes, count: data.size))
+        RIFFChunks.appendHeader(fileBytes: 12 + (separateAlpha ? 18 : 0) + image.count, to: &out)
+        if separateAlpha { RIFFChunks.appendChunk("VP8X", vp8x, to: &out) }
+        return out + image
+    }
+}
+
+/// One frame's rectangle and its encoded image chunks (VP8L, or ALPH and VP8), waiting for its
+/// duration to become an ANMF chunk.
+struct EncodedFrame {
+    var rect: FrameDiff.Rect
+    /// Blended over the canvas (unchanged pixels are transparent) rather than replacing it.
+    var blend: Bool
+    var image: [UInt8]
+
+    var chunkBytes: Int { 8 + 16 + image.count }
+
+    func appendChunk(duration: Int, to out: inout [UInt8]) {
+        var header: [UInt8] = []
+        header.reserveCapacity(16)
+        RIFFChunks.appendUInt24(rect.x / 2, to: &header)
+        RIFFChunks.appendUInt24(rect.y / 2, to: &header)
+        RIFFChunks.appendUInt24(rect.width - 1, to: &header)
+        RIFFChunks.appendUInt24(rect.height - 1, to: &header)
+        RIFFChunks.appendUInt24(duration, to: &header)
+        // Bit 1 set: do not blend; bit 0 clear: do not dispose.
+        header.append(blend ? 0 : 0x02)
+        RIFFChunks.appendChunk("ANMF", header + image, to: &out)
     }
 }

@@ -128,24 +128,13 @@ extension FrameTimeline {
         let level = request.compressionLevel.map { min(6, ($0 * 6 + 4) / 9) } ?? 4
         let encoder = try WebPAnimationEncoder(width: size.width, height: size.height, options: WebPEncodeOptions(
             lossless: lossless, quality: Float(request.quality ?? 75), method: level, loopCount: plays(loop)))
-        // Identical neighbours are merged here so the frame count reported is the one written.
-        var pending: (Pixmap, Duration)?
-        var frameCount = 0
+        // The encoder merges frames that change nothing into the one before.
         for (n, e) in plan.entries.enumerated() {
-            let image = try cache.frame(e.frameKey)
-            if let p = pending, p.0 == image {
-                pending!.1 += e.duration
-            } else {
-                if let p = pending { try encoder.add(p.0, duration: p.1); frameCount += 1 }
-                pending = (image, e.duration)
-            }
+            try encoder.add(try cache.frame(e.frameKey), duration: e.duration)
+            try limits.checkOutput(bytes: encoder.encodedBytes, afterFrame: n + 1)
             progress("encoding WebP", n + 1, plan.entries.count)
         }
-        if let p = pending { try encoder.add(p.0, duration: p.1); frameCount += 1 }
-        // libwebp keeps the encoded frames itself: the size is known only once assembled.
-        let bytes = try encoder.finish()
-        try limits.checkOutput(bytes: bytes.count, afterFrame: plan.entries.count)
-        return EncodedAnimation(bytes: bytes, frameCount: frameCount)
+        return EncodedAnimation(bytes: try encoder.finish(), frameCount: encoder.frameCount)
     }
 
     /// A `.tgs` sticker: the input's own Lottie JSON, gzipped. Frames, size and timing options do
