@@ -131,6 +131,18 @@ struct FuzzRegressionCLITests {
         #expect(r.stdout.contains("655.450 s"), "\(r.stdout)")
     }
 
+    /// A WebP frame lasts at most 0xFFFFFF ms (about 4.6 hours): a longer one is shown for that
+    /// long, with a warning, and the summary gives what was written.
+    @Test func overlongWebPFrameIsAWarning() throws {
+        let dir = try ScratchDir()
+        // The longest manifest frame, an hour, played at a fifth of the speed: 5 hours, then 0.5 s.
+        let frames = try Self.folder(dir, manifest: "{\"durations\": [3600000, 100]}")
+        let r = try CLI.run(["convert", frames, "-o", "\(dir.path)/a.webp", "--speed", "0.2"], addressSpaceLimit: Self.memoryCap)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr.contains("cylanim: warning: 1 frame longer than 16777.215 s"), "\(r.stderr)")
+        #expect(r.stdout.contains("16777.715 s"), "\(r.stdout)")
+    }
+
     /// Bitwise CRC-32 (PNG chunk CRCs), to re-sign a patched header.
     func crc32(_ bytes: ArraySlice<UInt8>) -> UInt32 {
         var c: UInt32 = 0xFFFF_FFFF

@@ -54,6 +54,10 @@ public final class WebPAnimationEncoder {
     private var finished = false
     /// Frames in the file: added frames that changed the canvas.
     public private(set) var frameCount = 0
+    /// Frames shown for `maxFrameMilliseconds` because they were longer.
+    public private(set) var clampedFrames = 0
+    /// How long the frames written so far play, clamping included.
+    public private(set) var writtenMilliseconds = 0
 
     /// Longest frame a WebP can hold: its duration is 24 bits of milliseconds (about 4.6 hours).
     public static let maxFrameMilliseconds = 0xFF_FFFF
@@ -129,6 +133,8 @@ public final class WebPAnimationEncoder {
         guard let (start, frame) = pending else { return }
         pending = nil
         let duration = min(Self.maxFrameMilliseconds, max(0, end - start))
+        if duration < end - start { clampedFrames += 1 }
+        writtenMilliseconds += duration
         frame.appendChunk(duration: duration, to: &chunks)
         guard chunks.count < Int(UInt32.max) - Self.headerBytes else {
             throw WebPEncodeError("the file would pass 4 GiB, the most a RIFF file can hold")

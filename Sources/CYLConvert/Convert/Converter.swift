@@ -134,7 +134,13 @@ extension FrameTimeline {
             try limits.checkOutput(bytes: encoder.encodedBytes, afterFrame: n + 1)
             progress("encoding WebP", n + 1, plan.entries.count)
         }
-        return EncodedAnimation(bytes: try encoder.finish(), frameCount: encoder.frameCount)
+        var result = EncodedAnimation(bytes: try encoder.finish(), frameCount: encoder.frameCount)
+        if encoder.clampedFrames > 0 {
+            let n = encoder.clampedFrames
+            result.warnings.append("\(n) frame\(n == 1 ? "" : "s") longer than 16777.215 s (the longest WebP frame) shown for 16777.215 s")
+            result.duration = .milliseconds(encoder.writtenMilliseconds)
+        }
+        return result
     }
 
     /// A `.tgs` sticker: the input's own Lottie JSON, gzipped. Frames, size and timing options do
