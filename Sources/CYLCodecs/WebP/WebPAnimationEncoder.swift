@@ -190,10 +190,7 @@ public final class WebPAnimationEncoder {
         out.reserveCapacity(Self.headerBytes + chunks.count)
         RIFFChunks.appendHeader(fileBytes: Self.headerBytes + chunks.count, to: &out)
         // VP8X: the animation flag, the alpha flag if any frame is not opaque, the canvas size.
-        var vp8x: [UInt8] = [hasAlpha ? 0x12 : 0x02, 0, 0, 0]
-        RIFFChunks.appendUInt24(width - 1, to: &vp8x)
-        RIFFChunks.appendUInt24(height - 1, to: &vp8x)
-        RIFFChunks.appendChunk("VP8X", vp8x, to: &out)
+        appendVP8X(flags: hasAlpha ? 0x12 : 0x02, to: &out)
         // ANIM: a transparent background hint, then the loop count (16 bits; 0 = forever).
         let loops = min(0xFFFF, max(0, options.loopCount))
         RIFFChunks.appendChunk("ANIM", [0, 0, 0, 0, UInt8(loops & 0xFF), UInt8(loops >> 8)], to: &out)
@@ -202,20 +199,22 @@ public final class WebPAnimationEncoder {
         return out
     }
 
+    /// The VP8X chunk: feature flags (0x10 alpha, 0x02 animation) and the canvas size.
+    private func appendVP8X(flags: UInt8, to out: inout [UInt8]) {
+        var vp8x: [UInt8] = [flags, 0, 0, 0]
+        RIFFChunks.appendUInt24(width - 1, to: &vp8x)
+        RIFFChunks.appendUInt24(height - 1, to: &vp8x)
+        RIFFChunks.appendChunk("VP8X", vp8x, to: &out)
+    }
+
     /// One frame covering the canvas is written as a still image, as libwebp does: without the
     /// animation chunks it is smaller, and every viewer shows it.
     private func still(_ image: [UInt8]) -> [UInt8] {
         var out: [UInt8] = []
         // A separate alpha chunk (lossy) needs VP8X to announce it; lossless carries its own.
         let separateAlpha = image.count >= 4 && Array(image[0..<4]) == Array("ALPH".utf8)
-        var vp8x: [UInt8] = []
-        if separateAlpha {
-            vp8x = [0x10, 0, 0, 0]
-            RIFFChunks.appendUInt24(width - 1, to: &vp8x)
-            RIFFChunks.appendUInt24(height - 1, to: &vp8x)
-        }
         RIFFChunks.appendHeader(fileBytes: 12 + (separateAlpha ? 18 : 0) + image.count, to: &out)
-        if separateAlpha { RIFFChunks.appendChunk("VP8X", vp8x, to: &out) }
+        if separateAlpha { appendVP8X(flags: 0x10, to: &out) }
         return out + image
     }
 }
