@@ -89,17 +89,22 @@ final class PNGSequenceSource: FrameSource {
     private let limits: Limits
     private var cache: [Int: Pixmap] = [:]
     private var cachedBytes = 0
+    /// Workers render each frame once, so they keep nothing (N workers would hold N budgets).
+    private let keepsFrames: Bool
 
-    init(paths: [String], limits: Limits) {
+    init(paths: [String], limits: Limits, keepsFrames: Bool = true) {
         self.paths = paths
         self.limits = limits
+        self.keepsFrames = keepsFrames
     }
+
+    func makeWorker() -> (any FrameSource)? { PNGSequenceSource(paths: paths, limits: limits, keepsFrames: false) }
 
     func frame(_ index: Int) throws -> Pixmap {
         if let hit = cache[index] { return hit }
         let bytes = try InputFile.read(paths[index], limits: limits)
         let image = try PNGCodec.decode(bytes, name: paths[index], maxPixels: limits.maxCanvasPixels)
-        if cachedBytes + image.bytes.count <= limits.maxDecodedBytes {
+        if keepsFrames && cachedBytes + image.bytes.count <= limits.maxDecodedBytes {
             cache[index] = image
             cachedBytes += image.bytes.count
         }

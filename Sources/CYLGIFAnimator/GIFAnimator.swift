@@ -109,6 +109,20 @@ final class GIFFrameSource: FrameSource {
         cacheAll = frameBytes * info.frames.count <= maxCachedBytes
     }
 
+    private init(_ other: GIFFrameSource) {
+        bytes = other.bytes
+        name = other.name
+        limits = other.limits
+        frameCount = other.frameCount
+        cacheAll = true
+    }
+
+    /// A GIF whose frames all fit the cache splits: each worker decodes it once with its own
+    /// decoder (a frame is composited from the ones before it) and keeps the canvases, so a tab
+    /// bar's loops and restarts do not decode again. A GIF too large to keep is streamed from one
+    /// decoder on one thread: workers would each decode the whole file again.
+    func makeWorker() -> (any FrameSource)? { cacheAll ? GIFFrameSource(self) : nil }
+
     /// The composited canvas of frame `index`.
     func canvas(_ index: Int) throws -> Pixmap {
         if let hit = cache[index] { return hit }

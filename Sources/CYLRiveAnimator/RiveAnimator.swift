@@ -60,6 +60,10 @@ final class RiveFrameSource: FrameSource {
         renderer = DisplayListRenderer(maxPathPoints: document.options.limits.maxPathPoints)
     }
 
+    /// A source with its own scene: it steps from frame 0 as this one does, so it reaches the
+    /// same pose at every frame (state machines included).
+    func makeWorker() -> (any FrameSource)? { RiveFrameSource(document) }
+
     /// The scene at frame `index`.
     func scene(at index: Int) -> RiveScene {
         if scene == nil || index < position {

@@ -34,6 +34,8 @@ public struct PreviewJob {
     public var openOptions = OpenOptions()
     /// Bounds, and the skin (`--theme`), platform and app version the bar is shown for.
     public var configOptions = ConfigOptions()
+    /// Threads that draw the preview's frames (default: every core). The output is the same for any count.
+    public var threads = FrameThreads.standard
 
     /// A job previewing `input`; set the outputs and options, then `run(registry:diagnostics:)`.
     public init(input: String) { self.input = input }
@@ -108,6 +110,7 @@ public struct PreviewJob {
             let renderer = try TabBarRenderer(bar: bar)
             var request = ConvertRequest(format: format, destination: .file(output))
             request.loop = .forever
+            request.threads = threads
             let result = try preview.timeline(renderer: renderer).convert(request, limits: openOptions.limits, into: writer)
             warnings += result.warnings
             summaries.append("wrote \(format.rawValue) preview \(renderer.size) with \(result.frameCount) frames, "

@@ -13,6 +13,10 @@ final class PreviewFrameSource: FrameSource {
         self.frames = frames
     }
 
+    func makeWorker() -> (any FrameSource)? {
+        renderer.worker().map { PreviewFrameSource(renderer: $0, frames: frames) }
+    }
+
     func render(frame index: Int, into target: inout Pixmap) throws {
         let f = frames[index]
         let image = try renderer.render(f.states, appearance: f.appearance)

@@ -60,6 +60,26 @@ public final class TabBar {
     /// not installed).
     let fontFiles: [String: String]
 
+    /// A copy of `bar` with `tabs` in place of its tabs.
+    private init(_ bar: TabBar, tabs: [OpenedTab]) {
+        configuration = bar.configuration
+        darkConfiguration = bar.darkConfiguration
+        self.tabs = tabs
+        diagnostics = bar.diagnostics
+        fontFiles = bar.fontFiles
+    }
+
+    /// The same bar with every animation drawn by a worker source, for another thread (see
+    /// `FrameTimeline.worker()`); nil when a tab cannot be split (a GIF decodes frame after frame).
+    public func worker() -> TabBar? {
+        var copies: [OpenedTab] = []
+        for tab in tabs {
+            guard let copy = tab.worker() else { return nil }
+            copies.append(copy)
+        }
+        return TabBar(self, tabs: copies)
+    }
+
     /// Opens every tab. Errors name the tab and the key of the file that failed. `registry` opens
     /// the animations (`AnimatorRegistry.standard` for every format this package ships); dark colour
     /// overrides and `CYLTabBarAnimationOptions` reach its animators through `OpenOptions`.
@@ -143,9 +163,38 @@ public final class OpenedTab {
     /// The rule the tab plays by, from its light face.
     public let policy: PlaybackPolicy
     var notes: [Diagnostic] = []
-    private var cache: [CacheKey: Pixmap] = [:]
+    /// Icons drawn, so a replayed loop or an idle tab costs a copy instead of a render.
+    private let cache = FrameImageCache<CacheKey>(maxBytes: OpenedTab.iconCacheBytes)
+    /// Pixels of icons each tab keeps: every frame of a 60-frame icon at 81x81 (27 pt at 3x) in
+    /// both appearances and selection states is 6.3 MB.
+    static let iconCacheBytes = 8 << 20
 
     private struct CacheKey: Hashable { var frame: Int; var selected: Bool; var dark: Bool; var size: PixelSize; var tint: RGBA8? }
+
+    /// A copy of `tab` showing `light` and `dark` (the same faces drawn by other sources), with an
+    /// empty icon cache.
+    private init(_ tab: OpenedTab, light: Face, dark: Face) {
+        item = tab.item
+        darkItem = tab.darkItem
+        self.light = light
+        self.dark = dark
+        policy = tab.policy
+        notes = tab.notes
+    }
+
+    /// The same tab drawn by worker sources (`FrameTimeline.worker()`), for another thread; nil
+    /// when a face cannot be split (a GIF).
+    func worker() -> OpenedTab? {
+        func split(_ face: Face) -> Face? {
+            switch face {
+            case .animation(let t): return t.worker().map { .animation($0) }
+            case .loopingImage(let t): return t.worker().map { .loopingImage($0) }
+            case .images: return face
+            }
+        }
+        guard let light = split(light), let dark = split(dark) else { return nil }
+        return OpenedTab(self, light: light, dark: dark)
+    }
 
     init(_ item: TabItem, dark darkItem: TabItem, opener: TabOpener) throws {
         self.item = item
@@ -204,19 +253,19 @@ public final class OpenedTab {
         let templated: Bool
         if case .images = face { templated = item(for: appearance).renderingMode == .template } else { templated = false }
         let key = CacheKey(frame: frame, selected: selected, dark: isDark, size: size, tint: templated ? tint : nil)
-        if let hit = cache[key] { return hit }
-        let image: Pixmap
-        switch face {
-        case .animation(let t), .loopingImage(let t):
-            image = try t.render(frame: isDark ? darkFrame(for: frame) : min(frame, t.frameCount - 1), size: size)
-        case .images(let normal, let sel):
-            let fitted = try ((selected ? sel : nil) ?? normal).fitted(to: size)
-            image = templated ? fitted.templated(with: tint) : fitted
+        return try cache.image(key) {
+            switch face {
+            case .animation(let t), .loopingImage(let t):
+                return try t.render(frame: isDark ? darkFrame(for: frame) : min(frame, t.frameCount - 1), size: size)
+            case .images(let normal, let sel):
+                let fitted = try ((selected ? sel : nil) ?? normal).fitted(to: size)
+                return templated ? fitted.templated(with: tint) : fitted
+            }
         }
-        if cache.count > 512 { cache.removeAll() }
-        cache[key] = image
-        return image
     }
+
+    /// Icon lookups answered from the cache and lookups that drew (for tests and `bench`).
+    public var iconCacheCounts: (hits: Int, misses: Int) { (cache.hits, cache.misses) }
 }
 
 /// Opens tabs' files, each file and option set once (a dark skin often reuses the light files).

@@ -94,6 +94,13 @@ public final class TabBarRenderer {
         }
     }
 
+    /// A renderer of the same bar at the same scale drawing with worker sources (its own fonts,
+    /// icon caches and scratch memory), for another thread; nil when the bar cannot be split.
+    public func worker() -> TabBarRenderer? {
+        guard let bar = bar.worker() else { return nil }
+        return try? TabBarRenderer(bar: bar, scale: layout.scale)
+    }
+
     /// The size of every image `render(_:appearance:)` returns.
     public var size: PixelSize { layout.size }
 

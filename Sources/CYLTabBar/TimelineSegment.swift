@@ -42,4 +42,6 @@ final class SegmentSource: FrameSource {
     }
 
     var supportsFractionalFrames: Bool { base.supportsFractionalFrames }
+
+    func makeWorker() -> (any FrameSource)? { base.makeWorker().map { SegmentSource(base: $0, offset: offset) } }
 }

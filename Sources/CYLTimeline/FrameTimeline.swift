@@ -18,10 +18,19 @@ public protocol FrameSource: AnyObject {
     /// Whether `render(frameTime:into:)` draws true in-between times (vector sources) rather than
     /// whole frames (raster sources).
     var supportsFractionalFrames: Bool { get }
+
+    /// A second source that draws exactly the same frames, bit for bit, for another thread: it
+    /// shares this source's immutable parsed model and owns its own scratch memory and cursor
+    /// (DESIGN.md §7). nil when the source cannot be split; its frames are then drawn on one thread.
+    func makeWorker() -> (any FrameSource)?
 }
 
 extension FrameSource {
     public var supportsFractionalFrames: Bool { false }
+
+    /// Not split by default: a source whose frames depend on decoding the ones before (GIF) stays
+    /// on one thread.
+    public func makeWorker() -> (any FrameSource)? { nil }
 
     /// Whole frames only: draws frame `floor(frameTime)` (at least 0; `FrameTimeline` also clamps it
     /// to its last frame).
@@ -106,7 +115,7 @@ public struct FrameTimeline {
     /// What the back-end knows about the input beyond its frames (a Rive file's artboards,
     /// animations and state machines), for `info`; empty for most formats.
     public var contents: [InfoField] = []
-    public let source: any FrameSource
+    public private(set) var source: any FrameSource
     /// When each frame shows; turns times into frame indices.
     public let clock: FrameClock
 
@@ -131,6 +140,15 @@ public struct FrameTimeline {
         self.capabilities = capabilities
         self.source = source
         self.clock = FrameClock(timing: timing, frameCount: frameCount)
+    }
+
+    /// This timeline drawn by a worker of its source (`FrameSource.makeWorker()`), for rendering
+    /// on another thread; nil when the source cannot be split.
+    public func worker() -> FrameTimeline? {
+        guard let other = source.makeWorker() else { return nil }
+        var copy = self
+        copy.source = other
+        return copy
     }
 
     /// How long frame `index` shows.

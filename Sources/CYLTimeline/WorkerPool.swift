@@ -4,39 +4,59 @@ import Glibc
 import Foundation
 import Synchronization
 
-/// A fixed number of worker threads taking work items in order until none are left.
+/// A fixed number of worker threads taking work items in order until none are left: `cylanim
+/// build` runs jobs on it, and multi-frame commands render frames on it (DESIGN.md §7).
 ///
 /// Each item runs on one thread from start to end, so work that is not thread-safe (a renderer
 /// and its scratch buffers) stays on one thread as long as the item creates it. Threads get an
 /// 8 MiB stack, as the main thread has: parsers and the renderer recurse.
-enum WorkerPool {
+public enum WorkerPool {
     static let stackBytes = 8 << 20
 
     /// The number of CPUs this process may run on (Foundation reads the affinity mask and, in a
     /// container, the CPU quota), at least 1.
-    static var availableCores: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
+    public static var availableCores: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
 
     /// Runs `work(i)` for every i in `0..<count` on `threads` threads (the calling thread waits).
     /// Items are taken in index order; `work` must be safe to call from several threads at once.
-    static func run(count: Int, threads: Int, _ work: @escaping @Sendable (Int) -> Void) {
+    public static func run(count: Int, threads: Int, _ work: @escaping @Sendable (Int) -> Void) {
         guard count > 0 else { return }
         let next = Counter()
-        let n = max(1, min(threads, count))
-        let body: @Sendable () -> Void = {
+        let body: @Sendable (Int) -> Void = { _ in
             while true {
                 let i = next.value.add(1, ordering: .relaxed).oldValue
                 guard i < count else { return }
                 work(i)
             }
         }
+        let started = start(threads: max(1, min(threads, count)), body)
+        // No thread could be started (a process or user thread limit): do the work here.
+        if started.count == 0 { body(0) }
+        started.join()
+    }
+
+    /// Threads started in the background; `join()` waits for all of them. Join exactly once.
+    public struct Started: Sendable {
+        fileprivate let handles: [pthread_t]
+        /// No threads.
+        public static let none = Started(handles: [])
+        /// How many threads did start (fewer than asked when the system refuses more).
+        public var count: Int { handles.count }
+        /// Waits until every thread has returned.
+        public func join() {
+            for h in handles { pthread_join(h, nil) }
+        }
+    }
+
+    /// Starts up to `threads` threads running `body(t)` (t = 0, 1, ...) and returns at once.
+    /// Fewer start when the system refuses more; the caller checks `count` (0: do the work itself).
+    public static func start(threads: Int, _ body: @escaping @Sendable (Int) -> Void) -> Started {
         var handles: [pthread_t] = []
-        for _ in 0..<n {
-            guard let h = spawn(body) else { break }
+        for t in 0..<max(0, threads) {
+            guard let h = spawn({ body(t) }) else { break }
             handles.append(h)
         }
-        // No thread could be started (a process or user thread limit): do the work here.
-        if handles.isEmpty { body() }
-        for h in handles { pthread_join(h, nil) }
+        return Started(handles: handles)
     }
 
     private final class Counter: Sendable {

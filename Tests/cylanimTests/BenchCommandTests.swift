@@ -22,6 +22,36 @@ struct BenchCommandTests {
         #expect((o["png_bytes_per_frame"] as? Int ?? 0) > 0)
     }
 
+    /// `--threads 2`: the parallel pass is reported with its thread count and a speedup measured
+    /// in the same run; the frame-cache replay draws nothing, so it is no slower than drawing.
+    @Test func threadsAndReplayAreReported() throws {
+        let r = try CLI.run(["bench", CLI.sample("checkmark.json"), "--passes", "2", "--size", "48", "--threads", "2", "--json"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let o = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+        let p = try #require(o["parallel"] as? [String: Any])
+        #expect(p["threads"] as? Int == 2)
+        #expect((p["speedup"] as? Double ?? 0) > 0)
+        let perFrame = try #require(p["render_per_frame"] as? [String: Any])
+        #expect(perFrame["samples"] as? Int == 2, "one sample per pass")
+        for key in ["first_play_per_frame", "replay_per_frame"] {
+            let s = try #require(o[key] as? [String: Any], "\(key)")
+            #expect(s["samples"] as? Int == 30, "\(key)")
+        }
+        // Without --threads there is no parallel pass.
+        let one = try CLI.run(["bench", CLI.sample("checkmark.json"), "--passes", "1", "--size", "16", "--json"])
+        let o1 = try #require(try JSONSerialization.jsonObject(with: Data(one.stdout.utf8)) as? [String: Any])
+        #expect(o1["parallel"] == nil)
+    }
+
+    @Test(arguments: ["bench", "render", "convert", "preview"], ["0", "257", "two"])
+    func badThreadCountsAreUsageErrors(_ command: String, _ value: String) throws {
+        var args = [command, CLI.sample(command == "preview" ? "tabbar/tabbar.json" : "checkmark.json"), "--threads", value]
+        if command == "render" { args += ["-o", "/tmp/never-%d.png"] }
+        if command == "convert" || command == "preview" { args += ["-o", "/tmp/never.gif"] }
+        let r = try CLI.run(args)
+        #expect(r.status == 64 && r.stderr.contains("'--threads'"), "\(command) \(value): \(r.stderr)")
+    }
+
     @Test func textReport() throws {
         let r = try CLI.run(["bench", CLI.sample("checkmark.json"), "--passes", "1", "--size", "32x48"])
         #expect(r.status == 0, "\(r.stderr)")

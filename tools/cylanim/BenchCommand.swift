@@ -10,12 +10,13 @@ enum BenchCommand {
         pass (ms per frame) and encodes the rendered frames of one pass as PNG (level 1, no filter). \
         Build in release mode for representative numbers: swift build -c release.
         """,
-        usage: "cylanim bench <input> [--size <N|WxH>] [--passes <N>] [--frames <list>] [--json]",
+        usage: "cylanim bench <input> [--size <N|WxH>] [--passes <N>] [--frames <list>] [--threads <N>] [--json]",
         arguments: [ArgumentSpec(name: "input", help: "A Lottie file (.json, .tgs, .lottie), a Rive file (.riv), a GIF or a directory of PNG frames.")],
         options: [
             .value("size", "N|WxH", help: "Render size; N means NxN (default 256)."),
             .value("passes", "N", help: "How many times to open and render, 1-1000 (default 5)."),
             .value("frames", "list", help: "Frames to render, counted from 0: 0-9,12 or 5- (default: all)."),
+            .value("threads", "N", help: "Also draw each pass's frames on N threads and report the speedup over one thread (default 1: one thread only)."),
             .flag("json", help: "Print a JSON object instead of text."),
         ] + CommonOptions.specs)
 
@@ -33,7 +34,10 @@ enum BenchCommand {
             throw usage("size \(size) has more than \(limits.maxCanvasPixels) pixels (raise it with --max-pixels)")
         }
         let frames = try args.value("frames").map { text throws(UsageError) in try FrameSelection(parsing: text) } ?? .all
-        let bench = try TimelineBenchmark(passes: passes, size: size, frames: frames, limits: limits) { try CommonOptions.open(args, spec) }
+        let threads = args.value("threads") == nil ? 1 : try FrameOptions.threads(args, spec)
+        let bench = try TimelineBenchmark(passes: passes, size: size, frames: frames, limits: limits, threads: threads) {
+            try CommonOptions.open(args, spec)
+        }
         #if DEBUG
         let build = "debug"
         #else
@@ -47,13 +51,19 @@ enum BenchCommand {
         func stats(_ s: TimelineBenchmark.Stats) -> JSONOutput {
             .object([("median_ms", .double(round3(s.median))), ("p90_ms", .double(round3(s.p90))), ("samples", .int(s.count))])
         }
-        return .object([
+        var fields: [(String, JSONOutput)] = [
             ("file", .string(b.timeline.file)), ("format", .string(b.timeline.format)), ("build", .string(build)),
             ("frames", .int(b.frames.count)), ("passes", .int(b.passes)),
             ("width", .int(b.size.width)), ("height", .int(b.size.height)),
             ("open", stats(b.open)), ("render_per_frame", stats(b.render)), ("encode_png_per_frame", stats(b.encode)),
             ("png_bytes_per_frame", .int(b.pngBytesPerFrame)),
-        ])
+            ("first_play_per_frame", stats(b.firstPlay)), ("replay_per_frame", stats(b.replay)),
+        ]
+        if let p = b.parallel {
+            fields.append(("parallel", .object([("threads", .int(p.threads)), ("render_per_frame", stats(p.perFrame)),
+                                                ("speedup", .double(round3(p.speedup)))])))
+        }
+        return .object(fields)
     }
 
     static func printText(_ b: TimelineBenchmark, build: String) {
@@ -68,6 +78,11 @@ enum BenchCommand {
         print(row("open", b.open, "(\(b.passes) passes)"))
         print(row("render", b.render, "per frame at \(b.size) (\(b.render.count) frames)"))
         print(row("encode PNG", b.encode, "per frame, level 1, no filter (\(b.pngBytesPerFrame) bytes)"))
+        if let p = b.parallel {
+            print(row("threads", p.perFrame, "per frame on \(p.threads) threads: \(round3(p.speedup))x one thread"))
+        }
+        print(row("first play", b.firstPlay, "per frame, drawn into the frame cache"))
+        print(row("replay", b.replay, "per frame, from the frame cache"))
     }
 
     static func ms(_ v: Double) -> String {

@@ -32,6 +32,7 @@ enum ConvertCommand {
             .value("quality", "0-100", help: "WebP: lossy at this quality (lossless is the default)."),
             .flag("lossless", help: "WebP: lossless (the default; with --quality, the quality is the effort)."),
             .value("compression", "0-9", help: "PNG/APNG zlib level (default 1: fast, no row filters; 5+ adds row filters); WebP effort."),
+            FrameOptions.threadsSpec,
             .flag("quiet", short: "q", help: "Print nothing on success and no progress."),
             .flag("json", help: "Print a JSON summary of what was written."),
         ] + CommonOptions.specs.filter { $0.name != "fps" })
@@ -71,6 +72,7 @@ enum ConvertCommand {
         if let size = try FrameOptions.size(args, spec) { request.size = size }
         if let frames = try FrameOptions.frames(args, spec) { request.frames = frames }
         request.marker = args.value("marker")
+        request.threads = try FrameOptions.threads(args, spec)
         request.fps = fps
         if let text = args.value("speed") {
             guard let s = Double(text), s > 0, s.isFinite, s <= 1000 else {

@@ -15,6 +15,19 @@ enum FrameOptions {
         ]
     }
 
+    /// `--threads`, shared by every command that draws many frames.
+    static let threadsSpec = OptionSpec.value(
+        "threads", "N", help: "Threads that draw frames, 1-\(FrameThreads.maximum) (default: every core this process may use). The output is the same for any count.")
+
+    /// The `--threads` count, or the default (every core) when not given.
+    static func threads(_ args: ParsedArguments, _ command: CommandSpec) throws(CLIUsageError) -> Int {
+        guard let text = args.value("threads") else { return FrameThreads.standard }
+        guard let n = Int(text), (1...FrameThreads.maximum).contains(n) else {
+            throw CLIUsageError(message: "Invalid value '\(text)' for '--threads': expected 1-\(FrameThreads.maximum).", command: command)
+        }
+        return n
+    }
+
     /// The requested output size, or nil when none of the size options was given.
     static func size(_ args: ParsedArguments, _ command: CommandSpec) throws(CLIUsageError) -> OutputSize? {
         func usage(_ message: String) -> CLIUsageError { CLIUsageError(message: message, command: command) }

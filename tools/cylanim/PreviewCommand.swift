@@ -42,6 +42,7 @@ enum PreviewCommand {
             .value("scale", "N", help: "Pixels per point of the scripted preview, 1-4 (default: the configuration's, or 2)."),
             .value("icon-size", "points", help: "Icon size in points (default: the configuration's, or 30)."),
             .value("rate", "fps", help: "Frames per second of the scripted preview (default 30; 20 in the terminal)."),
+            FrameOptions.threadsSpec,
             .value("selected", "N", help: "The tab selected at time 0 when the script does not start with a select (default 0)."),
             .flag("events", help: "Print the players' start and finish events as JSON lines on standard output."),
             .flag("terminal", help: "Play in this terminal until Ctrl-C (or --loops passes)."),
@@ -107,6 +108,7 @@ enum PreviewCommand {
         job.initialTab = try args.value("selected").map { try int($0, "selected", 0...63) }
         job.sheetOptions = try sheetOptions(args)
         job.allThemes = args.has("all-themes")
+        job.threads = try FrameOptions.threads(args, spec)
         if job.allThemes && job.sheet == nil { throw usage("--all-themes puts every skin on the contact sheet; give --sheet <png> too.") }
         job.openOptions = try CommonOptions.openOptions(args, spec)
         job.configOptions = try configOptions(args, limits: job.openOptions.limits)

@@ -19,6 +19,7 @@ enum RenderCommand {
         ] + FrameOptions.specs(verb: "Render") + [
             .value("background", "color", help: "Colour behind the frames: #rrggbb, #rrggbbaa or a name (default: transparent)."),
             .value("compression", "0-9", help: "zlib level for the PNGs (default 1: fast, no row filters)."),
+            FrameOptions.threadsSpec,
             .flag("quiet", short: "q", help: "Print nothing on success and no progress."),
             .flag("json", help: "Print a JSON summary of the written files."),
         ] + CommonOptions.specs)
@@ -58,6 +59,7 @@ enum RenderCommand {
         if let size = try FrameOptions.size(args, spec) { request.size = size }
         if let frames = try FrameOptions.frames(args, spec) { request.frames = frames }
         request.marker = args.value("marker")
+        request.threads = try FrameOptions.threads(args, spec)
         if let text = args.value("background") {
             guard let c = RGBA8(parsing: text) else {
                 throw usage("Invalid value '\(text)' for '--background': expected #rgb, #rrggbb, #rrggbbaa or a colour name.")

@@ -48,11 +48,15 @@ enum TerminalPlayback {
         let frameTime = Duration.seconds(1 / preview.fps)
         let clock = ContinuousClock()
         var pass = 0
+        // The second and later loops copy the frames the first one drew.
+        let frames = FrameImageCache<Int>()
         while loops.map({ pass < $0 }) ?? true {
             var due = clock.now
             for i in preview.frames.indices {
-                var image = try preview.render(frame: i, renderer: renderer)
-                if image.size != target { image = try image.fitted(to: target) }
+                let image = try frames.image(i) {
+                    let drawn = try preview.render(frame: i, renderer: renderer)
+                    return drawn.size == target ? drawn : try drawn.fitted(to: target)
+                }
                 write(TerminalGraphics.restoreCursor + (try graphics.encode(image, background: background)))
                 due += frameTime
                 let wait = due - clock.now

@@ -4,7 +4,10 @@ import CYLTimeline
 
 /// How long opening, rendering and PNG-encoding an animation take on this machine (`cylanim
 /// bench`): every pass opens the input and renders the selected frames; the frames of the last
-/// pass are encoded as PNG (level 1, no filter). Numbers, not assertions: the caller prints them.
+/// pass are encoded as PNG (level 1, no filter). With several threads each pass also draws the
+/// frames on all of them, right after the one-thread pass, so the speedup compares like with like.
+/// Then the frames play twice through a `FrameImageCache`: the first play draws, the replay copies.
+/// Numbers, not assertions: the caller prints them.
 public struct TimelineBenchmark {
     /// Median and 90th percentile of a sample, in milliseconds.
     public struct Stats: Sendable, Equatable {
@@ -32,11 +35,17 @@ public struct TimelineBenchmark {
     public let encode: Stats
     /// Mean PNG size of the last pass's frames.
     public let pngBytesPerFrame: Int
+    /// Frames drawn on several threads: wall time per frame of each pass, and the one-thread
+    /// pass's wall time over this one's (median of the passes). nil with one thread.
+    public let parallel: (threads: Int, perFrame: Stats, speedup: Double)?
+    /// Per frame: playing the frames through a frame cache the first time (draw and keep) and
+    /// again (a copy when the frames fit the decoded-bytes budget).
+    public let firstPlay: Stats, replay: Stats
 
     /// Runs `passes` passes (at least 1): `open` opens the input, `frames` selects what to render
     /// at `size` (an unknown frame, or more renders than `limits.maxWorkPixels` allow, is a `UsageError`).
     public init(passes: Int, size: PixelSize, frames selection: FrameSelection = .all, limits: Limits = .standard,
-                open: () throws -> FrameTimeline) throws {
+                threads: Int = 1, open: () throws -> FrameTimeline) throws {
         precondition(passes > 0, "at least one pass")
         let clock = ContinuousClock()
         var openTimes: [Duration] = []
@@ -51,14 +60,44 @@ public struct TimelineBenchmark {
         try limits.checkWork(frames: frames.count * passes, size: size, what: "renders")
         var renderTimes: [Duration] = []
         var lastPass: [Pixmap] = []
+        var serialPasses: [Duration] = [], parallelPasses: [Duration] = []
+        var used = 1
         for pass in 0..<passes {
+            let passStart = clock.now
             for index in frames {
                 let start = clock.now
                 let image = try timeline.render(frame: index, size: size)
                 renderTimes.append(clock.now - start)
                 if pass == passes - 1 { lastPass.append(image) }
             }
+            serialPasses.append(clock.now - passStart)
+            guard threads > 1 else { continue }
+            let parallelStart = clock.now
+            let producer = OrderedFrameProducer<Pixmap>(timeline: timeline, count: frames.count, threads: threads,
+                                                        window: 2 * threads) { t, i in try t.render(frame: frames[i], size: size) }
+            defer { producer.finish() }
+            for _ in frames { _ = try producer.next() }
+            parallelPasses.append(clock.now - parallelStart)
+            used = producer.threads
         }
+        if threads > 1 {
+            let perFrame = parallelPasses.map { $0 / max(1, frames.count) }
+            let speedup = Stats(serialPasses).median / max(1e-9, Stats(parallelPasses).median)
+            parallel = (used, Stats(perFrame), speedup)
+        } else {
+            parallel = nil
+        }
+        let cache = FrameImageCache<Int>(maxBytes: limits.maxDecodedBytes)
+        var playTimes: [[Duration]] = [[], []]
+        for play in 0..<2 {
+            for index in frames {
+                let start = clock.now
+                _ = try cache.image(index) { try timeline.render(frame: index, size: size) }
+                playTimes[play].append(clock.now - start)
+            }
+        }
+        firstPlay = Stats(playTimes[0])
+        replay = Stats(playTimes[1])
         var encodeTimes: [Duration] = []
         var encodedBytes = 0
         for image in lastPass {

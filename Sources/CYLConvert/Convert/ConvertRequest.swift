@@ -91,6 +91,8 @@ public struct ConvertRequest: Sendable {
     public var compressionLevel: Int? = nil
     /// GIF palette size (2-256, including the transparent entry).
     public var maxColors: Int = 256
+    /// Threads that draw frames (default: every core). The output is the same for any count.
+    public var threads: Int = FrameThreads.standard
 
     public init(format: OutputFormat, destination: ConvertDestination) {
         self.format = format

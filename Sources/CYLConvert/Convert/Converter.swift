@@ -41,7 +41,8 @@ extension FrameTimeline {
                                  maxFrames: limits.maxFrames)
         try limits.checkWork(frames: plan.entries.count, size: size, what: "output frames")
         let cache = FrameCache(timeline: self, size: size, background: request.background,
-                               keepAll: plan.entries.count * size.pixelCount * 4 <= limits.maxDecodedBytes)
+                               keepAll: plan.entries.count * size.pixelCount * 4 <= limits.maxDecodedBytes,
+                               threads: request.threads, limits: limits)
         if request.format != .pngSequence, case .file(let path) = request.destination { try writer.check(path) }
         let loop = request.loop ?? defaultOutputLoop
         let encoded: EncodedAnimation
@@ -49,7 +50,7 @@ extension FrameTimeline {
         case .gif: encoded = try Self.encodeGIF(plan, request, loop: loop, cache: cache, size: size, limits: limits, progress: progress)
         case .apng: encoded = try Self.encodeAPNG(plan, request, loop: loop, cache: cache, size: size, limits: limits, progress: progress)
         case .webp: encoded = try Self.encodeWebP(plan, request, loop: loop, cache: cache, size: size, limits: limits, progress: progress)
-        case .pngSequence: return try writePNGSequence(plan, request, cache: cache, size: size, into: writer, progress: progress)
+        case .pngSequence: return try writePNGSequence(plan, request, size: size, into: writer, progress: progress)
         case .tgs: return try convertToTGS(request, into: writer)
         }
         let paths = try Self.stage(encoded.bytes, to: request.destination, into: writer)
@@ -94,12 +95,17 @@ extension FrameTimeline {
             options.transparency = .threshold(request.alphaThreshold)
         }
         let encoder = try GIFAnimationEncoder(width: size.width, height: size.height, options: options)
-        for (n, e) in timed.enumerated() {
-            try encoder.analyze(try cache.frame(e.frame))
+        let analysed = cache.frames(timed.map(\.frame))
+        defer { analysed.finish() }
+        for n in timed.indices {
+            try encoder.analyze(try analysed.next())
             progress("analysing", n + 1, timed.count)
         }
+        analysed.finish()
+        let added = cache.frames(timed.map(\.frame))
+        defer { added.finish() }
         for (n, e) in timed.enumerated() {
-            try encoder.add(try cache.frame(e.frame), delayCentiseconds: e.delay)
+            try encoder.add(try added.next(), delayCentiseconds: e.delay)
             try limits.checkOutput(bytes: encoder.encodedBytes, afterFrame: n + 1)
             progress("encoding GIF", n + 1, timed.count)
         }
@@ -114,8 +120,10 @@ extension FrameTimeline {
         let encoder = try APNGEncoder(width: size.width, height: size.height,
                                       options: APNGEncodeOptions(compressionLevel: request.compressionLevel ?? 1,
                                                                  plays: plays(loop), alpha: !opaque))
+        let frames = cache.frames(plan.entries.map(\.frameKey))
+        defer { frames.finish() }
         for (n, e) in plan.entries.enumerated() {
-            try encoder.add(try cache.frame(e.frameKey), duration: e.duration)
+            try encoder.add(try frames.next(), duration: e.duration)
             try limits.checkOutput(bytes: encoder.encodedBytes, afterFrame: n + 1)
             progress("encoding APNG", n + 1, plan.entries.count)
         }
@@ -129,8 +137,10 @@ extension FrameTimeline {
         let encoder = try WebPAnimationEncoder(width: size.width, height: size.height, options: WebPEncodeOptions(
             lossless: lossless, quality: Float(request.quality ?? 75), method: level, loopCount: plays(loop)))
         // The encoder merges frames that change nothing into the one before.
+        let frames = cache.frames(plan.entries.map(\.frameKey))
+        defer { frames.finish() }
         for (n, e) in plan.entries.enumerated() {
-            try encoder.add(try cache.frame(e.frameKey), duration: e.duration)
+            try encoder.add(try frames.next(), duration: e.duration)
             try limits.checkOutput(bytes: encoder.encodedBytes, afterFrame: n + 1)
             progress("encoding WebP", n + 1, plan.entries.count)
         }
@@ -157,7 +167,7 @@ extension FrameTimeline {
     }
 
     /// One PNG file per planned frame, numbered by source frame (or by position when resampled).
-    private func writePNGSequence(_ plan: FramePlan, _ request: ConvertRequest, cache: FrameCache, size: PixelSize,
+    private func writePNGSequence(_ plan: FramePlan, _ request: ConvertRequest, size: PixelSize,
                                   into writer: OutputWriter, progress: (String, Int, Int) -> Void) throws -> ConvertResult {
         guard case .file(let text) = request.destination else {
             throw UsageError("a PNG sequence cannot go to standard output; give a %d pattern")
@@ -170,9 +180,17 @@ extension FrameTimeline {
         let paths = plan.entries.indices.map { pattern.path(forFrame: plan.resampled ? $0 : plan.entries[$0].source) }
         for path in paths { try writer.check(path) }
         let level = request.compressionLevel ?? 1
+        // Each worker draws and encodes its frames; this thread only stages the files in order.
+        let keys = plan.entries.map(\.frameKey), background = request.background
+        let pngs = OrderedFrameProducer<[UInt8]>(timeline: self, count: keys.count, threads: request.threads,
+                                                 window: 2 * request.threads) { timeline, i in
+            let image = try FrameCache.draw(keys[i], on: timeline, size: size, background: background)
+            return try PNGCodec.encode(image, compressionLevel: level, filter: level >= 5 ? .adaptive : .none)
+        }
+        defer { pngs.finish() }
         var total = 0
-        for (k, e) in plan.entries.enumerated() {
-            let png = try PNGCodec.encode(try cache.frame(e.frameKey), compressionLevel: level, filter: level >= 5 ? .adaptive : .none)
+        for k in keys.indices {
+            let png = try pngs.next()
             try writer.stage(png, to: paths[k])
             total += png.count
             progress("writing PNG", k + 1, plan.entries.count)
@@ -214,34 +232,76 @@ extension FrameTimeline {
 
 /// Renders source frames (or exact in-between times of vector sources) at the output size once: all
 /// of them kept when they fit the decoded-bytes budget, otherwise the last one only (encoders that
-/// read frames twice then render twice).
+/// read frames twice then render twice). Frames not kept are drawn ahead on `threads` threads.
 final class FrameCache {
     private let timeline: FrameTimeline
     private let size: PixelSize
     private let background: RGBA8?
     private let keepAll: Bool
+    private let threads: Int
+    private let window: Int
     private var cache: [FramePlan.FrameKey: Pixmap] = [:]
     private var last: (FramePlan.FrameKey, Pixmap)?
 
-    init(timeline: FrameTimeline, size: PixelSize, background: RGBA8?, keepAll: Bool) {
+    init(timeline: FrameTimeline, size: PixelSize, background: RGBA8?, keepAll: Bool, threads: Int, limits: Limits) {
         self.timeline = timeline
         self.size = size
         self.background = background
         self.keepAll = keepAll
+        self.threads = threads
+        window = OrderedFrameProducer<Pixmap>.window(threads: threads, frameBytes: size.pixelCount * 4, budget: limits.maxDecodedBytes)
     }
 
-    func frame(_ key: FramePlan.FrameKey) throws -> Pixmap {
-        if let hit = cache[key] { return hit }
-        if let last, last.0 == key { return last.1 }
-        let image: Pixmap
-        if let time = key.time {
-            image = try timeline.render(frameTime: time, size: size, background: background)
-        } else {
-            image = try timeline.render(frame: key.source, size: size, background: background)
+    /// Draws `key` on `timeline` (the cache's or a worker's copy).
+    static func draw(_ key: FramePlan.FrameKey, on timeline: FrameTimeline, size: PixelSize, background: RGBA8?) throws -> Pixmap {
+        if let time = key.time { return try timeline.render(frameTime: time, size: size, background: background) }
+        return try timeline.render(frame: key.source, size: size, background: background)
+    }
+
+    /// The frames of `keys` in order: `next()` gives one each call. Frames the cache will not
+    /// have when asked for are drawn ahead on the worker threads; call `finish()` when done.
+    func frames(_ keys: [FramePlan.FrameKey]) -> Frames {
+        // Which keys miss, in order: the same rule `Frames.next()` applies as it goes.
+        var kept = Set(cache.keys), previous = last?.0, misses: [FramePlan.FrameKey] = []
+        for key in keys where !kept.contains(key) && key != previous {
+            misses.append(key)
+            if keepAll { kept.insert(key) }
+            previous = key
         }
-        if keepAll { cache[key] = image }
-        last = (key, image)
-        return image
+        let size = size, background = background
+        let draws = misses
+        let producer = OrderedFrameProducer<Pixmap>(timeline: timeline, count: misses.count, threads: threads, window: window) { t, i in
+            try FrameCache.draw(draws[i], on: t, size: size, background: background)
+        }
+        return Frames(cache: self, keys: keys, producer: producer)
+    }
+
+    /// One pass over a list of frames (see `frames(_:)`).
+    final class Frames {
+        private let cache: FrameCache
+        private let keys: [FramePlan.FrameKey]
+        private var position = 0
+        private let producer: OrderedFrameProducer<Pixmap>
+
+        fileprivate init(cache: FrameCache, keys: [FramePlan.FrameKey], producer: OrderedFrameProducer<Pixmap>) {
+            self.cache = cache
+            self.keys = keys
+            self.producer = producer
+        }
+
+        /// The next frame of the list.
+        func next() throws -> Pixmap {
+            let key = keys[position]
+            position += 1
+            if let hit = cache.cache[key] { return hit }
+            if let last = cache.last, last.0 == key { return last.1 }
+            let image = try producer.next()
+            if cache.keepAll { cache.cache[key] = image }
+            cache.last = (key, image)
+            return image
+        }
+
+        /// Stops drawing ahead and waits for the workers.
+        func finish() { producer.finish() }
     }
 }
-

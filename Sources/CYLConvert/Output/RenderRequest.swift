@@ -14,6 +14,8 @@ public struct RenderRequest: Sendable {
     /// zlib level 0-9. The default 1, with no row filtering, is several times faster than adaptive
     /// filtering and smaller on flat-colour icons.
     public var compressionLevel: Int
+    /// Threads that draw and encode frames (default: every core). The files are the same for any count.
+    public var threads: Int = FrameThreads.standard
 
     public init(frames: FrameSelection = .all, marker: String? = nil, size: OutputSize = .native, background: RGBA8? = nil,
                 output: OutputPattern, compressionLevel: Int = 1) {
@@ -103,10 +105,16 @@ extension FrameTimeline {
         }
         try limits.checkWork(frames: indices.count, size: size)
         for index in indices { try writer.check(request.output.path(forFrame: index)) }
+        // Each worker draws and encodes its frames; this thread only stages the files in order.
+        let background = request.background, level = request.compressionLevel
+        let pngs = OrderedFrameProducer<[UInt8]>(timeline: self, count: indices.count, threads: request.threads,
+                                                 window: 2 * request.threads) { timeline, n in
+            try PNGCodec.encode(try timeline.render(frame: indices[n], size: size, background: background), compressionLevel: level)
+        }
+        defer { pngs.finish() }
         var written: [RenderedFrame] = []
         for (n, index) in indices.enumerated() {
-            let image = try render(frame: index, size: size, background: request.background)
-            let png = try PNGCodec.encode(image, compressionLevel: request.compressionLevel)
+            let png = try pngs.next()
             let path = request.output.path(forFrame: index)
             try writer.stage(png, to: path)
             written.append(RenderedFrame(index: index, path: path, byteCount: png.count))

@@ -9,6 +9,7 @@ final class LottieRenderer: FrameSource {
     let model: AnimationModel
     let name: String
     let limits: Limits
+    private let disabledExpressions: Set<Int>
     private var builder: LottieSceneBuilder
     private var list = DisplayList()
     private let renderer: DisplayListRenderer
@@ -17,12 +18,18 @@ final class LottieRenderer: FrameSource {
         self.model = model
         self.name = name
         self.limits = limits
+        self.disabledExpressions = disabledExpressions
         builder = LottieSceneBuilder(model: model, limits: limits, disabledExpressions: disabledExpressions)
         renderer = DisplayListRenderer(maxPathPoints: limits.maxPathPoints)
     }
 
     /// Vector content: any time between frames can be drawn.
     var supportsFractionalFrames: Bool { true }
+
+    /// A renderer over the same model with its own builder, display list and scratch memory.
+    func makeWorker() -> (any FrameSource)? {
+        LottieRenderer(model: model, name: name, limits: limits, disabledExpressions: disabledExpressions)
+    }
 
     func render(frame index: Int, into target: inout Pixmap) throws {
         try render(timelineTime: Double(index), into: &target)

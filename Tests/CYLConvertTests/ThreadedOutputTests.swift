@@ -1,0 +1,142 @@
+import CYLCodecs
+import CYLTabBarItemAnimation
+import Foundation
+import Synchronization
+import Testing
+
+/// What the test sources below saw, across threads.
+final class SplitLog: Sendable {
+    /// Workers made (`makeWorker()` calls).
+    let workers = Atomic<Int>(0)
+    /// Frames drawn, by every source together.
+    let draws = Atomic<Int>(0)
+    /// Times a source was asked for a frame before one it had already drawn (a Rive scene would
+    /// have to replay from the start).
+    let backwardSteps = Atomic<Int>(0)
+    /// Distinct threads that drew.
+    let threads = Mutex<Set<UInt>>([])
+}
+
+/// Frames of one flat colour each that splits into workers, logging what it does; frame
+/// `failing` throws.
+final class SplittingSource: FrameSource {
+    let log: SplitLog
+    let failing: Int?
+    private var lastDrawn = -1
+
+    init(log: SplitLog, failing: Int? = nil) {
+        self.log = log
+        self.failing = failing
+    }
+
+    func makeWorker() -> (any FrameSource)? {
+        log.workers.add(1, ordering: .relaxed)
+        return SplittingSource(log: log, failing: failing)
+    }
+
+    func render(frame index: Int, into target: inout Pixmap) throws {
+        if index < lastDrawn { log.backwardSteps.add(1, ordering: .relaxed) }
+        lastDrawn = index
+        log.draws.add(1, ordering: .relaxed)
+        let me = UInt(pthread_self())
+        log.threads.withLock { _ = $0.insert(me) }
+        if index == failing { throw RenderError(file: "split.json", frame: index, "this frame fails on purpose") }
+        target.fill(RGBA8(UInt8(truncatingIfNeeded: index * 37), UInt8(truncatingIfNeeded: index * 11), 90, 255).premultiplied)
+    }
+}
+
+/// `--threads`: frames drawn on worker threads, each with its own source over the shared model,
+/// give exactly the bytes one thread gives, for every output format and input format.
+@Suite struct ThreadedOutputTests {
+    static let repo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().path
+
+    static func open(_ sample: String) throws -> FrameTimeline {
+        try AnimatorRegistry.standard.timeline(forPath: "\(repo)/sample-animations/\(sample)")
+    }
+
+    /// Every sample format (Lottie, Lottie with masks, a Rive state machine, a GIF, PNG frames)
+    /// to every animated output at a size that resamples.
+    @Test(arguments: ["checkmark.json", "heart-mask.json", "toggle.riv", "heart-pop.gif", "bounce-frames"])
+    func convertOnThreeThreadsWritesTheBytesOfOne(_ sample: String) throws {
+        let timeline = try Self.open(sample)
+        let dir = try Scratch()
+        for (format, ext) in [(OutputFormat.gif, "gif"), (.apng, "png"), (.webp, "webp")] {
+            var outputs: [[UInt8]] = []
+            for threads in [1, 3] {
+                var request = ConvertRequest(format: format, destination: .file("\(dir.path)/\(threads).\(ext)"))
+                request.size = .box(PixelSize(40, 40))
+                request.threads = threads
+                _ = try timeline.convert(request)
+                outputs.append(try dir.read("\(threads).\(ext)"))
+            }
+            #expect(outputs[0] == outputs[1], "\(sample) as \(ext): 3 threads differ from 1")
+        }
+    }
+
+    @Test(arguments: ["checkmark.json", "toggle.riv"])
+    func pngFramesOnThreeThreadsAreTheFilesOfOne(_ sample: String) throws {
+        let timeline = try Self.open(sample)
+        let dir = try Scratch()
+        var sets: [[[UInt8]]] = []
+        for threads in [1, 3] {
+            var request = RenderRequest(size: .box(PixelSize(32, 32)), output: try OutputPattern("\(dir.path)/r\(threads)-%03d.png"))
+            request.threads = threads
+            let written = try timeline.renderPNGs(request)
+            #expect(written.map(\.index) == Array(0..<timeline.frameCount))
+            sets.append(try written.map { try [UInt8](Data(contentsOf: URL(fileURLWithPath: $0.path))) })
+            // The PNG-sequence output of convert goes the same way.
+            var convert = ConvertRequest(format: .pngSequence, destination: .file("\(dir.path)/c\(threads)-%03d.png"))
+            convert.size = .box(PixelSize(32, 32))
+            convert.threads = threads
+            let result = try timeline.convert(convert)
+            sets.append(try result.paths.map { try [UInt8](Data(contentsOf: URL(fileURLWithPath: $0))) })
+        }
+        #expect(sets[0] == sets[2], "render: 3 threads differ from 1")
+        #expect(sets[1] == sets[3], "convert to PNG frames: 3 threads differ from 1")
+        #expect(sets[0] == sets[1], "render and convert to PNG frames differ")
+    }
+
+    /// The work really is split: two workers are made for three threads, every frame is drawn
+    /// once, each source only moves forward, and more than one thread draws.
+    @Test func workersDrawEveryFrameOnceMovingForward() throws {
+        let log = SplitLog()
+        let n = 120
+        let timeline = FrameTimeline(format: "Lottie", file: "split.json", canvasSize: PixelSize(64, 64), frameCount: n,
+                                     timing: .fps(30), source: SplittingSource(log: log))
+        let dir = try Scratch()
+        var request = ConvertRequest(format: .apng, destination: .file("\(dir.path)/a.png"))
+        request.threads = 3
+        let result = try timeline.convert(request)
+        #expect(result.frameCount == n)
+        #expect(log.workers.load(ordering: .relaxed) == 2)
+        #expect(log.draws.load(ordering: .relaxed) == n)
+        #expect(log.backwardSteps.load(ordering: .relaxed) == 0)
+        // One thread could in principle take every frame while the others start; 120 frames of
+        // 64x64 make that vanishingly unlikely, and the bytes are checked either way.
+        #expect(log.threads.withLock { $0.count } >= 2)
+    }
+
+    /// A frame that fails on a worker fails the conversion with that frame's error, leaves no
+    /// file, and stops the other workers (the test would hang if they waited forever).
+    @Test(arguments: [1, 2, 4])
+    func aFailingFrameStopsEveryThreadAndWritesNothing(threads: Int) throws {
+        let log = SplitLog()
+        let timeline = FrameTimeline(format: "Lottie", file: "split.json", canvasSize: PixelSize(16, 16), frameCount: 60,
+                                     timing: .fps(30), source: SplittingSource(log: log, failing: 17))
+        let dir = try Scratch()
+        for format in [OutputFormat.gif, .webp, .pngSequence] {
+            let path = format == .pngSequence ? "\(dir.path)/f-%02d.png" : "\(dir.path)/out"
+            var request = ConvertRequest(format: format, destination: .file(path))
+            request.threads = threads
+            #expect {
+                _ = try timeline.convert(request)
+            } throws: { error in
+                "\(error)".contains("frame 17") && "\(error)".contains("fails on purpose")
+            }
+            #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty, "\(format): files were left")
+        }
+        // Workers stop taking frames after the failure: at most a window (two per thread) past it.
+        #expect(log.draws.load(ordering: .relaxed) <= 3 * (18 + 2 * threads))
+    }
+}
