@@ -1,0 +1,108 @@
+import CYLRaster
+import CYLTimeline
+import Testing
+
+/// Merge paths (`mm`) drawn as boolean operations: two overlapping squares, A = [20,60]^2 and
+/// B = [40,80]^2 on a 100x100 canvas rendered at 100x100, so every edge is on a pixel boundary
+/// and every pixel is either fully covered or empty (coverage 255 or 0 exactly).
+@Suite struct MergePathsTests {
+    static let squareA = #"{"ty":"rc","p":{"a":0,"k":[40,40]},"s":{"a":0,"k":[40,40]},"r":{"a":0,"k":0}}"#
+    static let squareB = #"{"ty":"rc","p":{"a":0,"k":[60,60]},"s":{"a":0,"k":[40,40]},"r":{"a":0,"k":0}}"#
+    static func fill(_ rgb: String = "1,0,0", evenOdd: Bool = false) -> String {
+        #"{"ty":"fl","c":{"a":0,"k":[\#(rgb),1]},"o":{"a":0,"k":100}\#(evenOdd ? #","r":2"# : "")}"#
+    }
+    static func merge(_ mode: Int) -> String { #"{"ty":"mm","mm":\#(mode)}"# }
+
+    static func layer(_ items: [String]) -> String {
+        #"{"ty":4,"ind":1,"ip":0,"op":10,"st":0,"ks":{},"shapes":[\#(items.joined(separator: ","))]}"#
+    }
+
+    static func render(_ items: [String]) throws -> Pixmap {
+        try open(lottie(layers: layer(items))).render(frame: 0, size: PixelSize(100, 100))
+    }
+
+    /// Covered area in pixels: the sum of alpha / 255.
+    static func ink(_ p: Pixmap) -> Double {
+        var sum = 0
+        for i in stride(from: 3, to: p.bytes.count, by: 4) { sum += Int(p.bytes[i]) }
+        return Double(sum) / 255
+    }
+
+    // Sample pixels: only in A, in both, only in B, in neither (inside the union's bounding box).
+    static let onlyA = (30, 30), both = (50, 50), onlyB = (70, 70), neither = (30, 70)
+
+    @Test(arguments: [
+        // mode, only A, both, only B, area (hand-computed from the squares: 1600 each, overlap 400)
+        (2, true, true, true, 2800.0),
+        (3, true, false, false, 1200.0),
+        (4, false, true, false, 400.0),
+        (5, true, false, true, 2400.0),
+    ])
+    func booleanModesCoverTheExpectedPixels(mode: Int, a: Bool, ab: Bool, b: Bool, area: Double) throws {
+        let p = try Self.render([Self.squareA, Self.squareB, Self.merge(mode), Self.fill()])
+        let red = RGBA8(255, 0, 0, 255)
+        #expect((p[Self.onlyA.0, Self.onlyA.1] == red) == a)
+        #expect((p[Self.both.0, Self.both.1] == red) == ab)
+        #expect((p[Self.onlyB.0, Self.onlyB.1] == red) == b)
+        #expect(p[Self.neither.0, Self.neither.1].a == 0)
+        // Pixel-aligned edges: exact coverage; 0.5 px^2 allows rounding in the coverage sum.
+        #expect(abs(Self.ink(p) - area) < 0.5, "mode \(mode)")
+    }
+
+    @Test func mergeModeKeepsThePathsAsOneCompoundPath() throws {
+        // Both squares run the same way, so even-odd leaves their overlap empty in mode 1 (no
+        // boolean), while the union of mode 2 has winding 1 there and fills it.
+        let merged = try Self.render([Self.squareA, Self.squareB, Self.merge(1), Self.fill(evenOdd: true)])
+        #expect(merged[Self.both.0, Self.both.1].a == 0 && merged[Self.onlyA.0, Self.onlyA.1].a == 255)
+        let added = try Self.render([Self.squareA, Self.squareB, Self.merge(2), Self.fill(evenOdd: true)])
+        #expect(added[Self.both.0, Self.both.1].a == 255)
+    }
+
+    @Test func stylesBeforeTheMergeKeepTheOriginalPaths() throws {
+        // Blue even-odd fill before the merge (on top): paints A xor B of the unmerged squares;
+        // red after the merge paints the union below it, seen through the blue's hole.
+        let p = try Self.render([Self.squareA, Self.squareB, Self.fill("0,0,1", evenOdd: true), Self.merge(2), Self.fill()])
+        #expect(p[Self.onlyA.0, Self.onlyA.1] == RGBA8(0, 0, 255, 255))
+        #expect(p[Self.both.0, Self.both.1] == RGBA8(255, 0, 0, 255))
+    }
+
+    @Test func nestedGroupTransformsApplyBeforeMerging() throws {
+        // A at the origin moved by its group to [20,60]^2; B drawn at half size and scaled 2x
+        // about its centre by its group to [40,80]^2: subtracting gives A's L shape.
+        let groupA = #"{"ty":"gr","it":[{"ty":"rc","p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[40,40]},"r":{"a":0,"k":0}},{"ty":"tr","p":{"a":0,"k":[40,40]}}]}"#
+        let groupB = #"{"ty":"gr","it":[{"ty":"rc","p":{"a":0,"k":[60,60]},"s":{"a":0,"k":[20,20]},"r":{"a":0,"k":0}},{"ty":"tr","a":{"a":0,"k":[60,60]},"p":{"a":0,"k":[60,60]},"s":{"a":0,"k":[200,200]}}]}"#
+        let p = try Self.render([groupA, groupB, Self.merge(3), Self.fill()])
+        #expect(p[Self.onlyA.0, Self.onlyA.1] == RGBA8(255, 0, 0, 255))
+        #expect(p[Self.both.0, Self.both.1].a == 0 && p[Self.onlyB.0, Self.onlyB.1].a == 0)
+        #expect(abs(Self.ink(p) - 1200) < 0.5)
+    }
+
+    @Test func trimAfterTheMergeTrimsTheMergedOutline() throws {
+        // The union's outline is A's edges outside B plus B's outside A: 2 * (160 - 40) = 240
+        // long; the unmerged squares' outlines are 320. A 2 px butt-capped stroke inks 2 px^2
+        // per unit of length plus at most 1 px^2 per corner from the miter joins (8 corners).
+        func stroke() -> String { #"{"ty":"st","c":{"a":0,"k":[0,0,0,1]},"o":{"a":0,"k":100},"w":{"a":0,"k":2},"lc":1,"lj":1}"# }
+        let trim = #"{"ty":"tm","s":{"a":0,"k":0},"e":{"a":0,"k":50},"o":{"a":0,"k":0},"m":1}"#
+        let full = Self.ink(try Self.render([Self.squareA, Self.squareB, Self.merge(2), stroke()]))
+        #expect(full >= 480 - 1 && full <= 480 + 8 + 1)
+        // A's edge inside B is gone from the merged outline.
+        let outline = try Self.render([Self.squareA, Self.squareB, Self.merge(2), stroke()])
+        #expect(outline[60, 50].a == 0 && outline[60, 30].a == 255)
+        // Half of the merged outline: 120 units, 240 px^2 plus at most 8 corners (not the 320 of
+        // half the unmerged outlines).
+        let half = Self.ink(try Self.render([Self.squareA, Self.squareB, Self.merge(2), trim, stroke()]))
+        #expect(half >= 240 - 2 && half <= 240 + 8 + 2)
+    }
+
+    @Test func unknownModesAreReportedAndMergePathsAreNoLongerUnsupported() throws {
+        let t = try open(lottie(layers: Self.layer([Self.squareA, Self.squareB, Self.merge(7), Self.fill()])))
+        let text = t.diagnostics.map(\.description)
+        #expect(text.contains { $0.contains("layers[0].shapes[2].mm") && $0.contains("unknown merge mode 7") })
+        let known = try open(lottie(layers: Self.layer([Self.squareA, Self.squareB, Self.merge(3), Self.fill()])))
+        #expect(!known.diagnostics.contains { $0.feature == .mergePaths })
+        #expect(known.diagnostics.isEmpty)
+        // Mode 7 falls back to merging: the squares drawn together, nonzero, overlap filled.
+        let p = try t.render(frame: 0, size: PixelSize(100, 100))
+        #expect(p[Self.both.0, Self.both.1].a == 255 && p[Self.onlyB.0, Self.onlyB.1].a == 255)
+    }
+}
