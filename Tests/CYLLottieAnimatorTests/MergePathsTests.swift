@@ -135,6 +135,22 @@ import Testing
         }
     }
 
+    @Test func pastTheBooleanLimitsOrWithASingularGroupNothingTraps() {
+        // A 20000-point star flattens to 40000 edges, past PathBoolean.maxEdges: the two paths are
+        // merged as mode 1 does (both shapes kept as they are) instead of failing the frame.
+        let star = StarModel(isStar: true, position: .fixed([50, 50]), points: .fixed([20000]), rotation: .fixed([0]),
+                             outerRadius: .fixed([40]), outerRoundness: .fixed([0]), innerRadius: .fixed([20]),
+                             innerRoundness: .fixed([0]), reversed: false)
+        let square: ShapeItem = .rect(position: .fixed([50, 50]), size: .fixed([20, 20]), roundness: .fixed([0]), reversed: false)
+        var e = ShapeEvaluator(maxPathPoints: 1 << 20, maxDraws: 1000)
+        let out = e.collect([.star(star), square, .mergePaths(.subtract)], t: 0, transform: .identity, opacity: 1)
+        #expect(out.count == 1 && e.geo[out[0]].shapes.map(\.vertices.count) == [40000, 4])
+        // A group scaled to zero: its merged path is empty (nothing to draw), not a trap.
+        var z = ShapeEvaluator(maxPathPoints: 1 << 20, maxDraws: 1000)
+        let none = z.collect([square, square, .mergePaths(.add)], t: 0, transform: .scale(0, 1), opacity: 1)
+        #expect(none.count == 1 && z.geo[none[0]].shapes.isEmpty)
+    }
+
     @Test func unknownModesAreReportedAndMergePathsAreNoLongerUnsupported() throws {
         let t = try open(lottie(layers: Self.layer([Self.squareA, Self.squareB, Self.merge(7), Self.fill()])))
         let text = t.diagnostics.map(\.description)
