@@ -368,7 +368,7 @@ extension ExpressionRuntime {
         case let .puckerBloat(a): return [("amount", .vector(a))]
         case let .offsetPath(a, _, ml): return [("amount", .vector(a)), ("miterLimit", .vector(ml))]
         case let .repeater(rep, _): return [("copies", .vector(rep.copies)), ("offset", .vector(rep.offset))]
-        case .ignored: return []
+        case .ignored, .mergePaths: return []
         }
     }
 

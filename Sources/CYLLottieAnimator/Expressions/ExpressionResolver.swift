@@ -102,7 +102,7 @@ extension ExpressionRuntime {
             r.copies = v(r.copies); r.offset = v(r.offset); r.transform = resolve(r.transform, f)
             r.startOpacity = v(r.startOpacity); r.endOpacity = v(r.endOpacity)
             return .repeater(r, content: resolve(content, f))
-        case .ignored: return item
+        case .ignored, .mergePaths: return item
         }
     }
 }

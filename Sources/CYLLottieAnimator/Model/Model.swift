@@ -85,10 +85,27 @@ indirect enum ShapeItem: Sendable {
     case puckerBloat(VectorProperty)
     /// Offset path: amount, join, miter limit.
     case offsetPath(amount: VectorProperty, join: LineJoin, miterLimit: VectorProperty)
+    /// Merge paths: the paths before it in its group become one path, combined by the mode.
+    case mergePaths(MergeMode)
     /// A repeater and the items before it in its list (which it copies).
     case repeater(RepeaterModel, content: [ShapeItem])
     /// Something that draws nothing (unsupported items are reported when parsed).
     case ignored
+}
+
+/// How merge paths (`mm`) combine the paths before it, in order (the first path is the start,
+/// each next one is combined with the running result).
+enum MergeMode: Sendable, Equatable {
+    /// 1: the paths together as one compound path, no boolean operation.
+    case merge
+    /// 2: union.
+    case add
+    /// 3: the first path minus every later one.
+    case subtract
+    /// 4: intersection.
+    case intersect
+    /// 5: exclude intersections (xor).
+    case excludeIntersections
 }
 
 struct StarModel: Sendable {

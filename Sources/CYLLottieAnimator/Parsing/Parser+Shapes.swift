@@ -80,8 +80,14 @@ extension LottieParser {
         case "rd":
             return .roundCorners(try v("r", [0]))
         case "mm":
-            note(s, "merge paths are not supported; the paths are drawn unmerged", key: "merge paths", feature: .mergePaths)
-            return .ignored
+            let modes: [Int: MergeMode] = [1: .merge, 2: .add, 3: .subtract, 4: .intersect, 5: .excludeIntersections]
+            let raw = int(s, "mm") ?? 1
+            guard let mode = modes[raw] else {
+                note(s["mm"], "unknown merge mode \(raw) (1-5 are known); the paths are merged without a boolean operation",
+                     key: "merge mode \(raw)")
+                return .mergePaths(.merge)
+            }
+            return .mergePaths(mode)
         case "op":
             let join: LineJoin = [1: .miter, 2: .round, 3: .bevel][int(s, "lj") ?? 1] ?? .miter
             return .offsetPath(amount: try v("a", [0]), join: join, miterLimit: try v("ml", [4]))

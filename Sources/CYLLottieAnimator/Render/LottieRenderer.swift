@@ -57,6 +57,8 @@ final class LottieRenderer: FrameSource {
             throw RenderError(file: name, "output of \(target.width)x\(target.height) pixels is more than the limit of \(limits.maxCanvasPixels) (raise it with --max-pixels)")
         }
         let frame = Int(clamping: timelineTime.rounded(.down))
+        // The display list is fitted into the target: the root's units per pixel, for merge paths.
+        builder.outputScale = min(Double(target.width) / model.width, Double(target.height) / model.height)
         do {
             try builder.build(atCompositionTime: model.inPoint + timelineTime, into: &list)
             try renderer.render(list, into: &target)

@@ -25,6 +25,12 @@ struct LottieSceneBuilder {
     private var evaluator: ShapeEvaluator
     /// Evaluates expressions before each composition is built (nil when the file has none).
     private let expressions: ExpressionRuntime?
+    /// Output pixels per composition unit of the root (the renderer sets it from its target);
+    /// merge paths flatten curves finely enough for it.
+    var outputScale = 1.0
+    /// Output pixels per unit of the composition being built (the root's, or a precomp's
+    /// through its layer's transforms), at most.
+    private var compositionScale = 1.0
 
     /// `disabledExpressions`: expressions not to run (the document's check found they cannot).
     init(model: AnimationModel, limits: Limits, disabledExpressions: Set<Int> = []) {
@@ -39,6 +45,7 @@ struct LottieSceneBuilder {
     mutating func build(atCompositionTime time: Double, into list: inout DisplayList) throws(SceneLimitError) {
         list.reset(width: model.width, height: model.height)
         expressions?.beginFrame()
+        compositionScale = outputScale.isFinite && outputScale > 0 ? outputScale : 1
         try addComposition(model.root, time: time, depth: 0, into: &list)
     }
 
@@ -81,13 +88,14 @@ struct LottieSceneBuilder {
         let opacity = layer.transform.opacity.scalar(at: time) / 100
         if opacity <= 0 { return }
         let world = worldMatrix(comp, pos, time: time)
+        let layerScale = compositionScale * world.maxScale
         let hasMasks = layer.masks.contains { $0.mode != nil }
         var evaluated = false
         if opacity < 1, !hasMasks, layer.matte == nil, layer.blendMode == .normal, !layer.hasPixelEffects,
            case .shapes(let items) = layer.content {
             // A shape layer that only fades and paints once needs no layer of its own: one fill or
             // stroke covers each pixel once, so the layer's opacity can go into the paint.
-            try evaluate(items, time: time)
+            try evaluate(items, time: time, pixelScale: layerScale)
             evaluated = true
             if evaluator.visiblePaintCount <= 1 {
                 list.beginGroup(transform: world)
@@ -108,7 +116,7 @@ struct LottieSceneBuilder {
         }
         switch layer.content {
         case .shapes(let items):
-            if !evaluated { try evaluate(items, time: time) }
+            if !evaluated { try evaluate(items, time: time, pixelScale: layerScale) }
             addEvaluated(opacity: 1, into: &list)
         case let .solid(color, w, h):
             if w > 0, h > 0, let path = list.makePath({ $0.append(Path.rect(Rect(x: 0, y: 0, width: w, height: h))) }) {
@@ -116,6 +124,9 @@ struct LottieSceneBuilder {
             }
         case .precomp(let id, _, _):
             if let child = model.precomps[id] {
+                let outer = compositionScale
+                compositionScale = layerScale
+                defer { compositionScale = outer }
                 try addComposition(child, time: childTime(of: layer, at: time), depth: depth + 1, into: &list)
             }
         case .image(let id):
@@ -163,9 +174,11 @@ struct LottieSceneBuilder {
 
     // MARK: Shapes
 
-    /// Evaluates a shape list at `time`, refusing lists that repeaters blow up.
-    private mutating func evaluate(_ items: [ShapeItem], time: Double) throws(SceneLimitError) {
+    /// Evaluates a shape list at `time`, refusing lists that repeaters blow up; `pixelScale` is
+    /// about how many output pixels a unit of the layer covers.
+    private mutating func evaluate(_ items: [ShapeItem], time: Double, pixelScale: Double) throws(SceneLimitError) {
         evaluator.reset()
+        evaluator.pixelScale = pixelScale
         _ = evaluator.collect(items, t: time, transform: .identity, opacity: 1)
         if evaluator.overflowed {
             throw SceneLimitError(description: "repeaters expand a shape list to more than \(limits.maxDrawsPerFrame) paths and paints (raise it with --max-draws)")

@@ -36,6 +36,9 @@ struct ShapeEvaluator {
     var maxDraws: Int
     /// Set when a repeater stopped copying at `maxDraws`; the renderer turns it into an error.
     private(set) var overflowed = false
+    /// About how many output pixels one unit of layer space covers (the largest stretch): merge
+    /// paths flatten curves finely enough for it.
+    var pixelScale = 1.0
 
     init(maxPathPoints: Int, maxDraws: Int) {
         self.maxPathPoints = maxPathPoints
@@ -110,6 +113,8 @@ struct ShapeEvaluator {
                     let limit = ml.scalar(at: t)
                     for i in local { geo[i].shapes = geo[i].shapes.map { $0.offset(by: amount, join: join, miterLimit: limit) } }
                 }
+            case let .mergePaths(mode):
+                local = merge(local, mode: mode, transform: transform)
             case let .repeater(rep, content):
                 local += repeat_(rep, content, t: t, transform: transform, opacity: opacity)
             case .ignored:
@@ -119,7 +124,7 @@ struct ShapeEvaluator {
         return local
     }
 
-    private mutating func add(_ shapes: [BezierShape], _ transform: Transform) -> Int {
+    mutating func add(_ shapes: [BezierShape], _ transform: Transform) -> Int {
         geo.append(GeoPath(shapes: shapes, transform: transform))
         return geo.count - 1
     }
