@@ -115,6 +115,9 @@ extension LottieParser {
         var doc = TextDocument()
         if let t = s["t"] {
             if let str = t.node.asString { doc.text = str } else { note(t, "text \"t\" is not a string; drawn empty") }
+            if TextLayout.isCut(doc) {
+                note(t, "text has more than \(TextLimits.maxCharacters) characters; the rest are not drawn", key: "long text")
+            }
         }
         doc.size = textNumber(s, "s", 10, min: 0)
         doc.font = string(s, "f") ?? ""

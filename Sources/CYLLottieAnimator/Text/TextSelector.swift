@@ -35,10 +35,11 @@ enum TextSelection {
             for g in glyphs { units.append(g.line - first) }
             count = (glyphs.last.map { $0.line - first + 1 }) ?? 0
         }
-        let unitsPerValue = sel.byIndex ? 1 : Double(count) / 100
-        var s = finite(sel.start.scalar(at: t)) * unitsPerValue
-        var e = finite(sel.end.scalar(at: t)) * unitsPerValue
-        let o = finite(sel.offset.scalar(at: t)) * unitsPerValue
+        // Percent to units as value × count / 100 (exact for whole percents of small counts).
+        func inUnits(_ v: Double) -> Double { sel.byIndex ? finite(v) : finite(v) * Double(count) / 100 }
+        var s = inUnits(sel.start.scalar(at: t))
+        var e = inUnits(sel.end.scalar(at: t))
+        let o = inUnits(sel.offset.scalar(at: t))
         s += o; e += o
         if s > e { swap(&s, &e) }
         let amount = min(max(finite(sel.amount.scalar(at: t)) / 100, -1), 1)
