@@ -203,8 +203,10 @@ extension LottieParser {
             let sh = int(s, "sh") ?? 1
             if let shape = shapes[sh] { sel.shape = shape } else { note(s["sh"], "unknown selector shape \(sh); using square") }
             for key in ["xe", "ne"] {
-                if let e = s[key], case .fixed(let v) = textVector(e), (v.first ?? 0) == 0 { continue }
-                if s[key] != nil { note(s[key], "text selector easing (ease high/low) is not applied", key: "selector easing", feature: .text) }
+                guard let e = s[key] else { continue }
+                // Easing left at zero changes nothing; only a used one is worth a note.
+                if case .fixed(let v) = textVector(e), (v.first ?? 0) == 0 { continue }
+                note(e, "text selector easing (ease high/low) is not applied", key: "selector easing", feature: .text)
             }
             if bool(s, "rn") { note(s["rn"], "randomised text selector order is not applied; characters go in order", feature: .text) }
         }
