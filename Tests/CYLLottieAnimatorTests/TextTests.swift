@@ -307,6 +307,25 @@ import Testing
         #expect(TextSelection.amounts(s, at: 0, glyphs: glyphs(3)).allSatisfy { $0 >= 0 && $0 <= 1 })
     }
 
+    @Test func glyphPointsPerFrameAreBounded() throws {
+        // "A" has 4 vertices: 100 of them are 400 points, over a limit of 300 (and a single
+        // glyph, 4 points, is well under it).
+        var options = OpenOptions()
+        options.limits.maxPathPoints = 300
+        let many = String(repeating: "A", count: 100)
+        let d = try LottieDocument(bytes: lottie(layers: Self.textLayer(#""s":1,"f":"Box-Regular","t":"\#(many)""#), extra: "," + Self.boxChars),
+                                   name: "text.json", options: options)
+        do {
+            _ = try d.makeRenderer().displayList(frame: 0)
+            Issue.record("expected the glyph points to exceed the limit")
+        } catch let e as RenderError {
+            #expect(e.message.contains("text layer") && e.message.contains("--max-path-points"))
+        }
+        let one = try LottieDocument(bytes: lottie(layers: Self.textLayer(#""s":1,"f":"Box-Regular","t":"A""#), extra: "," + Self.boxChars),
+                                     name: "text.json", options: options)
+        _ = try one.makeRenderer().displayList(frame: 0)
+    }
+
     @Test func longTextIsCutAtTheCharacterLimit() throws {
         let long = String(repeating: "AB ", count: 40_000)   // 120 000 characters
         let d = try document(Self.textLayer(#""s":1,"f":"Box-Regular","t":"\#(long)","fc":[0,0,0]"#))

@@ -52,8 +52,10 @@ struct GlyphStyle {
 extension LottieSceneBuilder {
     /// Adds a text layer's characters at `time`: each glyph's contours, scaled to the document's
     /// size, moved and turned by its animators about the middle of its advance, filled and
-    /// stroked (stroke under or over the fill) in layer space.
-    func addText(_ text: TextLayerModel, time: Double, into list: inout DisplayList) {
+    /// stroked (stroke under or over the fill) in layer space. The glyphs' vertices together
+    /// are bounded by `Limits.maxPathPoints`: one huge glyph repeated 5 000 times would
+    /// otherwise be billions of points a frame.
+    func addText(_ text: TextLayerModel, time: Double, into list: inout DisplayList) throws(SceneLimitError) {
         let doc = text.documents.document(at: time)
         guard doc.size > 0 else { return }
         let font = model.fonts[doc.font]
@@ -75,8 +77,13 @@ extension LottieSceneBuilder {
         }
         let scale = doc.size / 100
         let align = text.alignment.point(at: time)
+        var points = 0
         for (i, g) in glyphs.enumerated() {
             guard let glyph = font?.glyphs[g.character], !glyph.contours.isEmpty else { continue }
+            for c in glyph.contours { points += c.vertices.count }
+            guard points <= limits.maxPathPoints else {
+                throw SceneLimitError(description: "a text layer's glyphs have more than \(limits.maxPathPoints) points in one frame (raise it with --max-path-points)")
+            }
             var style = GlyphStyle(doc)
             for (a, sel) in zip(text.animators, selections) where sel[i] != 0 { style.apply(a.properties, sel[i], at: time) }
             let opacity = min(max(style.opacity, 0), 1)

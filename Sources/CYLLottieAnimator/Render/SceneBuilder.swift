@@ -121,7 +121,7 @@ struct LottieSceneBuilder {
         case .image(let id):
             if let image = model.images[id] { list.addImage(image, transform: .identity) }
         case .text(let text):
-            addText(text, time: time, into: &list)
+            try addText(text, time: time, into: &list)
         case .null, .unsupported:
             break
         }
