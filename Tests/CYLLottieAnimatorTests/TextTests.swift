@@ -77,6 +77,19 @@ import Testing
         #expect(!d.diagnostics.contains { $0.feature == .text })
     }
 
+    @Test func justificationCodesAndSmallCaps() throws {
+        // 4 and 5 end their (last) line right and centred; 3 and 6, left. Small caps draw as caps
+        // with a note; full justification of box text is a note too.
+        for (j, want) in [(0, TextJustify.left), (1, .right), (2, .center), (3, .left), (4, .right), (5, .center), (6, .left)] {
+            let d = try document(Self.textLayer(#""s":20,"f":"Box-Regular","t":"a","j":\#(j),"ca":2"#))
+            let doc = try textModel(d).documents.document(at: 0)
+            #expect(doc.justify == want && doc.allCaps)
+            #expect(d.diagnostics.contains { $0.message.contains("small caps") })
+        }
+        let boxed = try document(Self.textLayer(#""s":20,"f":"Box-Regular","t":"A","j":6,"sz":[50,50]"#))
+        #expect(boxed.diagnostics.contains { $0.feature == .text && $0.message.contains("full justification") })
+    }
+
     @Test func parsesAnimatorsAndTheirSelector() throws {
         let d = try document(Self.textLayer(#""s":20,"f":"Box-Regular","t":"AB""#, animators: """
             [{"s":{"t":0,"s":{"a":0,"k":10},"e":{"a":0,"k":90},"o":{"a":0,"k":5},"a":{"a":0,"k":50},"r":2,"b":3,"sh":3},

@@ -121,10 +121,15 @@ extension LottieParser {
         }
         doc.size = textNumber(s, "s", 10, min: 0)
         doc.font = string(s, "f") ?? ""
+        // 3-6 justify box text to both edges, the last line left, right, centred or also full;
+        // a line is drawn as its last line would be (left for 3 and 6).
         switch int(s, "j") ?? 0 {
-        case 1: doc.justify = .right
-        case 2: doc.justify = .center
-        case 0, 3, 4, 5, 6: doc.justify = .left
+        case 1, 4: doc.justify = .right
+        case 2, 5: doc.justify = .center
+        case 0: doc.justify = .left
+        case 3, 6:
+            doc.justify = .left
+            if s["sz"] != nil { note(s["j"], "full justification of box text is not applied; lines are drawn left-aligned", key: "full justification", feature: .text) }
         case let j: note(s["j"], "unknown justification \(j); using left"); doc.justify = .left
         }
         doc.tracking = textNumber(s, "tr", 0)
@@ -141,7 +146,10 @@ extension LottieParser {
                 doc.boxPosition = Point(clampText(p[0], ps), clampText(p[1], ps))
             }
         }
-        if let ca = int(s, "ca"), ca != 0 { doc.allCaps = true }
+        if let ca = int(s, "ca"), ca != 0 {
+            doc.allCaps = true
+            if ca == 2 { note(s["ca"], "small caps are drawn as full-size capitals", key: "small caps", severity: .note, feature: .text) }
+        }
         return doc
     }
 
