@@ -251,6 +251,25 @@ import Testing
         #expect(p[35, 40] == RGBA8(0, 0, 255, 255))
     }
 
+    @Test func colourOverridesRecolourTheText() throws {
+        // Dark mode: the layer's name recolours fill and stroke; "t.Stroke Color" only the stroke.
+        let layer = Self.textLayer(#""s":40,"f":"Box-Regular","t":"A","fc":[0,0,0],"sc":[0,0,0],"sw":4,"of":true"#, position: "[30,70]")
+        let bytes = lottie(layers: layer, extra: "," + Self.boxChars)
+        func pixels(_ overrides: [ColorOverride]) throws -> (fill: RGBA8, stroke: RGBA8) {
+            let d = try LottieDocument(bytes: bytes, name: "text.json", options: OpenOptions(colorOverrides: overrides))
+            #expect(!d.diagnostics.contains { $0.message.contains("matches no") })
+            let p = try render(d)
+            return (p[40, 60], p[30, 60])   // the square's middle, and its left edge under the stroke
+        }
+        let white = RGBA8(255, 255, 255, 255), black = RGBA8(0, 0, 0, 255)
+        let all = try pixels([ColorOverride(keypath: "t", color: white)])
+        #expect(all.fill == white && all.stroke == white)
+        let stroke = try pixels([ColorOverride(keypath: "t.Stroke Color", color: white)])
+        #expect(stroke.fill == black && stroke.stroke == white)
+        let keypaths = try document(layer).keypaths
+        #expect(keypaths.first { $0.keypath == "t" }?.hasColor == true)
+    }
+
     @Test func keyframedDocumentsSwitchAtTheirTime() throws {
         let d = try document(Self.textLayer(#""s":40,"f":"Box-Regular","t":"A","fc":[1,0,0]"#, position: "[30,70]",
                                             more: #",{"s":{"s":40,"f":"Box-Regular","t":"A","fc":[0,1,0]},"t":5}"#))

@@ -80,6 +80,14 @@ extension LottieParser {
             keyframes.append((0, parseTextDocument(k)))
         }
         guard !keyframes.isEmpty else { note(d, "text layer without documents; it draws nothing"); return .null }
+        // Colour overrides (dark mode): naming the layer recolours its text's fill and stroke, as
+        // naming a shape layer recolours its fills and strokes; "Fill Color" / "Stroke Color"
+        // after the layer's name pick one.
+        let fillOverride = overrideColor(property: "Fill Color"), strokeOverride = overrideColor(property: "Stroke Color")
+        for k in keyframes.indices {
+            if let c = fillOverride, keyframes[k].document.fillColor != nil { keyframes[k].document.fillColor = Color(c) }
+            if let c = strokeOverride, keyframes[k].document.strokeColor != nil { keyframes[k].document.strokeColor = Color(c) }
+        }
         for (_, doc) in keyframes {
             if text.fonts[doc.font] == nil && text.needed[doc.font] == nil {
                 note(d, "text uses font \"\(doc.font)\", which \"fonts.list\" does not define; drawn with the default font",
