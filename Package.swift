@@ -25,7 +25,7 @@ let package = Package(
         // libm: these modules import no Foundation, so nothing else pulls in floor/round/sqrt.
         .target(name: "CYLGeometry", linkerSettings: [.linkedLibrary("m")]),
         .target(name: "CYLRaster", dependencies: ["CYLGeometry"], linkerSettings: [.linkedLibrary("m")]),
-        .target(name: "CYLCodecs", dependencies: ["CYLRaster", "CGIF", "CPNG", "CZlib", "CWebP", "CFreeType", "CJPEG", "CYAML", "CFontconfig"]),
+        .target(name: "CYLCodecs", dependencies: ["CYLRaster", "CYLGeometry", "CGIF", "CPNG", "CZlib", "CWebP", "CFreeType", "CJPEG", "CYAML", "CFontconfig"]),
         .target(name: "CYLTimeline", dependencies: ["CYLRaster"]),
         .target(name: "CYLGIFAnimator", dependencies: ["CYLTimeline", "CYLCodecs", "CYLRaster"]),
         .target(name: "CYLFrameSequenceAnimator", dependencies: ["CYLTimeline", "CYLCodecs", "CYLRaster"]),

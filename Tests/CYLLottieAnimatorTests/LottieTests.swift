@@ -148,7 +148,7 @@ func open(_ bytes: [UInt8], options: OpenOptions = OpenOptions()) throws -> Fram
         """
         let t = try open(lottie(layers: layers))
         let text = t.diagnostics.map(\.description)
-        #expect(text.contains { $0.contains("layers[0]") && $0.contains("text layers") })
+        #expect(text.contains { $0.contains("layers[0]") && $0.contains("text layer without text data") })
         #expect(text.contains { $0.contains("layers[1].ks.o.x") && $0.contains("noSuchFunction") && $0.contains("keyframed value") })
         #expect(text.contains { $0.contains("layers[1].shapes[0]") && $0.contains("zig-zag") })
         #expect(text.contains { $0.contains("layers[1].shapes[1].ty") && $0.contains("\"xx\"") })

@@ -124,6 +124,25 @@ import Testing
         #expect(try fine.render(frame: 2, size: PixelSize(256, 256))[128, 128] == RGBA8(255, 0, 0, 255))
     }
 
+    /// An odd dash list repeats whole (SVG's stroke-dasharray rule): 4 0 5 is 4 0 5 4 0 5, so
+    /// the second round its zero-length dash is a dot. (Repeating only the last value, 4 0 5 5,
+    /// drew plain dashes where the players draw dash-dot: thorvg/stroke_dash.)
+    @Test func anOddDashListRepeatsWhole() throws {
+        let layer = """
+        {"ty":4,"ind":1,"ip":0,"op":100,"st":0,"ks":{},
+         "shapes":[{"ty":"rc","p":{"a":0,"k":[50,50]},"s":{"a":0,"k":[40,40]},"r":{"a":0,"k":0}},
+                   {"ty":"st","c":{"a":0,"k":[1,0,0,1]},"o":{"a":0,"k":100},"w":{"a":0,"k":3},"lc":2,"lj":2,
+                    "d":[{"n":"d","v":{"a":0,"k":4}},{"n":"g","v":{"a":0,"k":0}},{"n":"d","v":{"a":0,"k":5}},{"n":"o","v":{"a":0,"k":1}}]}]}
+        """
+        let doc = try document(layer)
+        // "d" here is the dash list, not a path direction: no note about it.
+        #expect(!doc.diagnostics.contains { $0.location.hasSuffix(".d") })
+        let list = try doc.makeRenderer().displayList(frame: 0)
+        #expect(list.strokes.count == 1)
+        #expect(list.strokes.first?.style.dashes == [4, 0, 5, 4, 0, 5])
+        #expect(list.strokes.first?.style.dashOffset == 1)
+    }
+
     /// The one rule that maps a precomp layer's time into its content.
     @Test func childTimeFollowsStartStretchAndRemap() throws {
         let doc = try document(shape(ind: 1))

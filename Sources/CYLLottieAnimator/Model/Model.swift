@@ -142,6 +142,7 @@ enum LayerContent: Sendable {
     case precomp(id: String, width: Double?, height: Double?)
     case solid(color: Color, width: Double, height: Double)
     case image(id: String)
+    case text(TextLayerModel)
     case null
     case unsupported
 }
@@ -207,6 +208,8 @@ struct AnimationModel: Sendable {
     var root: CompositionModel
     var precomps: [String: CompositionModel]
     var images: [String: Pixmap]
+    /// Glyphs of the fonts text layers use, by font name (`fName`).
+    var fonts: [String: FontGlyphs] = [:]
     var markers: [(name: String, time: Double, duration: Double)]
     /// Every expression, indexed by `ExpressionRef`.
     var expressions: [ExpressionModel] = []

@@ -7,7 +7,7 @@ public struct LottieKeypath: Sendable, Equatable, CustomStringConvertible {
     public var keypath: String
     /// "shape layer", "precomp layer", "group", "fill", "stroke", "gradient fill", "path", ...
     public var kind: String
-    /// Whether the item has a colour an override can replace (fills, strokes, solids).
+    /// Whether the item has a colour an override can replace (fills, strokes, solids, text).
     public var hasColor: Bool
 
     public var description: String { "\(keypath)  (\(kind))" }
@@ -52,7 +52,7 @@ extension LottieParser {
                 let ty = l["ty"]?.node.asInt ?? -1
                 let n = name(l, "Layer \(i + 1)")
                 let path = prefix.isEmpty ? n : prefix + "." + n
-                out.append(LottieKeypath(keypath: path, kind: layerKinds[ty] ?? "layer (ty \(ty))", hasColor: ty == 1))
+                out.append(LottieKeypath(keypath: path, kind: layerKinds[ty] ?? "layer (ty \(ty))", hasColor: ty == 1 || ty == 5))
                 if ty == 4 { shapes(l["shapes"], path) }
                 if ty == 0, let ref = l["refId"]?.node.asString, let a = assets[ref] { layers(a["layers"], path, depth + 1) }
             }

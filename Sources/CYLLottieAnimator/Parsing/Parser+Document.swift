@@ -33,10 +33,7 @@ extension LottieParser {
         if root["ddd"]?.node.asDouble == 1 || root["ddd"]?.node.asBool == true {
             note(root["ddd"], "3D layers are drawn flat (no camera or depth)", severity: .note, feature: .threeD)
         }
-        if let fonts = root["fonts"], let list = fonts["list"]?.node.asArray, !list.isEmpty {
-            note(fonts, "fonts are not used: text layers are not supported yet", feature: .text)
-        }
-        if root["chars"] != nil { note(root["chars"], "glyph data is not used: text layers are not supported yet", feature: .text) }
+        try parseFontsAndChars(root)
 
         // Assets first: precomps and images.
         var precompElements: [String: JSONElement] = [:]
@@ -83,11 +80,13 @@ extension LottieParser {
                 markers.append((n, double(m, "tm", 0), double(m, "dr", 0)))
             }
         }
+        let fonts = loadTextFonts()
         finishDiagnostics()
         var model = AnimationModel(name: string(root, "nm") ?? "", width: w, height: h, frameRate: fr,
                                    inPoint: ip, outPoint: op, root: main, precomps: precomps, images: images,
                                    markers: markers)
         model.expressions = expressionState.expressions
+        model.fonts = fonts
         return model
     }
 

@@ -122,8 +122,7 @@ extension LottieParser {
         case 4:
             content = .shapes(try parseShapeList(l["shapes"]))
         case 5:
-            note(l, "text layers are not supported yet; the layer draws nothing", key: "text layer", feature: .text)
-            content = .unsupported
+            content = try parseTextLayer(l)
         default:
             let names = [6: "audio", 7: "video placeholder", 8: "image sequence", 9: "video", 10: "image placeholder",
                          11: "guide", 12: "adjustment", 13: "camera", 14: "light", 15: "data"]

@@ -45,7 +45,8 @@ extension LottieParser {
             guard let e = s[key] else { return .fixed(fallback) }
             return try parseVector(e)
         }
-        let reversed = int(s, "d") == 3
+        // "d" is the path direction on shapes but the dash list on strokes: only a number is a direction.
+        let reversed = s["d"]?.node.asDouble == 3
         switch ty {
         case "gr":
             let items = try parseShapeList(s["it"])

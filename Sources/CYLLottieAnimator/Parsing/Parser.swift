@@ -49,6 +49,8 @@ struct LottieParser {
     var kfsPendingSpatial: [(Int, [Double], [Double])] = []
     /// Expressions found so far and where the parser is (`Parser+Expressions`).
     var expressionState = ExpressionParseState()
+    /// Fonts, glyph data and the characters text layers draw (`Parser+Text`).
+    var text = TextParseState()
 
     init(name: String, limits: Limits, colorOverrides: [ColorOverride] = []) {
         self.name = name

@@ -131,6 +131,8 @@ struct LottieSceneBuilder {
             }
         case .image(let id):
             if let image = model.images[id] { list.addImage(image, transform: .identity) }
+        case .text(let text):
+            try addText(text, time: time, into: &list)
         case .null, .unsupported:
             break
         }

@@ -144,7 +144,9 @@ struct ShapeEvaluator {
             case .offset: offset = d.value.scalar(at: t)
             }
         }
-        if dashes.count % 2 == 1 { dashes.append(dashes[dashes.count - 1]) }
+        // An odd list repeats whole (SVG's stroke-dasharray rule, which the players follow): 4 0 5 is
+        // 4 0 5 4 0 5, dash, gap, dash, gap, a zero dash (a dot with round caps), gap.
+        if dashes.count % 2 == 1 { dashes += dashes }
         if dashes.reduce(0, +) <= 0 { dashes = [] }
         return StrokeStyle(width: m.width.scalar(at: t), cap: m.cap, join: m.join, miterLimit: m.miterLimit,
                            dashes: dashes, dashOffset: offset)

@@ -94,8 +94,6 @@ struct Linter {
             switch feature {
             case .expressions, .effects, .layerStyles:
                 out.add(.unportableFeature, at: d.location, Self.portabilityText(feature, count: places, drawnHere: false))
-            case .text:
-                out.add(.unsupportedFeature, at: d.location, "text\(Self.places(places)): text layers are not drawn here, so previews, conversions and these checks miss them")
             default:
                 out.add(.unsupportedFeature, at: d.location, d.message + Self.places(places))
             }
@@ -113,12 +111,13 @@ struct Linter {
         }
     }
 
-    /// Whether the file has content this renderer draws as nothing (text, unknown layers, images
-    /// it cannot load): then an empty-looking frame may not be empty on a device.
+    /// Whether the file has content this renderer draws as nothing (unknown layers, images it
+    /// cannot load): then an empty-looking frame may not be empty on a device. (Text is drawn;
+    /// its unsupported parts, such as text on a path, still draw the characters.)
     static func mayMissContent(_ s: LintSubject) -> Bool {
         s.timeline.diagnostics.contains { d in
             switch d.feature {
-            case .text?, .layerType?, .externalImage?, .imageFormat?: return true
+            case .layerType?, .externalImage?, .imageFormat?: return true
             default: return false
             }
         }

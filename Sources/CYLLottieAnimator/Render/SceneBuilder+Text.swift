@@ -1,0 +1,119 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CYLGeometry
+import CYLRaster
+
+/// One character's look after the animators: offsets, scale, rotation, paints.
+struct GlyphStyle {
+    var position = Point.zero
+    var anchor = Point.zero
+    var scale = Point(1, 1)
+    /// Radians.
+    var rotation = 0.0
+    var opacity = 1.0
+    var fill: Color?
+    var stroke: Color?
+    var strokeWidth: Double
+    var fillOpacity = 1.0
+    var strokeOpacity = 1.0
+
+    init(_ doc: TextDocument) {
+        fill = doc.fillColor; stroke = doc.strokeColor; strokeWidth = doc.strokeWidth
+    }
+
+    /// Applies animator properties `p` at frame `t` with selection `w` (see `TextSelection`):
+    /// offsets add `w` of their value, factors move `w` of the way from 1 to their value,
+    /// colours mix `w` of the way to theirs.
+    mutating func apply(_ p: TextAnimatorProperties, _ w: Double, at t: Double) {
+        if let v = p.position { position += v.point(at: t) * w }
+        if let v = p.anchor { anchor += v.point(at: t) * w }
+        if let v = p.scale {
+            let s = v.value(at: t)
+            let sx = s.first ?? 100, sy = s.count > 1 ? s[1] : sx
+            scale = Point(scale.x * (1 + (sx / 100 - 1) * w), scale.y * (1 + (sy / 100 - 1) * w))
+        }
+        if let v = p.rotation { rotation += v.scalar(at: t) * w * .pi / 180 }
+        if let v = p.opacity { opacity *= 1 + (v.scalar(at: t) / 100 - 1) * w }
+        if let v = p.fillOpacity { fillOpacity *= 1 + (v.scalar(at: t) / 100 - 1) * w }
+        if let v = p.strokeOpacity { strokeOpacity *= 1 + (v.scalar(at: t) / 100 - 1) * w }
+        if let v = p.fillColor, let c = fill { fill = Self.mix(c, v.value(at: t), w) }
+        if let v = p.strokeColor, let c = stroke { stroke = Self.mix(c, v.value(at: t), w) }
+        if let v = p.strokeWidth { strokeWidth += v.scalar(at: t) * w }
+    }
+
+    static func mix(_ c: Color, _ v: [Double], _ w: Double) -> Color {
+        func at(_ i: Int) -> Double { i < v.count && v[i].isFinite ? v[i] : 0 }
+        func m(_ a: Double, _ b: Double) -> Double { min(max(a + (b - a) * w, 0), 1) }
+        return Color(m(c.r, at(0)), m(c.g, at(1)), m(c.b, at(2)), c.a)
+    }
+}
+
+extension LottieSceneBuilder {
+    /// Adds a text layer's characters at `time`: each glyph's contours, scaled to the document's
+    /// size, moved and turned by its animators about the middle of its advance, filled and
+    /// stroked (stroke under or over the fill) in layer space. The glyphs' vertices together
+    /// are bounded by `Limits.maxPathPoints`: one huge glyph repeated 5 000 times would
+    /// otherwise be billions of points a frame.
+    func addText(_ text: TextLayerModel, time: Double, into list: inout DisplayList) throws(SceneLimitError) {
+        let doc = text.documents.document(at: time)
+        guard doc.size > 0 else { return }
+        let font = model.fonts[doc.font]
+        var glyphs = TextLayout.layout(doc, font: font)
+        guard !glyphs.isEmpty else { return }
+        var selections = text.animators.map { TextSelection.amounts($0.selector, at: time, glyphs: glyphs) }
+        if text.animators.contains(where: { $0.properties.tracking != nil }) {
+            // Tracking animators move the characters after each selected one; the layout is
+            // made again with the extra advances (and the selection with its new lines).
+            var extra = [Double](repeating: 0, count: glyphs.count)
+            for (a, sel) in zip(text.animators, selections) {
+                guard let tr = a.properties.tracking else { continue }
+                let v = tr.scalar(at: time)
+                guard v.isFinite else { continue }
+                for i in extra.indices { extra[i] += v * sel[i] }
+            }
+            glyphs = TextLayout.layout(doc, font: font, extraAdvance: extra)
+            selections = text.animators.map { TextSelection.amounts($0.selector, at: time, glyphs: glyphs) }
+        }
+        let scale = doc.size / 100
+        let align = text.alignment.point(at: time)
+        var points = 0
+        for (i, g) in glyphs.enumerated() {
+            guard let glyph = font?.glyphs[g.character], !glyph.contours.isEmpty else { continue }
+            for c in glyph.contours { points += c.vertices.count }
+            guard points <= limits.maxPathPoints else {
+                throw SceneLimitError(description: "a text layer's glyphs have more than \(limits.maxPathPoints) points in one frame (raise it with --max-path-points)")
+            }
+            var style = GlyphStyle(doc)
+            for (a, sel) in zip(text.animators, selections) where sel[i] != 0 { style.apply(a.properties, sel[i], at: time) }
+            let opacity = min(max(style.opacity, 0), 1)
+            guard opacity > 0 else { continue }
+            let half = g.advance / 2
+            let alignOffset = Point(align.x * g.advance / 200, align.y * doc.size / 100)
+            let m = Transform.scale(scale, scale)
+                .then(.translation(-half - alignOffset.x - style.anchor.x, -alignOffset.y - style.anchor.y))
+                .then(.scale(style.scale.x, style.scale.y))
+                .then(.rotation(style.rotation))
+                .then(.translation(alignOffset.x + style.position.x + g.pen.x + half, alignOffset.y + style.position.y + g.pen.y))
+            guard m.a.isFinite, m.b.isFinite, m.c.isFinite, m.d.isFinite, m.tx.isFinite, m.ty.isFinite,
+                  let path = list.makePath({ p in for c in glyph.contours { c.append(to: &p, transform: m) } })
+            else { continue }
+            let fillAlpha = opacity * min(max(style.fillOpacity, 0), 1)
+            let strokeAlpha = opacity * min(max(style.strokeOpacity, 0), 1)
+            let width = style.strokeWidth
+            let stroke = style.stroke.flatMap { c -> (Color, StrokeStyle)? in
+                guard width > 0, width.isFinite, strokeAlpha > 0 else { return nil }
+                return (c, StrokeStyle(width: width, cap: .butt, join: .miter, miterLimit: 4))
+            }
+            if let (c, s) = stroke, !doc.strokeOverFill {
+                list.addStroke(path: path, transform: .identity, paint: .solid(c), opacity: strokeAlpha, style: s)
+            }
+            if let c = style.fill, fillAlpha > 0 {
+                list.addFill(path: path, transform: .identity, paint: .solid(c), opacity: fillAlpha, rule: .nonZero)
+            }
+            if let (c, s) = stroke, doc.strokeOverFill {
+                list.addStroke(path: path, transform: .identity, paint: .solid(c), opacity: strokeAlpha, style: s)
+            }
+        }
+    }
+}

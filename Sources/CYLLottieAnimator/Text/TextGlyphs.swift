@@ -1,0 +1,132 @@
+import CYLCodecs
+import CYLGeometry
+import CYLTimeline
+
+/// A glyph of the file's glyph data (`chars`): font family, style and the character.
+struct GlyphDataKey: Hashable, Sendable {
+    var family: String
+    var style: String
+    var character: String
+}
+
+/// A font a text layer uses (`fonts.list` entry) and the characters it must draw.
+struct TextFontRequest: Sendable {
+    var name: String
+    var family: String
+    var style: String
+    /// Ascender in percent of the size, as the file gives it.
+    var ascent: Double?
+    var characters: Set<String>
+}
+
+/// Glyph contours from a glyph's shape list (`chars[].data.shapes`): every path, through its
+/// groups' transforms, at frame 0 (glyph data does not animate).
+enum GlyphShapes {
+    static func contours(of items: [ShapeItem], limits: Limits) -> [BezierShape] {
+        guard !items.isEmpty else { return [] }
+        var evaluator = ShapeEvaluator(maxPathPoints: limits.maxPathPoints, maxDraws: limits.maxDrawsPerFrame)
+        _ = evaluator.collect(items, t: 0, transform: .identity, opacity: 1)
+        var out: [BezierShape] = []
+        for g in evaluator.geo {
+            for s in g.shapes { out.append(g.transform == .identity ? s : s.mapped(by: g.transform)) }
+        }
+        return out
+    }
+}
+
+extension BezierShape {
+    /// The shape with its points mapped by `m` (handles by `m`'s linear part).
+    func mapped(by m: Transform) -> BezierShape {
+        var out = self
+        for i in vertices.indices {
+            let v = vertices[i], p = m.apply(v)
+            out.vertices[i] = p
+            if i < inTangents.count { out.inTangents[i] = m.apply(v + inTangents[i]) - p }
+            if i < outTangents.count { out.outTangents[i] = m.apply(v + outTangents[i]) - p }
+        }
+        return out
+    }
+}
+
+/// Finds the glyphs of the fonts text layers use: the file's glyph data when it has any for the
+/// font's family and style, otherwise the outlines of the installed font fontconfig finds for the
+/// font's name or family, otherwise DejaVu Sans, with a note naming the family it could not find.
+/// Glyphs come out in a 100-unit em, the unit of Lottie glyph data.
+struct TextGlyphLoader {
+    let glyphData: [GlyphDataKey: GlyphModel]
+    /// Notes for the parser to report, by font name.
+    private(set) var notes: [(String, String)] = []
+    private var locator: FontLocator?
+    private var locatorFailed = false
+    /// Fonts opened so far, by file, so fonts that share a file open it once.
+    private var opened: [String: OutlineFont] = [:]
+
+    init(glyphData: [GlyphDataKey: GlyphModel]) {
+        self.glyphData = glyphData
+    }
+
+    mutating func load(_ requests: [TextFontRequest]) -> [String: FontGlyphs] {
+        var out: [String: FontGlyphs] = [:]
+        for r in requests { out[r.name] = load(r) }
+        return out
+    }
+
+    private mutating func load(_ r: TextFontRequest) -> FontGlyphs {
+        let hasData = glyphData.keys.contains { $0.family == r.family && $0.style == r.style }
+        var glyphs: [String: GlyphModel] = [:]
+        if hasData {
+            var missing: [String] = []
+            for ch in r.characters.sorted() {
+                if let g = glyphData[GlyphDataKey(family: r.family, style: r.style, character: ch)] { glyphs[ch] = g }
+                else if !TextLayout.isSpace(ch) { missing.append(ch) }
+            }
+            if !missing.isEmpty {
+                let list = missing.prefix(8).map { "\"\($0)\"" }.joined(separator: ", ")
+                notes.append((r.name, "the glyph data of \(r.family) \(r.style) has no \(list)\(missing.count > 8 ? " …" : ""); those characters draw nothing"))
+            }
+            return FontGlyphs(name: r.name, ascent: r.ascent ?? 75, glyphs: glyphs)
+        }
+        guard let font = font(for: r) else {
+            return FontGlyphs(name: r.name, ascent: r.ascent ?? 75, glyphs: [:])
+        }
+        for ch in r.characters {
+            guard let scalar = ch.unicodeScalars.first, let o = font.outline(scalar.value) else { continue }
+            let em = Transform.scale(100, 100)
+            glyphs[ch] = GlyphModel(contours: o.contours.map { $0.mapped(by: em) }, advance: o.advance * 100)
+        }
+        return FontGlyphs(name: r.name, ascent: r.ascent ?? font.ascent * 100, glyphs: glyphs)
+    }
+
+    /// The installed font for `r`: by its PostScript name, its full name, then its family.
+    private mutating func font(for r: TextFontRequest) -> OutlineFont? {
+        if locator == nil && !locatorFailed {
+            do { locator = try FontLocator() } catch { locatorFailed = true }
+        }
+        var path: String? = nil
+        if let locator {
+            let names = [r.name, r.style.isEmpty ? r.family : "\(r.family) \(r.style)", r.family]
+            for n in names where !n.isEmpty {
+                if let m = locator.locate(n) { path = m.path; break }
+            }
+        }
+        if path == nil {
+            do {
+                path = try FontFace.locateDefault()
+                notes.append((r.name, "font family \"\(r.family)\" (\(r.name)) is not installed; its text is drawn with DejaVu Sans"))
+            } catch {
+                notes.append((r.name, "font family \"\(r.family)\" is not installed and neither is DejaVu Sans (apt-get install fonts-dejavu-core); its text draws nothing"))
+                return nil
+            }
+        }
+        guard let path else { return nil }
+        if let f = opened[path] { return f }
+        do {
+            let f = try OutlineFont(path: path)
+            opened[path] = f
+            return f
+        } catch {
+            notes.append((r.name, "font \(error.description) cannot be used; its text draws nothing"))
+            return nil
+        }
+    }
+}
