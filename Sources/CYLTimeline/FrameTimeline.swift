@@ -174,12 +174,18 @@ public struct FrameTimeline {
 
     /// Renders frame `index` at `size` pixels (fit and centre, transparent around).
     public func render(frame index: Int, size: PixelSize) throws -> Pixmap {
+        var pixmap = try Pixmap(width: size.width, height: size.height)
+        try render(frame: index, into: &pixmap)
+        return pixmap
+    }
+
+    /// Renders frame `index` into `target` at its size, replacing its contents and reusing its
+    /// memory: what a player drawing frame after frame into one buffer calls.
+    public func render(frame index: Int, into target: inout Pixmap) throws {
         guard index >= 0, index < frameCount else {
             throw RenderError(file: file, frame: index, "no such frame: the animation has frames 0-\(frameCount - 1)")
         }
-        var pixmap = try Pixmap(width: size.width, height: size.height)
-        try source.render(frame: index, into: &pixmap)
-        return pixmap
+        try source.render(frame: index, into: &target)
     }
 
     /// Renders the animation at `frameTime` frames from frame 0 (fractions allowed: with a constant

@@ -125,7 +125,7 @@ public final class DisplayListRenderer {
         var area = drawn.intersection(clip)
         var dirty = drawn
         if !area.isEmpty {
-            if !group.masks.isEmpty { try applyMasks(list, group.masks, m, area, &scratch) }
+            if !group.masks.isEmpty { area = try applyMasks(list, group.masks, m, area, &scratch) }
             if !group.effects.isEmpty {
                 area = try applyEffects(list, group.effects, m, area, clip, &scratch)
                 dirty = dirty.union(area)
@@ -149,31 +149,66 @@ public final class DisplayListRenderer {
     /// How far a blur of `sigma` pixels spreads: its kernel's radius and a pixel of rounding.
     static func reach(_ sigma: Double) -> Int { Int((3 * sigma).rounded(.up)) + 1 }
 
-    /// Combines a group's masks into one coverage mask and multiplies the layer by it inside `area`.
+    /// Combines a group's masks into one coverage mask and multiplies the layer by it inside `area`;
+    /// returns the part of `area` where the layer may still have pixels (the rest is cleared), so
+    /// effects and the composite that follow skip what the masks took away.
+    ///
+    /// Plain masks (add, subtract, intersect; not inverted, not expanded) are combined straight
+    /// from their spans, clipped to `area`, touching only the pixels they change; the others go
+    /// through a full coverage mask. Both give the same values.
     private func applyMasks(_ list: DisplayList, _ range: Range<Int>, _ m: Transform, _ area: IntRect,
-                            _ scratch: inout Pixmap) throws {
+                            _ scratch: inout Pixmap) throws -> IntRect {
         let w = scratch.width, h = scratch.height
         var acc = canvas.borrowMask(width: w, height: h)
         // Lottie starts from everything when the first mask takes away, from nothing when it adds.
+        var live = IntRect.none
         if let first = range.first, list.masks[first].mode == .subtract || list.masks[first].mode == .intersect {
             acc.fill(255, in: area)
+            live = area
         }
-        var coverage = canvas.borrowMask(width: w, height: h)
+        var coverage: Mask?
         for k in range {
             let mask = list.masks[k]
             let path = list.path(mask.path)
-            try canvas.fillMask(path, transform: m, rule: mask.rule, into: &coverage)
+            let spanMode: Bool
+            switch mask.mode {
+            case .add, .subtract, .intersect: spanMode = true
+            default: spanMode = false
+            }
+            if spanMode && mask.expansion == 0 && !mask.inverted {
+                // Rasterized in the whole layer, as the coverage path does, so both give the same
+                // values at the edges of `area`.
+                try canvas.rasterizer.rasterize(path, transform: m, rule: mask.rule, clip: IntRect(x: 0, y: 0, width: w, height: h),
+                                                maxPoints: canvas.maxPathPoints)
+                live = acc.combine(spans: canvas.rasterizer.spans, mode: mask.mode, opacity: mask.opacity, live: live, area: area)
+                continue
+            }
+            var cov = coverage ?? canvas.borrowMask(width: w, height: h)
+            try canvas.fillMask(path, transform: m, rule: mask.rule, into: &cov)
             if mask.expansion != 0 {
                 var edge = canvas.borrowMask(width: w, height: h)
                 try canvas.strokeMask(path, style: StrokeStyle(width: abs(mask.expansion) * 2, join: .round), transform: m, into: &edge)
-                coverage.combine(edge, mode: mask.expansion > 0 ? .add : .subtract, in: area)
+                cov.combine(edge, mode: mask.expansion > 0 ? .add : .subtract, in: area)
                 canvas.recycle(edge)
             }
-            acc.combine(coverage, mode: mask.mode, opacity: mask.opacity, inverted: mask.inverted, in: area)
+            acc.combine(cov, mode: mask.mode, opacity: mask.opacity, inverted: mask.inverted, in: area)
+            coverage = cov
+            live = area
         }
-        scratch.apply(mask: acc, in: area)
-        canvas.recycle(coverage)
+        // Outside `live` the mask is 0: clear those bands of `area`, multiply inside.
+        live = live.intersection(area)
+        if live.isEmpty {
+            scratch.clearTransparent(in: area)
+        } else {
+            scratch.clearTransparent(in: IntRect(x: area.x, y: area.y, width: area.width, height: live.y - area.y))
+            scratch.clearTransparent(in: IntRect(x: area.x, y: live.maxY, width: area.width, height: area.maxY - live.maxY))
+            scratch.clearTransparent(in: IntRect(x: area.x, y: live.y, width: live.x - area.x, height: live.height))
+            scratch.clearTransparent(in: IntRect(x: live.maxX, y: live.y, width: area.maxX - live.maxX, height: live.height))
+            scratch.apply(mask: acc, in: live)
+        }
+        if let coverage { canvas.recycle(coverage) }
         canvas.recycle(acc)
+        return live
     }
 
     /// Applies a group's effects to its layer, in order; returns the area that may now hold pixels

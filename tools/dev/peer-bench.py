@@ -1,0 +1,168 @@
+#!/usr/bin/env python3
+"""Render speed against ThorVG and rlottie on the same Lottie files, in one run (dev tool).
+
+    pip install thorvg-python==1.1.3 rlottie-python==1.3.8
+    swift build -c release --product cylanim
+    python3 tools/dev/peer-bench.py [--size 256] [--passes 3] [--category icon|all] [--json OUT] [FILE...]
+
+For each file, in turn: our release `cylanim bench --json` (one thread), then ThorVG (one thread,
+software canvas), then rlottie, each opening the file and rendering every frame `--passes` times at
+SIZE x SIZE (the animation fitted, as the reference renders are). Files are interleaved, so a load
+on the machine lands on all three engines alike. Prints median milliseconds per frame and open time
+per engine and the ratios ours/peer per file, then the geometric means (the numbers issue 11 asks
+for). Peer timings include the Python bindings' call overhead (ctypes calls, and rlottie's binding
+allocating the output buffer on every frame), which favours us on frames that take microseconds.
+Not part of the build or the tests.
+"""
+import argparse
+import ctypes
+import json
+import math
+import os
+import statistics
+import subprocess
+import sys
+import time
+
+ROOT = os.path.normpath(os.path.join(os.path.dirname(__file__), "..", ".."))
+CORPUS = os.path.abspath(os.environ.get("CORPUS", os.path.join(ROOT, "..", "shared", "corpus")))
+
+
+def corpus_files(category):
+    rows = []
+    with open(os.path.join(CORPUS, "MANIFEST.tsv")) as f:
+        header = f.readline().rstrip("\n").split("\t")
+        for line in f:
+            cols = dict(zip(header, line.rstrip("\n").split("\t")))
+            if cols.get("kind") != "lottie" or not cols["file"].endswith(".json"):
+                continue
+            if category != "all" and cols.get("category") != category:
+                continue
+            rows.append(os.path.join(CORPUS, cols["file"]))
+    return rows
+
+
+def ours(cylanim, path, size, passes):
+    out = subprocess.run([cylanim, "bench", path, "--size", str(size), "--passes", str(passes), "--json"],
+                         capture_output=True, text=True)
+    if out.returncode != 0:
+        raise RuntimeError(out.stderr.strip().splitlines()[-1] if out.stderr.strip() else "failed")
+    o = json.loads(out.stdout)
+    if o.get("build") != "release":
+        raise RuntimeError("cylanim is a debug build; build with swift build -c release")
+    return o["open"]["median_ms"], o["render_per_frame"]["median_ms"], o["frames"]
+
+
+def fit(w, h, size):
+    s = min(size / w, size / h)
+    return w * s, h * s
+
+
+def thorvg(tvg, engine, path, size, passes):
+    opens, renders = [], []
+    for _ in range(passes):
+        t0 = time.perf_counter()
+        canvas = tvg.SwCanvas(engine)
+        canvas.set_target(size, size)
+        anim = tvg.LottieAnimation(engine)
+        pic = anim.get_picture()
+        if pic.load(path) != tvg.Result.SUCCESS:
+            raise RuntimeError("ThorVG could not load it")
+        _, w, h = pic.get_size()
+        fw, fh = fit(w, h, size)
+        pic.set_size(fw, fh)
+        pic.translate((size - fw) / 2, (size - fh) / 2)
+        canvas.add(pic)
+        opens.append((time.perf_counter() - t0) * 1000)
+        total = int(anim.get_total_frame()[1])
+        for f in range(total):
+            t0 = time.perf_counter()
+            anim.set_frame(float(f))
+            canvas.update()
+            canvas.draw(True)
+            canvas.sync()
+            renders.append((time.perf_counter() - t0) * 1000)
+        canvas.destroy()
+    return statistics.median(opens), statistics.median(renders)
+
+
+def rlottie(rl, path, size, passes):
+    opens, renders = [], []
+    buf_size = size * size * 4
+    for _ in range(passes):
+        t0 = time.perf_counter()
+        anim = rl.LottieAnimation.from_file(path)
+        opens.append((time.perf_counter() - t0) * 1000)
+        total = anim.lottie_animation_get_totalframe()
+        for f in range(total):
+            t0 = time.perf_counter()
+            anim.lottie_animation_render(frame_num=f, buffer_size=buf_size, width=size, height=size)
+            renders.append((time.perf_counter() - t0) * 1000)
+        anim.lottie_animation_destroy()
+    return statistics.median(opens), statistics.median(renders)
+
+
+def geomean(xs):
+    xs = [x for x in xs if x and x > 0 and math.isfinite(x)]
+    return math.exp(sum(math.log(x) for x in xs) / len(xs)) if xs else float("nan")
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("files", nargs="*")
+    ap.add_argument("--size", type=int, default=256)
+    ap.add_argument("--passes", type=int, default=3)
+    ap.add_argument("--category", default="icon", help="corpus category when no files are given: icon (default), sticker, feature, scene or all")
+    ap.add_argument("--cylanim", default=os.path.join(ROOT, ".build", "release", "cylanim"))
+    ap.add_argument("--json", metavar="OUT", help="also write the per-file numbers as JSON")
+    args = ap.parse_args()
+    try:
+        import thorvg_python as tvg
+        import rlottie_python as rl
+    except ImportError as e:
+        sys.exit(f"peer-bench: {e}; pip install thorvg-python==1.1.3 rlottie-python==1.3.8")
+    if not os.access(args.cylanim, os.X_OK):
+        sys.exit(f"peer-bench: no release cylanim at {args.cylanim}; swift build -c release --product cylanim")
+    files = args.files or corpus_files(args.category)
+    engine = tvg.Engine(threads=0)
+
+    rows = []
+    print(f"{'file':44} {'frames':>6} {'ours ms':>8} {'thorvg':>8} {'rlottie':>8} {'/thorvg':>8} {'/rlottie':>8}   open: ours/thorvg")
+    for path in files:
+        path = os.path.abspath(path)
+        name = os.path.relpath(path, CORPUS) if path.startswith(CORPUS + os.sep) else path
+        try:
+            o_open, o_ms, frames = ours(args.cylanim, path, args.size, args.passes)
+            t_open, t_ms = thorvg(tvg, engine, path, args.size, args.passes)
+            r_open, r_ms = rlottie(rl, path, args.size, args.passes)
+        except Exception as e:  # a file one engine cannot open is reported and left out
+            print(f"{name:44} skipped: {e}")
+            continue
+        row = dict(file=name, frames=frames, ours_ms=o_ms, thorvg_ms=t_ms, rlottie_ms=r_ms,
+                   ours_open_ms=o_open, thorvg_open_ms=t_open, rlottie_open_ms=r_open,
+                   vs_thorvg=o_ms / t_ms if t_ms > 0 else float("nan"),
+                   vs_rlottie=o_ms / r_ms if r_ms > 0 else float("nan"),
+                   open_vs_thorvg=o_open / t_open if t_open > 0 else float("nan"))
+        rows.append(row)
+        print(f"{name[-44:]:44} {frames:6d} {o_ms:8.3f} {t_ms:8.3f} {r_ms:8.3f} {row['vs_thorvg']:8.2f} {row['vs_rlottie']:8.2f}   {row['open_vs_thorvg']:.2f}")
+    if not rows:
+        sys.exit("peer-bench: nothing measured")
+    worst = max(rows, key=lambda r: r["vs_thorvg"])
+    summary = dict(files=len(rows), size=args.size, passes=args.passes,
+                   geomean_vs_thorvg=geomean([r["vs_thorvg"] for r in rows]),
+                   geomean_vs_rlottie=geomean([r["vs_rlottie"] for r in rows]),
+                   median_vs_thorvg=statistics.median(r["vs_thorvg"] for r in rows),
+                   worst_vs_thorvg=worst["vs_thorvg"], worst_file=worst["file"],
+                   geomean_open_vs_thorvg=geomean([r["open_vs_thorvg"] for r in rows]))
+    print(f"\n{len(rows)} files at {args.size}x{args.size}, {args.passes} passes, one thread each")
+    print(f"render, ours / ThorVG:  geomean {summary['geomean_vs_thorvg']:.2f}x, median {summary['median_vs_thorvg']:.2f}x, "
+          f"worst {summary['worst_vs_thorvg']:.2f}x ({summary['worst_file']})")
+    print(f"render, ours / rlottie: geomean {summary['geomean_vs_rlottie']:.2f}x")
+    print(f"open,   ours / ThorVG:  geomean {summary['geomean_open_vs_thorvg']:.2f}x (ours is a process's own timing; peers include Python call overhead)")
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump(dict(summary=summary, files=rows), f, indent=1)
+
+
+if __name__ == "__main__":
+    main()
