@@ -1,5 +1,19 @@
 #include "raster_kernels.h"
 
+// An AVX2 clone of each row, picked by an ifunc resolver at load time. ThreadSanitizer instruments
+// the resolver, which then runs before its runtime exists and crashes the process, so sanitized
+// builds get the default code only.
+#if defined(__has_feature)
+#if __has_feature(thread_sanitizer) || __has_feature(memory_sanitizer)
+#define CYL_NO_CLONES 1
+#endif
+#endif
+#ifdef CYL_NO_CLONES
+#define CYL_CLONES
+#else
+#define CYL_CLONES __attribute__((target_clones("avx2", "default")))
+#endif
+
 // round(x / 255) for 0 <= x < 2^24.
 static inline uint32_t div255(uint32_t x) {
     uint32_t t = x + 128;
@@ -39,7 +53,7 @@ static inline int32_t term_overlay(int32_t cs, int32_t cb, int32_t sa, int32_t d
 
 // One loop per mode, the mode fixed at compile time, so each vectorises on its own.
 #define INTEGER_ROW(NAME, TERM)                                                                  \
-    __attribute__((target_clones("avx2", "default")))                                           \
+    CYL_CLONES                                                                                   \
     static void NAME(uint32_t *restrict d, const uint32_t *restrict s, size_t n, uint32_t op) {  \
         for (size_t i = 0; i < n; i++) {                                                         \
             uint32_t sp = scale_pixel(s[i], op), dp = d[i];                                      \
@@ -66,7 +80,7 @@ INTEGER_ROW(row_difference, term_difference)
 INTEGER_ROW(row_exclusion, term_exclusion)
 
 // Porter-Duff plus: every channel and alpha min(255, s + d).
-__attribute__((target_clones("avx2", "default")))
+CYL_CLONES
 static void row_add(uint32_t *restrict d, const uint32_t *restrict s, size_t n, uint32_t op) {
     for (size_t i = 0; i < n; i++) {
         uint32_t sp = scale_pixel(s[i], op), dp = d[i], out = 0;

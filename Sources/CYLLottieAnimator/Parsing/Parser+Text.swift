@@ -29,7 +29,10 @@ extension LottieParser {
             for f in fonts {
                 guard let name = string(f, "fName") else { note(f, "font without a name \"fName\"; ignored"); continue }
                 let family = string(f, "fFamily") ?? name
-                let ascent = f["ascent"]?.node.asDouble.flatMap { $0.isFinite && abs($0) <= 1000 ? $0 : nil }
+                // Read through `double` rather than `f["ascent"]?.node.asDouble.flatMap`: Swift 6.3's
+                // optimiser crashes (CopyPropagation, "outside of lifetime use") on that chain here.
+                let a = double(f, "ascent", .nan)
+                let ascent: Double? = a.isFinite && abs(a) <= 1000 ? a : nil
                 text.fonts[name] = TextFontRequest(name: name, family: family, style: string(f, "fStyle") ?? "",
                                                    ascent: ascent, characters: [])
                 text.fontElements[name] = f
