@@ -79,10 +79,18 @@ public struct OpenOptions: Sendable {
     /// selecting the tab plays. False (the default): the file's scene as it plays from its start
     /// without input, which `render` and `convert` show.
     public var playsSelection: Bool
+    /// Where image assets that are files (Lottie `u` + `p`) are looked up instead of the folder
+    /// of the animation file (`--assets DIR`); nil: beside the animation file.
+    public var assetsDirectory: String?
+    /// Values for Lottie slots (`--slot id=value`), replacing the file's own `slots`.
+    public var slots: [SlotOverride]
 
     public init(limits: Limits = .standard, fps: Double? = nil, colorOverrides: [ColorOverride] = [],
                 animationID: String? = nil, artboard: String? = nil, stateMachine: String? = nil,
-                selectionInput: String? = nil, playsSelection: Bool = false) {
+                selectionInput: String? = nil, playsSelection: Bool = false,
+                assetsDirectory: String? = nil, slots: [SlotOverride] = []) {
+        self.assetsDirectory = assetsDirectory
+        self.slots = slots
         self.limits = limits
         self.fps = fps
         self.colorOverrides = colorOverrides
