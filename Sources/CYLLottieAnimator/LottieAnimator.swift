@@ -18,6 +18,21 @@ public struct LottieAnimator: CYLTabBarItemAnimator {
         return LottieAnimator.looksLikeJSON(probe.head)
     }
 
+    /// The image files the JSON at `probe.path` refers to (`u` + `p`, resolved as when opening),
+    /// whether or not they exist; empty when the file cannot be read or parsed (opening it says why).
+    public func companionFiles(for probe: ContentProbe, options: OpenOptions) -> [String] {
+        guard var bytes = try? InputFile.read(probe.path, limits: options.limits) else { return [] }
+        if Gzip.isGzip(bytes) {
+            guard let json = try? Gzip.inflate(bytes, name: probe.path, maxBytes: Self.inflatedJSONLimit(options.limits).bytes) else { return [] }
+            bytes = json
+        }
+        guard let root = try? JSONDocument.parseElement(bytes, name: probe.path, maxDepth: options.limits.maxJSONDepth,
+                                                        maxBytes: options.limits.maxJSONBytes, maxValues: options.limits.maxJSONValues)
+        else { return [] }
+        let source = LottieDocument.imageFolder(name: probe.path, options: options)
+        return LottieParser.imageFileReferences(root).compactMap { source.path(folder: $0.folder, name: $0.name) }
+    }
+
     /// Whether `head` starts with `{` or `[` after an optional UTF-8 byte-order mark and whitespace.
     static func looksLikeJSON(_ head: [UInt8]) -> Bool {
         var i = 0

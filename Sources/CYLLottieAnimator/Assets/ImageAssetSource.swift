@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import CYLCodecs
 import CYLRaster
 import CYLTimeline
@@ -63,6 +66,19 @@ enum ImageAssetSource: Sendable {
             }
             return .failure(ImageAssetError(location: "\(file.archive.name):images/\(last)", "no such entry in the archive"))
         }
+    }
+
+    /// The file `folder` + `name` is read from (the first place looked), or nil when it is not a
+    /// file on disk (a URL, outside the folder, an archive entry).
+    func path(folder: String, name: String) -> String? {
+        guard case let .folder(base, fromOption) = self else { return nil }
+        let joined = folder.isEmpty || folder.hasSuffix("/") ? folder + name : folder + "/" + name
+        guard !joined.contains("://"), let relative = Self.confined(joined) else { return nil }
+        let first = Self.join(base, relative)
+        if fromOption, access(first, F_OK) != 0, let last = relative.split(separator: "/").last {
+            return Self.join(base, String(last))
+        }
+        return first
     }
 
     /// Reads a file named on the command line, as written.

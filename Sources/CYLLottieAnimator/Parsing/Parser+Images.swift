@@ -15,6 +15,18 @@ struct ImageParseState {
 }
 
 extension LottieParser {
+    /// The `u` and `p` of every image asset that names a file (not a data URI), without reading
+    /// it: what a build cache hashes along with the JSON. Image slots are not followed.
+    static func imageFileReferences(_ root: JSONElement) -> [(folder: String, name: String)] {
+        guard let assets = root["assets"]?.node.asArray else { return [] }
+        var out: [(folder: String, name: String)] = []
+        for a in assets where a["layers"] == nil {
+            guard let p = a["p"]?.asString, !p.hasPrefix("data:") else { continue }
+            out.append((a["u"]?.asString ?? "", p))
+        }
+        return out
+    }
+
     /// The pixels of image asset `a` (id `id`), or nil with a warning.
     mutating func imageAsset(_ a: JSONElement, id: String) -> Pixmap? {
         var asset = a
