@@ -37,7 +37,9 @@ enum ImageAssetSource: Sendable {
             return .failure(ImageAssetError(location: joined, "is a URL; remote images are not downloaded"))
         }
         guard let relative = Self.confined(joined) else {
-            return .failure(ImageAssetError(location: joined, "points outside the animation's folder; not read"))
+            let empty = !joined.split(separator: "/").contains { $0 != "." && $0 != ".." }
+            return .failure(ImageAssetError(location: joined.isEmpty ? "\"\"" : joined,
+                                            empty ? "names no file" : "points outside the animation's folder; not read"))
         }
         switch self {
         case let .folder(base, fromOption):
