@@ -67,6 +67,15 @@ import Testing
         #expect(r.stderr.contains("--slot nope: the file has no slot \"nope\" (its slots: fade)"), "\(r.stderr)")
     }
 
+    @Test func lintCallsAnUndefinedSlotAnInputWarning() throws {
+        let dir = try Self.scene()
+        let text = Self.icon.replacingOccurrences(of: "\"slots\":{\"fade\":{\"p\":{\"a\":0,\"k\":100}}},", with: "")
+        try Data(text.utf8).write(to: URL(fileURLWithPath: dir.path + "/icon.json"))
+        let r = try CLI.run(["lint", "icon.json"], in: dir.path)
+        #expect(r.stdout.contains("[input-warning]") && r.stdout.contains("slot \"fade\""), "\(r.stdout)")
+        #expect(!r.stdout.contains("[unsupported-feature]"), "\(r.stdout)")
+    }
+
     @Test(arguments: [
         (["--slot", "fade"], "Invalid value 'fade' for '--slot': expected 'id=value'"),
         (["--slot", "=3"], "missing the slot id"),
