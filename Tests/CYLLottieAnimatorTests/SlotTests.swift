@@ -81,4 +81,26 @@ import Testing
         #expect(try ImageAssetTests.frame(t)[15, 15] == RGBA8(0, 255, 0, 255))
         #expect(t.inputs.contains(f.path("elsewhere/green.png")))
     }
+
+    /// A text layer whose document is slot "title"; the text it draws, read from the model.
+    static func title(_ slots: [SlotOverride]) throws -> String? {
+        let doc = Array("""
+        {"v":"5.7.0","fr":10,"ip":0,"op":2,"w":100,"h":40,
+         "slots":{"title":{"p":{"k":[{"t":0,"s":{"t":"From slot","f":"Sans","s":20,"fc":[0,0,0]}}]}}},
+         "layers":[{"ty":5,"ind":1,"ip":0,"op":2,"st":0,"ks":{},
+                    "t":{"d":{"sid":"title","k":[{"t":0,"s":{"t":"Own text","f":"Sans","s":20,"fc":[0,0,0]}}]}}}]}
+        """.utf8)
+        var options = OpenOptions()
+        options.slots = slots
+        guard case .text(let model) = try LottieDocument(bytes: doc, name: "t.json", options: options).model.root.layers[0].content else {
+            return nil
+        }
+        return model.documents.keyframes.first?.document.text
+    }
+
+    @Test func textDocumentSlots() throws {
+        #expect(try Self.title([]) == "From slot")
+        // A JSON string replaces only the text; the document's font, size and colour stay.
+        #expect(try Self.title([try SlotOverride.parse("title=\"Hi there\"")]) == "Hi there")
+    }
 }
