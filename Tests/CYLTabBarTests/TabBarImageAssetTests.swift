@@ -30,4 +30,17 @@ import Testing
         #expect(try timeline.render(frame: 0, size: PixelSize(40, 40))[20, 20] == RGBA8(0, 200, 0, 255))
         #expect(bar.inputs.contains { $0.hasSuffix("icons/images/fill.png") }, "\(bar.inputs)")
     }
+
+    @Test func aMissingImageIsTheBarsWarningNamingTheAnimation() throws {
+        let dir = try TabBarScratch()
+        try dir.write("icons/home.json", Self.icon)
+        let config = try TabBarConfiguration.load(path: try dir.write("bar.json", """
+            {"tabBarItemsAttributes": [{"CYLTabBarItemTitle": "Home", "CYLTabBarLottieFilePath": "icons/home.json"}]}
+            """))
+        let bar = try TabBar(configuration: config)
+        let warnings = bar.diagnostics.filter { $0.feature == .externalImage }
+        #expect(warnings.count == 1, "\(bar.diagnostics)")
+        let message = warnings.first?.message ?? ""
+        #expect(message.contains("icons/home.json") && message.contains("icons/images/fill.png: no such file"), "\(message)")
+    }
 }
