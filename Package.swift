@@ -79,7 +79,7 @@ let package = Package(
         .testTarget(name: "CYLScriptTests", dependencies: ["CYLScript"]),
         .testTarget(name: "CYLGIFAnimatorTests", dependencies: ["CYLGIFAnimator", "CYLCodecs"]),
         .testTarget(name: "CYLFrameSequenceAnimatorTests", dependencies: ["CYLFrameSequenceAnimator", "CYLCodecs"]),
-        .testTarget(name: "CYLLottieAnimatorTests", dependencies: ["CYLLottieAnimator", "CYLCodecs"],
+        .testTarget(name: "CYLLottieAnimatorTests", dependencies: ["CYLLottieAnimator", "CYLCodecs", "CJPEG"],
                     exclude: ["fidelity-baseline.txt"]),  // read from #filePath, not bundled
         .testTarget(name: "CYLRiveAnimatorTests", dependencies: ["CYLRiveAnimator", "CYLCodecs", "CYLTestSupport"],
                     exclude: ["fidelity-baseline.txt", "FuzzRegressions"]),  // read from #filePath, not bundled

@@ -16,7 +16,7 @@ let lottieMutator = JSONMutator(keys: [
     "ks", "o", "r", "p", "a", "s", "sk", "sa", "rx", "ry", "rz", "or", "px", "py", "k", "t", "i", "e", "h", "x", "y",
     "st", "sr", "tm", "tt", "td", "tp", "hd", "bm", "masksProperties", "mode", "inv", "pt", "shapes", "it", "c", "v",
     "lc", "lj", "ml", "d", "g", "sc", "sh", "sw", "ef", "tr", "so", "eo", "m", "ir", "is", "pt", "os", "sy", "u", "e",
-    "cm", "dr", "nm", "np", "cix", "ix", "l", "rd",
+    "cm", "dr", "nm", "np", "cix", "ix", "l", "rd", "sid", "slots",
 ])
 
 @_cdecl("LLVMFuzzerCustomMutator")
@@ -39,6 +39,13 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let bytes = Fuzz.bytes(data, size)
     let name = "fuzz.json"
     var options = OpenOptions()
+    // Image files are looked for where there are none: reads stay deterministic and fast.
+    options.assetsDirectory = "/nonexistent-cylanim-fuzz-assets"
+    // Every third input also gets command-line slot values (numbers, colours, JSON).
+    if size % 3 == 0 {
+        options.slots = [SlotOverride(id: "a", value: .number(50)), SlotOverride(id: "b", value: .color(RGBA8(0, 255, 0, 255))),
+                         SlotOverride(id: "c", value: .json("[1,2,3]"))]
+    }
     // Every other input also goes through dark-mode colour overrides (keypath matching, recolouring).
     if size % 2 == 1 {
         options.colorOverrides = [ColorOverride(keypath: "**", color: RGBA8(255, 0, 0, 255)),

@@ -1,5 +1,6 @@
 #include <stdio.h>
 #include <stddef.h>
+#include <stdlib.h>
 #include <stdint.h>
 #include <string.h>
 #include <setjmp.h>
@@ -82,4 +83,41 @@ static inline int cyl_jpeg_decode_rgba(const uint8_t *data, size_t size, size_t 
 static inline void cyl_jpeg_free(CYLJPEGImage *image) {
     free(image->rgba);
     image->rgba = NULL;
+}
+
+/* Encodes `width` x `height` RGB8 pixels (rows packed) as a baseline JPEG at `quality` (1-100).
+ * On success *out (malloc'd by libjpeg; free it with free()) and *out_size hold the file. Tests use
+ * it to make JPEG fixtures with the same library the decoder uses. */
+static inline int cyl_jpeg_encode_rgb(const uint8_t *rgb, uint32_t width, uint32_t height, int quality,
+                                      uint8_t **out, unsigned long *out_size) {
+    struct jpeg_compress_struct cinfo;
+    CYLJPEGErrorManager err;
+    memset(&err, 0, sizeof err);
+    *out = NULL;
+    *out_size = 0;
+    cinfo.err = jpeg_std_error(&err.pub);
+    err.pub.error_exit = cyl_jpeg_error_exit;
+    err.pub.output_message = cyl_jpeg_output_message;
+    if (setjmp(err.jump)) {
+        jpeg_destroy_compress(&cinfo);
+        free(*out);
+        *out = NULL;
+        return CYL_JPEG_ERR_LIBJPEG;
+    }
+    jpeg_create_compress(&cinfo);
+    jpeg_mem_dest(&cinfo, out, out_size);
+    cinfo.image_width = width;
+    cinfo.image_height = height;
+    cinfo.input_components = 3;
+    cinfo.in_color_space = JCS_RGB;
+    jpeg_set_defaults(&cinfo);
+    jpeg_set_quality(&cinfo, quality, TRUE);
+    jpeg_start_compress(&cinfo, TRUE);
+    while (cinfo.next_scanline < cinfo.image_height) {
+        JSAMPROW row = (JSAMPROW)(rgb + (size_t)cinfo.next_scanline * width * 3);
+        jpeg_write_scanlines(&cinfo, &row, 1);
+    }
+    jpeg_finish_compress(&cinfo);
+    jpeg_destroy_compress(&cinfo);
+    return CYL_JPEG_OK;
 }

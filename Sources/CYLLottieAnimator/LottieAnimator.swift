@@ -18,6 +18,21 @@ public struct LottieAnimator: CYLTabBarItemAnimator {
         return LottieAnimator.looksLikeJSON(probe.head)
     }
 
+    /// The image files the JSON at `probe.path` refers to (`u` + `p`, resolved as when opening),
+    /// whether or not they exist; empty when the file cannot be read or parsed (opening it says why).
+    public func companionFiles(for probe: ContentProbe, options: OpenOptions) -> [String] {
+        guard var bytes = try? InputFile.read(probe.path, limits: options.limits) else { return [] }
+        if Gzip.isGzip(bytes) {
+            guard let json = try? Gzip.inflate(bytes, name: probe.path, maxBytes: Self.inflatedJSONLimit(options.limits).bytes) else { return [] }
+            bytes = json
+        }
+        guard let root = try? JSONDocument.parseElement(bytes, name: probe.path, maxDepth: options.limits.maxJSONDepth,
+                                                        maxBytes: options.limits.maxJSONBytes, maxValues: options.limits.maxJSONValues)
+        else { return [] }
+        let source = LottieDocument.imageFolder(name: probe.path, options: options)
+        return LottieParser.imageFileReferences(root).compactMap { source.path(folder: $0.folder, name: $0.name) }
+    }
+
     /// Whether `head` starts with `{` or `[` after an optional UTF-8 byte-order mark and whitespace.
     static func looksLikeJSON(_ head: [UInt8]) -> Bool {
         var i = 0
@@ -73,7 +88,12 @@ public struct LottieAnimator: CYLTabBarItemAnimator {
     /// Throws `JSONError` for malformed JSON and `LottieError` for a document that is not a usable
     /// Lottie animation; both name `name` and the place in the document.
     public func timeline(fromJSON bytes: [UInt8], name: String, options: OpenOptions) throws -> FrameTimeline {
-        let document = try LottieDocument(bytes: bytes, name: name, options: options)
+        try timeline(fromJSON: bytes, name: name, options: options, images: LottieDocument.imageFolder(name: name, options: options))
+    }
+
+    /// Opens Lottie JSON whose image files are read from `images` (a folder, a dotLottie archive).
+    func timeline(fromJSON bytes: [UInt8], name: String, options: OpenOptions, images: ImageAssetSource) throws -> FrameTimeline {
+        let document = try LottieDocument(bytes: bytes, name: name, options: options, images: images)
         var t = document.timeline()
         t.capabilities.lottieJSON = { bytes }
         return t
@@ -98,18 +118,31 @@ public final class LottieDocument: @unchecked Sendable {
         try self.init(bytes: data, name: name, options: options)
     }
 
-    /// Parses Lottie JSON (not gzip; see `init(contentsOf:name:options:)`).
-    public init(bytes: [UInt8], name: String, options: OpenOptions = OpenOptions()) throws {
+    /// Parses Lottie JSON (not gzip; see `init(contentsOf:name:options:)`). Image assets that are
+    /// files are read from `options.assetsDirectory`, else from the folder of the path `name`.
+    public convenience init(bytes: [UInt8], name: String, options: OpenOptions = OpenOptions()) throws {
+        try self.init(bytes: bytes, name: name, options: options, images: Self.imageFolder(name: name, options: options))
+    }
+
+    /// Where the image files of the JSON file at `name` are read from.
+    static func imageFolder(name: String, options: OpenOptions) -> ImageAssetSource {
+        .folder(base: options.assetsDirectory ?? FilePath.parentDirectory(of: name), fromOption: options.assetsDirectory != nil)
+    }
+
+    /// Parses Lottie JSON whose image files are read from `images`.
+    init(bytes: [UInt8], name: String, options: OpenOptions, images: ImageAssetSource) throws {
         let root = try JSONDocument.parseElement(bytes, name: name, maxDepth: options.limits.maxJSONDepth,
                                                  maxBytes: options.limits.maxJSONBytes, maxValues: options.limits.maxJSONValues)
-        var parser = LottieParser(name: name, limits: options.limits, colorOverrides: options.colorOverrides)
+        var parser = LottieParser(name: name, limits: options.limits, colorOverrides: options.colorOverrides,
+                                  slots: options.slots, images: images)
         var model = try parser.parseDocument(root)
         var diagnostics = parser.diagnostics
         var disabled: Set<Int> = []
         if !model.expressions.isEmpty {
             // Expressions look shape items up by name: parse again keeping the names, then try each
             // expression once so that `info` reports the ones that fail.
-            var named = LottieParser(name: name, limits: options.limits, colorOverrides: options.colorOverrides)
+            var named = LottieParser(name: name, limits: options.limits, colorOverrides: options.colorOverrides,
+                                     slots: options.slots, images: images)
             named.expressionState.collectsContent = true
             model = try named.parseDocument(root)
             let check = ExpressionRuntime(model: model, limits: options.limits)
@@ -170,6 +203,7 @@ public final class LottieDocument: @unchecked Sendable {
                               capabilities: TimelineCapabilities(isVector: true, supportsColorOverrides: true,
                                                                  displayList: { [self] t in try makeRenderer().displayList(frame: t) },
                                                                  portabilityRisks: portabilityRisks),
+                              inputs: [name] + model.imageFiles,
                               source: LottieRenderer(model: model, name: name, limits: options.limits,
                                                      disabledExpressions: disabledExpressions))
         t.markers = markers

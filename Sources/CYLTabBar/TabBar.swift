@@ -97,7 +97,9 @@ public final class TabBar {
         var opened: [OpenedTab] = []
         for (i, tab) in configuration.tabs.enumerated() {
             let t = try OpenedTab(tab, dark: dark.tabs[i], opener: opener)
-            notes += t.notes.map { Diagnostic($0.severity, at: $0.location.isEmpty ? tab.label : "\(tab.label): \($0.location)", $0.message) }
+            notes += t.notes.map {
+                Diagnostic($0.severity, at: $0.location.isEmpty ? tab.label : "\(tab.label): \($0.location)", $0.message, feature: $0.feature)
+            }
             opened.append(t)
         }
         tabs = opened
@@ -320,10 +322,12 @@ final class TabOpener {
         o.stateMachine = animation.options.stateMachine ?? options.stateMachine
         o.selectionInput = animation.options.selectionInput ?? options.selectionInput
         let light = try open(animation.path, o, item: item, key: animation.key)
+        if appearance == .light { notes += Self.assetWarnings(light, path: animation.path) }
         guard appearance == .dark else { return light }
         if let darkPath = animation.darkPath {
             let key = animation.darkPathFromConvention ? "\(animation.key) (dark file \(darkPath) by the _dark naming convention)" : animation.darkKey
             let dark = try open(darkPath, o, item: item, key: key)
+            notes += Self.assetWarnings(dark, path: darkPath)
             if animation.darkPathFromConvention { notes.append(Diagnostic(.note, "dark variant \(darkPath) found by the name_dark naming convention")) }
             if !animation.darkColors.isEmpty {
                 notes.append(Diagnostic(.warning, "\(ConfigKey.lottieDarkColors) ignored: the dark file \(darkPath) is used instead"))
@@ -339,6 +343,14 @@ final class TabOpener {
         // What only the recoloured open reported: overrides that matched nothing.
         notes += dark.diagnostics.filter { !light.diagnostics.contains($0) }
         return dark
+    }
+
+    /// What went wrong with the image files and slots of the animation at `path` (a missing image
+    /// draws nothing, which the bar's preview would otherwise show without a word).
+    static func assetWarnings(_ t: FrameTimeline, path: String) -> [Diagnostic] {
+        t.diagnostics.filter { $0.severity == .warning && $0.feature?.concernsCommandLine == true }.map {
+            Diagnostic(.warning, at: $0.location, "\(path): \($0.message)", feature: $0.feature)
+        }
     }
 
     /// Opens `path` (once per path and options), cut to the tab's marker when it names one.

@@ -79,10 +79,18 @@ public struct OpenOptions: Sendable {
     /// selecting the tab plays. False (the default): the file's scene as it plays from its start
     /// without input, which `render` and `convert` show.
     public var playsSelection: Bool
+    /// Where image assets that are files (Lottie `u` + `p`) are looked up instead of the folder
+    /// of the animation file (`--assets DIR`); nil: beside the animation file.
+    public var assetsDirectory: String?
+    /// Values for Lottie slots (`--slot id=value`), replacing the file's own `slots`.
+    public var slots: [SlotOverride]
 
     public init(limits: Limits = .standard, fps: Double? = nil, colorOverrides: [ColorOverride] = [],
                 animationID: String? = nil, artboard: String? = nil, stateMachine: String? = nil,
-                selectionInput: String? = nil, playsSelection: Bool = false) {
+                selectionInput: String? = nil, playsSelection: Bool = false,
+                assetsDirectory: String? = nil, slots: [SlotOverride] = []) {
+        self.assetsDirectory = assetsDirectory
+        self.slots = slots
         self.limits = limits
         self.fps = fps
         self.colorOverrides = colorOverrides
@@ -104,6 +112,14 @@ public protocol CYLTabBarItemAnimator: Sendable {
     func canOpen(_ probe: ContentProbe) -> Bool
     /// Opens the input as a timeline; errors name the file and the place in it.
     func timeline(for probe: ContentProbe, options: OpenOptions) throws -> FrameTimeline
+    /// Other files opening the input reads (a Lottie's image files beside it), found without
+    /// decoding them, including files that do not exist yet: a build cache must notice when one
+    /// appears, changes or goes. Default: none.
+    func companionFiles(for probe: ContentProbe, options: OpenOptions) -> [String]
+}
+
+extension CYLTabBarItemAnimator {
+    public func companionFiles(for probe: ContentProbe, options: OpenOptions) -> [String] { [] }
 }
 
 /// The set of animators, asked in order; exactly one opens an input. A value, not a singleton:
@@ -134,6 +150,13 @@ public struct AnimatorRegistry: Sendable {
                             "not a recognised animation: saw \(probe.seenDescription); known formats: \(known.isEmpty ? "none registered" : known)")
         }
         return try animator.timeline(for: probe, options: options)
+    }
+
+    /// The files besides `path` that opening it reads (see `CYLTabBarItemAnimator.companionFiles`);
+    /// empty when no animator recognises it.
+    public func companionFiles(forPath path: String, options: OpenOptions = OpenOptions()) -> [String] {
+        guard let probe = try? ContentProbe.read(path: path), let animator = animator(for: probe) else { return [] }
+        return animator.companionFiles(for: probe, options: options)
     }
 
     /// Opens a file URL; see `timeline(forPath:options:)`.

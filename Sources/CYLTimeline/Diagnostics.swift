@@ -18,6 +18,12 @@ public struct Diagnostic: Sendable, Equatable, CustomStringConvertible {
         case layerType, shapeType
         /// Images that are not embedded, or embedded in a format the back-end cannot decode.
         case externalImage, imageFormat
+        /// A slot a property or the command line (`--slot`) names that nothing defines or uses.
+        case slots
+
+        /// Problems with what the user pointed the command at (image files, `--assets`,
+        /// `--slot`), which commands that only render print as warnings.
+        public var concernsCommandLine: Bool { self == .externalImage || self == .imageFormat || self == .slots }
     }
 
     public init(_ severity: Severity = .warning, at location: String = "", _ message: String, feature: Feature? = nil) {

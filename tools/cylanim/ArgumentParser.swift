@@ -11,6 +11,9 @@ struct OptionSpec {
     /// Name of the value in help ("WxH"); nil for a flag.
     let valueName: String?
     let help: String
+    /// Whether the option may be given several times (`--slot a=1 --slot b=2`); its values are
+    /// then read with `ParsedArguments.values(_:)`.
+    var repeatable = false
 
     static func flag(_ name: String, short: Character? = nil, help: String) -> OptionSpec {
         OptionSpec(name: name, short: short, valueName: nil, help: help)
@@ -18,6 +21,11 @@ struct OptionSpec {
 
     static func value(_ name: String, short: Character? = nil, _ valueName: String, help: String) -> OptionSpec {
         OptionSpec(name: name, short: short, valueName: valueName, help: help)
+    }
+
+    /// An option that may be given several times.
+    static func repeated(_ name: String, _ valueName: String, help: String) -> OptionSpec {
+        OptionSpec(name: name, short: nil, valueName: valueName, help: help, repeatable: true)
     }
 
     var isFlag: Bool { valueName == nil }
@@ -51,11 +59,15 @@ struct CLIUsageError: Error {
 /// The result of parsing: values by long name, flags set, positionals in order.
 struct ParsedArguments {
     var values: [String: String] = [:]
+    /// Every value of a repeatable option, in order.
+    var repeatedValues: [String: [String]] = [:]
     var flags: Set<String> = []
     var positionals: [String] = []
     var helpRequested = false
 
     func value(_ name: String) -> String? { values[name] }
+    /// All values of a repeatable option, in command-line order.
+    func values(_ name: String) -> [String] { repeatedValues[name] ?? [] }
     func has(_ name: String) -> Bool { flags.contains(name) || values[name] != nil }
 }
 
@@ -90,6 +102,11 @@ enum ArgumentParser {
                 }
                 value = args[i]
                 i += 1
+            }
+            if spec.repeatable {
+                result.repeatedValues[spec.name, default: []].append(value)
+                result.values[spec.name] = value
+                continue
             }
             if result.values[spec.name] != nil {
                 throw fail("The option '--\(spec.name)' was given more than once.")

@@ -1,4 +1,5 @@
 import CYLTabBarItemAnimation
+import Foundation
 
 /// Options shared by every command that opens an input: limits, frame rate, GIF role.
 enum CommonOptions {
@@ -11,6 +12,10 @@ enum CommonOptions {
                help: "Rive: play what selecting a tab does: frame 0 is the resting pose, then this boolean input is set (or trigger fired)."),
         .value("gif-as", "animation|image",
                help: "How a tab bar uses a GIF: 'animation' plays once on select (default), 'image' loops forever."),
+        .value("assets", "DIR",
+               help: "Lottie: the folder image files (an asset's u + p) are read from, instead of the folder of the animation file."),
+        .repeated("slot", "id=value",
+                  help: "Lottie: a value for slot 'id' (properties with \"sid\"): a number, a colour #rrggbb, JSON, or an image file for an image slot. Repeatable."),
         .value("max-pixels", "N", help: "Largest canvas or output in pixels (default \(Limits.defaultMaxCanvasPixels))."),
         .value("max-frames", "N", help: "Most frames an input may have (default \(Limits.defaultMaxFrames))."),
         .value("max-file-bytes", "N", help: "Largest input file read (default \(Limits.defaultMaxFileBytes))."),
@@ -69,6 +74,35 @@ enum CommonOptions {
         options.playsSelection = options.selectionInput != nil
     }
 
+    /// `--assets DIR` and `--slot id=value` (repeatable), checked here so a bad value is a usage error.
+    static func assetsAndSlots(_ args: ParsedArguments, _ command: CommandSpec, into options: inout OpenOptions) throws(CLIUsageError) {
+        if let dir = args.value("assets") {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: dir, isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw CLIUsageError(message: "Invalid value '\(dir)' for '--assets': not a folder.", command: command)
+            }
+            options.assetsDirectory = dir
+        }
+        for text in args.values("slot") {
+            do {
+                let slot = try SlotOverride.parse(text)
+                try LottieSlots.check(slot, limits: options.limits)
+                options.slots.append(slot)
+            } catch {
+                throw CLIUsageError(message: "Invalid value '\(text)' for '--slot': \(error).", command: command)
+            }
+        }
+    }
+
+    /// Prints the timeline's warnings about image files and slots (a missing image, an unknown
+    /// `--slot`): commands that only write frames would otherwise draw nothing where they are.
+    static func warnAboutAssets(_ timeline: FrameTimeline, quiet: Bool) {
+        guard !quiet else { return }
+        for d in timeline.diagnostics where d.severity == .warning && d.feature?.concernsCommandLine == true {
+            Terminal.warn("\(timeline.file): \(d.location.isEmpty ? "" : d.location + ": ")\(d.message)")
+        }
+    }
+
     /// The one `<input>` argument.
     static func input(_ args: ParsedArguments, _ command: CommandSpec) throws(CLIUsageError) -> String {
         guard args.positionals.count == 1 else {
@@ -82,6 +116,7 @@ enum CommonOptions {
     static func openOptions(_ args: ParsedArguments, _ command: CommandSpec) throws(CLIUsageError) -> OpenOptions {
         var options = OpenOptions(limits: try limits(args, command))
         scene(args, into: &options)
+        try assetsAndSlots(args, command, into: &options)
         if let text = args.value("fps") {
             guard let fps = Double(text), FrameTiming.fpsRange.contains(fps) else {
                 throw CLIUsageError(message: "Invalid value '\(text)' for '--fps': expected a number from 0.0003 (1/3600, one frame an hour) to 1000.", command: command)

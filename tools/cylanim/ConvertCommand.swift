@@ -46,6 +46,7 @@ enum ConvertCommand {
         let quiet = args.has("quiet"), showProgress = Terminal.showsProgress(quiet: quiet)
         let started = ContinuousClock.now
         let timeline = try registry.timeline(forPath: input, options: options)
+        CommonOptions.warnAboutAssets(timeline, quiet: quiet)
         let result = try timeline.convert(request, limits: options.limits) { phase, done, total in
             if showProgress { Terminal.progress("\(phase) \(done)/\(total)") }
         }

@@ -29,6 +29,7 @@ enum RenderCommand {
         let timeline = try CommonOptions.open(args, spec)
         let limits = try CommonOptions.limits(args, spec)
         let quiet = args.has("quiet"), showProgress = Terminal.showsProgress(quiet: quiet)
+        CommonOptions.warnAboutAssets(timeline, quiet: quiet)
         let started = ContinuousClock.now
         let written = try timeline.renderPNGs(request, limits: limits) { done, total in
             if showProgress { Terminal.progress("rendering frame \(done)/\(total)") }

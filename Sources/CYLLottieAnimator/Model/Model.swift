@@ -208,6 +208,9 @@ struct AnimationModel: Sendable {
     var root: CompositionModel
     var precomps: [String: CompositionModel]
     var images: [String: Pixmap]
+    /// Image files read from disk for `images` (beside the JSON, `--assets`, `--slot`), in the
+    /// order read: the timeline's inputs, which outputs must never overwrite.
+    var imageFiles: [String] = []
     /// Glyphs of the fonts text layers use, by font name (`fName`).
     var fonts: [String: FontGlyphs] = [:]
     var markers: [(name: String, time: Double, duration: Double)]

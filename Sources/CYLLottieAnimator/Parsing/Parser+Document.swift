@@ -34,6 +34,7 @@ extension LottieParser {
             note(root["ddd"], "3D layers are drawn flat (no camera or depth)", severity: .note, feature: .threeD)
         }
         try parseFontsAndChars(root)
+        readSlots(root)
 
         // Assets first: precomps and images.
         var precompElements: [String: JSONElement] = [:]
@@ -44,8 +45,8 @@ extension LottieParser {
                     guard let id = idString(a) else { note(a, "asset without an \"id\"; ignored"); continue }
                     if a["layers"] != nil {
                         precompElements[id] = a
-                    } else if let p = string(a, "p") {
-                        if let img = decodeImage(a, p) { images[id] = img }
+                    } else if a["p"] != nil || a["sid"] != nil {
+                        if let img = imageAsset(a, id: id) { images[id] = img }
                     } else {
                         note(a, "unrecognised asset; ignored")
                     }
@@ -80,6 +81,7 @@ extension LottieParser {
                 markers.append((n, double(m, "tm", 0), double(m, "dr", 0)))
             }
         }
+        reportUnusedSlots()
         let fonts = loadTextFonts()
         finishDiagnostics()
         var model = AnimationModel(name: string(root, "nm") ?? "", width: w, height: h, frameRate: fr,
@@ -87,6 +89,7 @@ extension LottieParser {
                                    markers: markers)
         model.expressions = expressionState.expressions
         model.fonts = fonts
+        model.imageFiles = imageState.files
         return model
     }
 
@@ -94,29 +97,5 @@ extension LottieParser {
         if let s = a["id"]?.node.asString { return s }
         if let d = a["id"]?.node.asInt { return String(d) }
         return nil
-    }
-
-
-    mutating func decodeImage(_ a: JSONElement, _ p: String) -> Pixmap? {
-        let prefix = "data:image/"
-        guard p.hasPrefix(prefix) || (a["e"]?.node.asInt == 1) else {
-            note(a, "external image \"\(string(a, "u") ?? "")\(p)\" is not loaded (only embedded PNG images are)", feature: .externalImage)
-            return nil
-        }
-        guard let comma = p.firstIndex(of: ",") else { note(a["p"], "embedded image without data"); return nil }
-        let header = p[p.startIndex..<comma]
-        guard header.contains("png") else {
-            note(a["p"], "embedded \(header.dropFirst(5)) image is not supported (only PNG); drawn as nothing", feature: .imageFormat)
-            return nil
-        }
-        guard let bytes = Base64.decode(p[p.index(after: comma)...]) else {
-            note(a["p"], "embedded image has invalid base64 data"); return nil
-        }
-        do {
-            return try PNGCodec.decode(bytes, name: "\(name):\(a.path)", maxPixels: limits.maxCanvasPixels)
-        } catch {
-            note(a["p"], "embedded PNG cannot be decoded: \(error.message)")
-            return nil
-        }
     }
 }

@@ -10,7 +10,8 @@ extension LottieParser {
 
     /// A number or vector property's value: `{"a": 0, "k": value}` or `{"a": 1, "k": [keyframes]}`
     /// (its expression, if any, is read by `parseVector`).
-    mutating func parseVectorValue(_ el: JSONElement, spatial: Bool = false) throws(LottieError) -> VectorProperty {
+    mutating func parseVectorValue(_ property: JSONElement, spatial: Bool = false) throws(LottieError) -> VectorProperty {
+        let el = slotted(property)
         if let direct = el.node.asDouble { return .fixed([direct]) }
         guard let k = el["k"] else {
             if el.node.asArray != nil, let nums = numbers(el.node) { return .fixed(nums) }
@@ -89,7 +90,8 @@ extension LottieParser {
 
     /// A bezier path property's value (`ks` of a path, `pt` of a mask; its expression, if any, is
     /// read by `parseShapeProperty`).
-    mutating func parseShapeValue(_ el: JSONElement) throws(LottieError) -> ShapeProperty {
+    mutating func parseShapeValue(_ property: JSONElement) throws(LottieError) -> ShapeProperty {
+        let el = slotted(property)
         guard let k = el["k"] else {
             if el["v"] != nil { return .fixed(try parseBezier(el)) }
             note(el, "path without a value \"k\"; drawn empty")

@@ -66,7 +66,11 @@ extension LottieParser {
             note(l, "text layer without text data \"t\"; it draws nothing")
             return .null
         }
-        guard let d = t["d"] else { note(t, "text layer without a document \"d\"; it draws nothing"); return .null }
+        guard let ownDocument = t["d"] else { note(t, "text layer without a document \"d\"; it draws nothing"); return .null }
+        // A slot holds a whole document property, or (`--slot title='"Hi"'`) only the text to draw.
+        var d = slotted(ownDocument)
+        var slotText: String?
+        if let text = d["k"]?.node.asString { slotText = text; d = ownDocument }
         if d["x"] != nil { note(d["x"], "expressions on text documents are not run; the keyframed text is drawn", feature: .expressions) }
         var keyframes: [(time: Double, document: TextDocument)] = []
         if let list = d["k"]?.node.asArray {
@@ -83,6 +87,7 @@ extension LottieParser {
             keyframes.append((0, parseTextDocument(k)))
         }
         guard !keyframes.isEmpty else { note(d, "text layer without documents; it draws nothing"); return .null }
+        if let slotText { for k in keyframes.indices { keyframes[k].document.text = slotText } }
         // Colour overrides (dark mode): naming the layer recolours its text's fill and stroke, as
         // naming a shape layer recolours its fills and strokes; "Fill Color" / "Stroke Color"
         // after the layer's name pick one.

@@ -51,10 +51,19 @@ struct LottieParser {
     var expressionState = ExpressionParseState()
     /// Fonts, glyph data and the characters text layers draw (`Parser+Text`).
     var text = TextParseState()
+    /// Where image files are read from, and what was read (`Parser+Images`).
+    let imageSource: ImageAssetSource?
+    var imageState = ImageParseState()
+    /// Slot values: the file's `slots`, the command line's `--slot` (`Parser+Slots`).
+    var slots = SlotState()
 
-    init(name: String, limits: Limits, colorOverrides: [ColorOverride] = []) {
+    /// `images`: where image assets that are files are read from (nil: nowhere; they are noted).
+    init(name: String, limits: Limits, colorOverrides: [ColorOverride] = [], slots: [SlotOverride] = [],
+         images: ImageAssetSource? = nil) {
         self.name = name
         self.limits = limits
+        self.imageSource = images
+        self.slots.commandLine = slots
         self.matcher = colorOverrides.isEmpty ? nil : OverrideMatcher(colorOverrides)
     }
 

@@ -83,7 +83,7 @@ public enum PipelineBuilder {
         var warnings = plan.warnings
         let previous = PreviousBuild(outputDirectory: outputDirectory, shard: options.shard, warnings: &warnings)
         let jobs = plan.jobs(in: options.shard)
-        var scheduled = Scheduler(options: options, outputDirectory: outputDirectory, previous: previous)
+        var scheduled = Scheduler(options: options, outputDirectory: outputDirectory, previous: previous, registry: registry)
         for job in jobs { scheduled.add(job) }
         try OutputWriter.makeDirectories(outputDirectory)
         let manifestPath = FileSystem.join(outputDirectory, BuildManifest.fileName(for: options.shard))

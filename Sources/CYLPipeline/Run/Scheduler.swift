@@ -65,7 +65,13 @@ struct Scheduler {
     /// Input SHA-256 by path, each file hashed once.
     private var digests: [String: Result<String, OpenError>] = [:]
 
-    init(options: BuildOptions, outputDirectory: String, previous: PreviousBuild) {
+    /// Asks back-ends which other files an input reads (a Lottie's images), to hash them too.
+    let registry: AnimatorRegistry
+    /// SHA-256 of each input's companion files by path (nil: it has none).
+    private var companionDigests: [String: String?] = [:]
+
+    init(options: BuildOptions, outputDirectory: String, previous: PreviousBuild, registry: AnimatorRegistry = AnimatorRegistry()) {
+        self.registry = registry
         self.options = options
         self.outputDirectory = outputDirectory
         self.previous = previous
@@ -77,6 +83,14 @@ struct Scheduler {
         do { result = .success(try InputDigest.sha256(of: path, limits: options.limits)) } catch { result = .failure(error) }
         digests[path] = result
         return result
+    }
+
+    mutating func companions(_ path: String) -> String? {
+        if let known = companionDigests[path] { return known }
+        let files = registry.companionFiles(forPath: path, options: OpenOptions(limits: options.limits))
+        let digest = InputDigest.companions(files, limits: options.limits)
+        companionDigests[path] = .some(digest)
+        return digest
     }
 
     mutating func add(_ job: BuildJob) {
@@ -97,7 +111,8 @@ struct Scheduler {
             return
         }
         entry.buildKey = InputDigest.buildKey(toolVersion: options.toolVersion, inputSHA256: entry.inputSHA256,
-                                              darkSHA256: entry.darkInputSHA256, settings: job.settingsText)
+                                              darkSHA256: entry.darkInputSHA256, companionsSHA256: companions(job.sourcePath),
+                                              settings: job.settingsText)
         if !options.force, let old = previous.isUpToDate(job.key, buildKey: entry.buildKey, outputDirectory: outputDirectory) {
             entry.files = old.files
             entry.sha256 = old.sha256

@@ -85,7 +85,8 @@ struct Linter {
             out.add(.unportableFeature, at: use.location, Self.portabilityText(use.feature, count: use.count, drawnHere: true))
         }
         for d in s.timeline.diagnostics {
-            guard let feature = d.feature else {
+            // A slot nobody defines is odd data (or a mistyped --slot), not a feature left undrawn.
+            guard let feature = d.feature, feature != .slots else {
                 if d.severity == .warning { out.add(.inputWarning, at: d.location, d.message) }
                 continue
             }
