@@ -54,9 +54,10 @@ test-asan: deps
 	LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/Sanitizers/lsan.supp:print_suppressions=0 \
 	  $(SWIFT) test --skip-build --sanitize=address --scratch-path .build/asan
 
-# ThreadSanitizer on the tests that use threads (suites named *ThreadSafety*), in .build/tsan.
-# Not part of .ci/run until rendering itself runs on threads (DESIGN.md §7).
-TSAN_FILTER ?= ThreadSafety
+# ThreadSanitizer on the tests that use threads, in .build/tsan: the shared Lottie model on four
+# threads (ThreadSafety), frames drawn and encoded on worker threads (ThreadedOutput) and tab-bar
+# previews split into workers (TabBarThread). .ci/run runs it.
+TSAN_FILTER ?= ThreadSafety|ThreadedOutput|TabBarThread
 test-tsan: deps
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build/tsan
 	TSAN_OPTIONS=halt_on_error=1 $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build/tsan --filter '$(TSAN_FILTER)'
