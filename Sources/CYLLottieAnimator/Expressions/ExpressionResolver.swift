@@ -97,6 +97,8 @@ extension ExpressionRuntime {
         case let .roundCorners(r): return .roundCorners(v(r))
         case let .puckerBloat(a): return .puckerBloat(v(a))
         case let .offsetPath(a, join, ml): return .offsetPath(amount: v(a), join: join, miterLimit: v(ml))
+        case let .zigZag(s, r, pt): return .zigZag(size: v(s), ridges: v(r), pointType: v(pt))
+        case let .twist(a, c): return .twist(angle: v(a), center: v(c))
         case let .repeater(rep, content):
             var r = rep
             r.copies = v(r.copies); r.offset = v(r.offset); r.transform = resolve(r.transform, f)
