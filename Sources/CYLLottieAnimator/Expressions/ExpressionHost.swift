@@ -268,6 +268,7 @@ extension ExpressionRuntime {
                 case "path": value = .path(m.shape)
                 case "opacity": value = .vector(m.opacity)
                 case "expansion": value = .vector(m.expansion)
+                case "feather": value = .vector(m.feather)
                 default: value = nil
                 }
             } else {

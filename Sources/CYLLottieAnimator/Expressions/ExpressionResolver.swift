@@ -22,6 +22,7 @@ extension ExpressionRuntime {
             l.masks[i].shape = resolve(l.masks[i].shape, f)
             l.masks[i].opacity = resolve(l.masks[i].opacity, f)
             l.masks[i].expansion = resolve(l.masks[i].expansion, f)
+            l.masks[i].feather = resolve(l.masks[i].feather, f)
         }
         if case .shapes(let items) = l.content { l.content = .shapes(resolve(items, f)) }
         for e in l.effects.indices {

@@ -139,6 +139,8 @@ struct MaskModel: Sendable {
     var opacity: VectorProperty
     var inverted: Bool
     var expansion: VectorProperty
+    /// Feather (`f`): the soft edge's width across and down, in the layer's units.
+    var feather: VectorProperty = .fixed([0, 0])
 }
 
 enum LayerContent: Sendable {

@@ -198,7 +198,8 @@ extension LottieParser {
         let shape = try m["pt"].map { (e) throws(LottieError) in try parseShapeProperty(e) } ?? .fixed(.empty)
         let opacity = try m["o"].map { (e) throws(LottieError) in try parseVector(e) } ?? .fixed([100])
         let x = try m["x"].map { (e) throws(LottieError) in try parseVector(e) } ?? .fixed([0])
-        return MaskModel(mode: mode, shape: shape, opacity: opacity, inverted: bool(m, "inv"), expansion: x)
+        let f = try m["f"].map { (e) throws(LottieError) in try parseVector(e) } ?? .fixed([0, 0])
+        return MaskModel(mode: mode, shape: shape, opacity: opacity, inverted: bool(m, "inv"), expansion: x, feather: f)
     }
 
     // MARK: Transforms

@@ -101,8 +101,11 @@ struct LottieSceneBuilder {
             guard let mode = mask.mode else { continue }
             let shape = mask.shape.value(at: time)
             let path = list.makePath(keepEmpty: true) { shape.append(to: &$0, transform: nil) }!
+            // A feather given as one number softens both ways alike.
+            let f = mask.feather.value(at: time)
+            let fx = f.first ?? 0, fy = f.count > 1 ? f[1] : fx
             list.addMask(path: path, mode: mode, opacity: mask.opacity.scalar(at: time) / 100, inverted: mask.inverted,
-                         expansion: mask.expansion.scalar(at: time))
+                         expansion: mask.expansion.scalar(at: time), featherX: fx, featherY: fy)
         }
         switch layer.content {
         case .shapes(let items):

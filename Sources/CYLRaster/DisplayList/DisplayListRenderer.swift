@@ -10,6 +10,8 @@ public final class DisplayListRenderer {
     private var drawn = IntRect.none
     /// Scratch for blurs and distance transforms, kept between frames.
     private var blurScratch: [UInt32] = []
+    /// The transposed copy a feathered mask's blur goes through.
+    private var maskBlurScratch: [UInt8] = []
     private var distanceScratch: [Double] = []
 
     /// The largest blur drawn, in pixels of standard deviation: a group asking for more is blurred
@@ -168,6 +170,13 @@ public final class DisplayListRenderer {
                 try canvas.strokeMask(path, style: StrokeStyle(width: abs(mask.expansion) * 2, join: .round), transform: m, into: &edge)
                 coverage.combine(edge, mode: mask.expansion > 0 ? .add : .subtract, in: area)
                 canvas.recycle(edge)
+            }
+            if mask.featherX > 0 || mask.featherY > 0 {
+                // A quarter of the feather width: the gaussian's ±2σ (2% to 98%) spans the width.
+                // Capped like every blur; a NaN from a degenerate transform is left sharp by `blur`.
+                let sx: Double = min(mask.featherX / 4 * (m.a * m.a + m.b * m.b).squareRoot(), Self.maxBlurSigma)
+                let sy: Double = min(mask.featherY / 4 * (m.c * m.c + m.d * m.d).squareRoot(), Self.maxBlurSigma)
+                coverage.blur(sigmaX: sx, sigmaY: sy, scratch: &maskBlurScratch)
             }
             acc.combine(coverage, mode: mask.mode, opacity: mask.opacity, inverted: mask.inverted, in: area)
         }
