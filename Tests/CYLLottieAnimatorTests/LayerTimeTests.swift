@@ -97,6 +97,12 @@ import Testing
         #expect(try Self.shownTime(past, 10) == nil)
     }
 
+    @Test func aZeroStretchIsReportedAndPlaysAtNormalSpeed() throws {
+        let doc = try Self.document(root: Self.precomp("A", st: 2, sr: 0), assets: [("A", Self.probe())])
+        #expect(doc.diagnostics.contains { $0.location.hasSuffix("layers[0].sr") && "\($0)".contains("time stretch") })
+        #expect(Self.close(try Self.shownTime(doc, 7.5), 5.5))   // (7.5 − 2) / 1
+    }
+
     @Test func aRemapToANonFiniteTimeDrawsNothing() throws {
         var layer = try Self.document(root: Self.precomp("A"), assets: [("A", Self.probe())]).model.root.layers[0]
         layer.timeRemap = .fixed([.infinity])
