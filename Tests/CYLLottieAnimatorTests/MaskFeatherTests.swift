@@ -3,6 +3,7 @@ import Glibc
 #endif
 @testable import CYLLottieAnimator
 import CYLRaster
+import CYLTimeline
 import Testing
 
 /// Mask expansion (`x`) and feather (`f`), measured in pixels against analytic values: a white
@@ -66,5 +67,24 @@ import Testing
         #expect(Self.alpha(p, 50, 19) == 0 && Self.alpha(p, 50, 20) == 1)
         // ...across the middle row the left edge is soft.
         #expect(abs(Self.alpha(p, 20, 50) - Self.phi(0.25)) < 0.02)
+    }
+}
+
+/// Expressions read a mask's feather (`mask(…).maskFeather`), as they read its expansion.
+@Suite struct MaskFeatherExpressionTests {
+    @Test func maskFeatherIsTheMasksFeatherValue() throws {
+        let x = ExpressionPrelude.javaScriptString("var $bm_rt; $bm_rt = thisLayer.mask(1).maskFeather[1];")
+        let layer = """
+        {"ty":4,"ind":1,"nm":"A","ip":0,"op":10,"st":0,"ks":{"r":{"a":0,"k":0,"x":\(x)}},
+         "masksProperties":[{"mode":"a","o":{"a":0,"k":100},"f":{"a":0,"k":[3,7]},
+          "pt":{"a":0,"k":{"c":true,"v":[[0,0],[10,0],[10,10]],"i":[[0,0],[0,0],[0,0]],"o":[[0,0],[0,0],[0,0]]}}}],
+         "shapes":[{"ty":"rc","p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[10,10]},"r":{"a":0,"k":0}},
+                   {"ty":"fl","c":{"a":0,"k":[1,0,0,1]},"o":{"a":0,"k":100}}]}
+        """
+        let doc = try LottieDocument(bytes: lottie(layers: layer), name: "x.json")
+        let runtime = ExpressionRuntime(model: doc.model, limits: Limits(), disabled: doc.disabledExpressions)
+        let resolved = runtime.resolve(doc.model.root, frame: 0).layers[0]
+        // The rotation takes the feather's second component: 7 (it was always 0 before).
+        #expect(resolved.transform.rotation.scalar(at: 0) == 7)
     }
 }
