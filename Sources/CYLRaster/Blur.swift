@@ -97,17 +97,27 @@ extension Pixmap {
 }
 
 extension Mask {
-    /// Blurs the mask in place with a gaussian of standard deviation `sigma` (mask feather).
+    /// Blurs the mask in place with a gaussian of standard deviation `sigma` pixels.
     public mutating func blur(sigma: Double, scratch: inout [UInt8]) {
-        guard sigma.isFinite, sigma > 0.05 else { return }
+        blur(sigmaX: sigma, sigmaY: sigma, scratch: &scratch)
+    }
+
+    /// Blurs the mask in place with a gaussian of standard deviation `sigmaX` pixels across and
+    /// `sigmaY` down (a mask feather); an axis whose sigma is 0.05 or less is left sharp.
+    public mutating func blur(sigmaX: Double, sigmaY: Double, scratch: inout [UInt8]) {
+        let sx = sigmaX.isFinite && sigmaX > 0.05 ? sigmaX : 0, sy = sigmaY.isFinite && sigmaY > 0.05 ? sigmaY : 0
+        guard sx > 0 || sy > 0 else { return }
         let w = width, h = height
         if scratch.count < w * h { scratch = [UInt8](repeating: 0, count: w * h) }
-        let k = GaussianKernel.weights(sigma: sigma)
-        k.withUnsafeBufferPointer { kp in
-            scratch.withUnsafeMutableBufferPointer { tmp in
-                bytes.withUnsafeMutableBufferPointer { img in
-                    Self.blurPass(src: img.baseAddress!, dst: tmp.baseAddress!, w: w, h: h, k: kp)
-                    Self.blurPass(src: tmp.baseAddress!, dst: img.baseAddress!, w: h, h: w, k: kp)
+        // Each pass blurs rows and writes them transposed: the first pass blurs across, the second down.
+        let kx = GaussianKernel.weights(sigma: sx), ky = GaussianKernel.weights(sigma: sy)
+        kx.withUnsafeBufferPointer { kxp in
+            ky.withUnsafeBufferPointer { kyp in
+                scratch.withUnsafeMutableBufferPointer { tmp in
+                    bytes.withUnsafeMutableBufferPointer { img in
+                        Self.blurPass(src: img.baseAddress!, dst: tmp.baseAddress!, w: w, h: h, k: kxp)
+                        Self.blurPass(src: tmp.baseAddress!, dst: img.baseAddress!, w: h, h: w, k: kyp)
+                    }
                 }
             }
         }

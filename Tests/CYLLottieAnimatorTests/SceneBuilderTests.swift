@@ -143,17 +143,17 @@ import Testing
         #expect(list.strokes.first?.style.dashOffset == 1)
     }
 
-    /// The one rule that maps a precomp layer's time into its content.
+    /// The one rule that maps a precomp layer's time into its content (`LayerTime`; nested cases
+    /// in LayerTimeTests).
     @Test func childTimeFollowsStartStretchAndRemap() throws {
         let doc = try document(shape(ind: 1))
-        let builder = LottieSceneBuilder(model: doc.model, limits: .standard)
         var layer = doc.model.root.layers[0]
         layer.startTime = 10
         layer.stretch = 2
-        #expect(builder.childTime(of: layer, at: 30) == 10)   // (30 - 10) / 2
-        layer.timeRemap = .fixed([0.5])                         // 0.5 s at 30 fps
-        #expect(builder.childTime(of: layer, at: 30) == 15)
+        #expect(LayerTime.childTime(of: layer, at: 30, frameRate: 30) == 10)   // (30 - 10) / 2
+        layer.timeRemap = .fixed([0.5])                                          // 0.5 s at 30 fps
+        #expect(LayerTime.childTime(of: layer, at: 30, frameRate: 30) == 15)
         layer.outPoint = 15
-        #expect(builder.childTime(of: layer, at: 30) == 14)   // remapped onto the out point: the frame before
+        #expect(LayerTime.childTime(of: layer, at: 30, frameRate: 30) == 14)   // remapped onto the out point: the frame before
     }
 }

@@ -177,6 +177,8 @@ lottie("star-neg-points", lambda d: sh(d)[1]["it"].__setitem__(0, {"ty": "sr", "
 lottie("trim-wild", lambda d: tick(d).__class__ and sh(d)[0]["it"][1].update({"s": {"a": 0, "k": -1e300}, "e": {"a": 0, "k": 1e300}, "o": {"a": 0, "k": 1e300}}), "any")
 lottie("offset-huge", lambda d: sh(d)[1]["it"].insert(1, {"ty": "op", "a": {"a": 0, "k": 1e9}, "lj": 1, "ml": {"a": 0, "k": 4}}), "any")
 lottie("zigzag-huge", lambda d: sh(d)[1]["it"].insert(1, {"ty": "zz", "r": {"a": 0, "k": 1e8}, "s": {"a": 0, "k": 10}, "pt": {"a": 0, "k": 1}}), "any")
+lottie("twist-huge", lambda d: sh(d)[1]["it"].insert(1, {"ty": "tw", "a": {"a": 0, "k": 1e300}, "c": {"a": 0, "k": [1e308, -1e308]}}), "any")
+lottie("mask-feather-huge", lambda d: L(d).__setitem__("masksProperties", [{"mode": "a", "f": {"a": 0, "k": [1e12, -1e12]}, "x": {"a": 0, "k": 1e9}, "pt": {"a": 0, "k": {"c": True, "v": [[0, 0], [50, 0], [50, 50]], "i": [[0, 0]] * 3, "o": [[0, 0]] * 3}}}]), "any")
 lottie("roundcorners-huge", lambda d: sh(d)[1]["it"].insert(1, {"ty": "rd", "r": {"a": 0, "k": 1e300}}), "any")
 lottie("blur-huge", lambda d: L(d).__setitem__("ef", [{"ty": 29, "ef": [{"v": {"a": 0, "k": 1e9}}]}]), "any")
 # a small file that nonetheless asks for a huge amount of work: big canvas, many frames

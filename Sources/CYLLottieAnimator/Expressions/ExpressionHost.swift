@@ -268,6 +268,7 @@ extension ExpressionRuntime {
                 case "path": value = .path(m.shape)
                 case "opacity": value = .vector(m.opacity)
                 case "expansion": value = .vector(m.expansion)
+                case "feather": value = .vector(m.feather)
                 default: value = nil
                 }
             } else {
@@ -367,6 +368,8 @@ extension ExpressionRuntime {
         case let .roundCorners(r): return [("radius", .vector(r))]
         case let .puckerBloat(a): return [("amount", .vector(a))]
         case let .offsetPath(a, _, ml): return [("amount", .vector(a)), ("miterLimit", .vector(ml))]
+        case let .zigZag(s, r, pt): return [("size", .vector(s)), ("ridgesPerSegment", .vector(r)), ("points", .vector(pt))]
+        case let .twist(a, c): return [("angle", .vector(a)), ("center", .vector(c))]
         case let .repeater(rep, _): return [("copies", .vector(rep.copies)), ("offset", .vector(rep.offset))]
         case .ignored, .mergePaths: return []
         }

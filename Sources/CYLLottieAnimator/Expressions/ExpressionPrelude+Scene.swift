@@ -243,7 +243,7 @@ extension ExpressionPrelude {
             get maskPath() { return layer.__prop('mask.' + r + '.path'); },
             get maskOpacity() { return layer.__prop('mask.' + r + '.opacity'); },
             get maskExpansion() { return layer.__prop('mask.' + r + '.expansion'); },
-            get maskFeather() { return [0, 0]; }
+            get maskFeather() { return layer.__prop('mask.' + r + '.feather'); }
         };
     };
     Layer.prototype.content = function (key) { return __content(this, -1, key); };

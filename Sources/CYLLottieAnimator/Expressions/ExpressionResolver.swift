@@ -22,6 +22,7 @@ extension ExpressionRuntime {
             l.masks[i].shape = resolve(l.masks[i].shape, f)
             l.masks[i].opacity = resolve(l.masks[i].opacity, f)
             l.masks[i].expansion = resolve(l.masks[i].expansion, f)
+            l.masks[i].feather = resolve(l.masks[i].feather, f)
         }
         if case .shapes(let items) = l.content { l.content = .shapes(resolve(items, f)) }
         for e in l.effects.indices {
@@ -97,6 +98,8 @@ extension ExpressionRuntime {
         case let .roundCorners(r): return .roundCorners(v(r))
         case let .puckerBloat(a): return .puckerBloat(v(a))
         case let .offsetPath(a, join, ml): return .offsetPath(amount: v(a), join: join, miterLimit: v(ml))
+        case let .zigZag(s, r, pt): return .zigZag(size: v(s), ridges: v(r), pointType: v(pt))
+        case let .twist(a, c): return .twist(angle: v(a), center: v(c))
         case let .repeater(rep, content):
             var r = rep
             r.copies = v(r.copies); r.offset = v(r.offset); r.transform = resolve(r.transform, f)

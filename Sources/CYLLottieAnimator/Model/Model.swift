@@ -85,6 +85,10 @@ indirect enum ShapeItem: Sendable {
     case puckerBloat(VectorProperty)
     /// Offset path: amount, join, miter limit.
     case offsetPath(amount: VectorProperty, join: LineJoin, miterLimit: VectorProperty)
+    /// Zig-zag: size (amplitude), ridges per segment, point type (1 corner, 2 smooth).
+    case zigZag(size: VectorProperty, ridges: VectorProperty, pointType: VectorProperty)
+    /// Twist: angle in degrees, centre in the group's space.
+    case twist(angle: VectorProperty, center: VectorProperty)
     /// Merge paths: the paths before it in its group become one path, combined by the mode.
     case mergePaths(MergeMode)
     /// A repeater and the items before it in its list (which it copies).
@@ -135,6 +139,8 @@ struct MaskModel: Sendable {
     var opacity: VectorProperty
     var inverted: Bool
     var expansion: VectorProperty
+    /// Feather (`f`): the soft edge's width across and down, in the layer's units.
+    var feather: VectorProperty = .fixed([0, 0])
 }
 
 enum LayerContent: Sendable {

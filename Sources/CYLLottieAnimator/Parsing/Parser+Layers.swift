@@ -158,6 +158,8 @@ extension LottieParser {
             if ty == 0 { tm = try parseVector(t) } else { note(t, "time remapping on a layer that is not a precomp; ignored") }
         }
         let sr = double(l, "sr", 1)
+        // Child time divides by the stretch (`LayerTime.childTime`): 0 or a non-number cannot be used.
+        if sr == 0 || !sr.isFinite { note(l["sr"], "time stretch \(sr) cannot be used; the layer plays at normal speed (1)") }
         var layer = LayerModel(
             name: string(l, "nm") ?? "", content: content,
             transform: transform, autoOrient: bool(l, "ao"),
@@ -198,7 +200,8 @@ extension LottieParser {
         let shape = try m["pt"].map { (e) throws(LottieError) in try parseShapeProperty(e) } ?? .fixed(.empty)
         let opacity = try m["o"].map { (e) throws(LottieError) in try parseVector(e) } ?? .fixed([100])
         let x = try m["x"].map { (e) throws(LottieError) in try parseVector(e) } ?? .fixed([0])
-        return MaskModel(mode: mode, shape: shape, opacity: opacity, inverted: bool(m, "inv"), expansion: x)
+        let f = try m["f"].map { (e) throws(LottieError) in try parseVector(e) } ?? .fixed([0, 0])
+        return MaskModel(mode: mode, shape: shape, opacity: opacity, inverted: bool(m, "inv"), expansion: x, feather: f)
     }
 
     // MARK: Transforms

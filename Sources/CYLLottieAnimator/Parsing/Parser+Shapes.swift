@@ -93,8 +93,11 @@ extension LottieParser {
             let join: LineJoin = [1: .miter, 2: .round, 3: .bevel][int(s, "lj") ?? 1] ?? .miter
             return .offsetPath(amount: try v("a", [0]), join: join, miterLimit: try v("ml", [4]))
         case "pb": return .puckerBloat(try v("a", [0]))
-        case "tw": note(s, "twist is not supported; ignored", key: "twist", feature: .shapeType); return .ignored
-        case "zz": note(s, "zig-zag is not supported; ignored", key: "zig-zag", feature: .shapeType); return .ignored
+        case "tw":
+            // The centre is "c" in the files After Effects exports, "p" in some other writers'.
+            return .twist(angle: try v("a", [0]), center: try v(s["c"] != nil ? "c" : "p", [0, 0]))
+        case "zz":
+            return .zigZag(size: try v("s", [0]), ridges: try v("r", [0]), pointType: try v("pt", [1]))
         case "no": return .ignored
         default:
             note(s["ty"] ?? s, "unknown shape type \"\(ty)\"; ignored", key: "shape type \(ty)", feature: .shapeType)

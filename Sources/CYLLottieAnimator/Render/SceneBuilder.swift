@@ -18,7 +18,7 @@ struct SceneLimitError: Error, CustomStringConvertible {
 ///
 /// Times: a *composition time* is in a composition's own frames (fractional), the unit of its
 /// layers' keyframes, in/out points and start times. The root composition's time is the
-/// timeline's time plus its in point; `childTime(of:at:)` maps it into each precomp.
+/// timeline's time plus its in point; `LayerTime` holds the rules that take it into each precomp.
 struct LottieSceneBuilder {
     let model: AnimationModel
     let limits: Limits
@@ -49,16 +49,6 @@ struct LottieSceneBuilder {
         try addComposition(model.root, time: time, depth: 0, into: &list)
     }
 
-    /// The one rule for time through a precomp layer: the precomp's content at `time` of the
-    /// containing composition is its own time `(time - st) / sr`; with time remapping (`tm`, in
-    /// seconds, keyed in the containing composition's time) it is `tm(time) · fps` instead, and a
-    /// remap onto the layer's out point shows the frame before it (lottie-web's rule).
-    func childTime(of layer: LayerModel, at time: Double) -> Double {
-        guard let remap = layer.timeRemap else { return (time - layer.startTime) / layer.stretch }
-        let t = remap.scalar(at: time) * model.frameRate
-        return t >= layer.outPoint ? layer.outPoint - 1 : t
-    }
-
     // MARK: Layers
 
     private mutating func addComposition(_ comp: CompositionModel, time: Double, depth: Int,
@@ -80,7 +70,7 @@ struct LottieSceneBuilder {
     private mutating func addLayer(_ comp: CompositionModel, _ pos: Int, time: Double, depth: Int,
                                    into list: inout DisplayList) throws(SceneLimitError) {
         let layer = comp.layers[pos]
-        guard time >= layer.inPoint, time < layer.outPoint else { return }
+        guard LayerTime.isVisible(layer, at: time) else { return }
         switch layer.content {
         case .null, .unsupported: return
         default: break
@@ -111,8 +101,11 @@ struct LottieSceneBuilder {
             guard let mode = mask.mode else { continue }
             let shape = mask.shape.value(at: time)
             let path = list.makePath(keepEmpty: true) { shape.append(to: &$0, transform: nil) }!
+            // A feather given as one number softens both ways alike.
+            let f = mask.feather.value(at: time)
+            let fx = f.first ?? 0, fy = f.count > 1 ? f[1] : fx
             list.addMask(path: path, mode: mode, opacity: mask.opacity.scalar(at: time) / 100, inverted: mask.inverted,
-                         expansion: mask.expansion.scalar(at: time))
+                         expansion: mask.expansion.scalar(at: time), featherX: fx, featherY: fy)
         }
         switch layer.content {
         case .shapes(let items):
@@ -123,11 +116,12 @@ struct LottieSceneBuilder {
                 list.addFill(path: path, transform: .identity, paint: .solid(color))
             }
         case .precomp(let id, _, _):
-            if let child = model.precomps[id] {
+            if let child = model.precomps[id],
+               let childTime = LayerTime.childTime(of: layer, at: time, frameRate: model.frameRate) {
                 let outer = compositionScale
                 compositionScale = layerScale
                 defer { compositionScale = outer }
-                try addComposition(child, time: childTime(of: layer, at: time), depth: depth + 1, into: &list)
+                try addComposition(child, time: childTime, depth: depth + 1, into: &list)
             }
         case .image(let id):
             if let image = model.images[id] { list.addImage(image, transform: .identity) }

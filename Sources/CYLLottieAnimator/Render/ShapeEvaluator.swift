@@ -113,6 +113,24 @@ struct ShapeEvaluator {
                     let limit = ml.scalar(at: t)
                     for i in local { geo[i].shapes = geo[i].shapes.map { $0.offset(by: amount, join: join, miterLimit: limit) } }
                 }
+            case let .zigZag(size, ridges, pointType):
+                let amplitude = size.scalar(at: t), r = ridges.scalar(at: t).rounded()
+                if amplitude != 0, amplitude.isFinite, r.isFinite {
+                    // Ridges beyond the point budget are cut by `zigZagged`; clamping here only keeps the Int finite.
+                    let count = Int(clamping: Int64(max(0, min(r, Double(maxPathPoints)))))
+                    let smooth = pointType.scalar(at: t).rounded() == 2
+                    for i in local {
+                        geo[i].shapes = geo[i].shapes.map {
+                            $0.zigZagged(amplitude: amplitude, ridges: count, smooth: smooth, maxPoints: maxPathPoints)
+                        }
+                    }
+                }
+            case let .twist(a, c):
+                let angle = a.scalar(at: t) * .pi / 180
+                if angle != 0, angle.isFinite {
+                    let center = c.point(at: t)
+                    for i in local { geo[i].shapes = geo[i].shapes.map { $0.twisted(angle: angle, center: center, maxPoints: maxPathPoints) } }
+                }
             case let .mergePaths(mode):
                 local = merge(local, mode: mode, transform: transform)
             case let .repeater(rep, content):

@@ -87,8 +87,8 @@ public struct DisplayList: Sendable {
     }
 
     /// One mask of a group: the coverage of a path (in the group's space) under `rule`, grown or
-    /// shrunk by `expansion`, inverted and scaled by `opacity`, combined into the masks before it
-    /// by `mode`.
+    /// shrunk by `expansion`, softened by `feather`, inverted and scaled by `opacity`, combined
+    /// into the masks before it by `mode`.
     public struct MaskShape: Sendable {
         public var path: Int
         public var rule: FillRule
@@ -96,6 +96,11 @@ public struct DisplayList: Sendable {
         public var opacity: Double
         public var inverted: Bool
         public var expansion: Double
+        /// How wide the soft edge is across and down, in the group's units: the coverage goes
+        /// from nearly none half the width outside the path to nearly full half the width inside
+        /// (a gaussian of a quarter of the width; 0: a sharp edge).
+        public var featherX: Double = 0
+        public var featherY: Double = 0
     }
 
     /// The content's size, which renderers fit into their target.
@@ -171,11 +176,13 @@ public struct DisplayList: Sendable {
 
     /// Adds a mask to the innermost open group (before its matte source).
     public mutating func addMask(path: Int, mode: Mask.Mode, opacity: Double = 1, inverted: Bool = false,
-                                 expansion: Double = 0, rule: FillRule = .nonZero) {
+                                 expansion: Double = 0, featherX: Double = 0, featherY: Double = 0,
+                                 rule: FillRule = .nonZero) {
         guard let g = open.last else { preconditionFailure("addMask outside a group") }
         precondition(groups[g].masks.upperBound == masks.count, "a group's masks are added together, before its content's masks")
         masks.append(MaskShape(path: path, rule: rule, mode: mode, opacity: min(max(opacity, 0), 1), inverted: inverted,
-                               expansion: expansion))
+                               expansion: expansion, featherX: featherX.isFinite ? max(0, featherX) : 0,
+                               featherY: featherY.isFinite ? max(0, featherY) : 0))
         groups[g].masks = groups[g].masks.lowerBound..<masks.count
     }
 

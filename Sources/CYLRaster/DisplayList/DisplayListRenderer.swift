@@ -10,6 +10,8 @@ public final class DisplayListRenderer {
     private var drawn = IntRect.none
     /// Scratch for blurs and distance transforms, kept between frames.
     private var blurScratch: [UInt32] = []
+    /// The transposed copy a feathered mask's blur goes through.
+    private var maskBlurScratch: [UInt8] = []
     private var distanceScratch: [Double] = []
 
     /// The largest blur drawn, in pixels of standard deviation: a group asking for more is blurred
@@ -153,7 +155,7 @@ public final class DisplayListRenderer {
     /// returns the part of `area` where the layer may still have pixels (the rest is cleared), so
     /// effects and the composite that follow skip what the masks took away.
     ///
-    /// Plain masks (add, subtract, intersect; not inverted, not expanded) are combined straight
+    /// Plain masks (add, subtract, intersect; not inverted, expanded or feathered) are combined straight
     /// from their spans, clipped to `area`, touching only the pixels they change; the others go
     /// through a full coverage mask. Both give the same values.
     private func applyMasks(_ list: DisplayList, _ range: Range<Int>, _ m: Transform, _ area: IntRect,
@@ -175,7 +177,7 @@ public final class DisplayListRenderer {
             case .add, .subtract, .intersect: spanMode = true
             default: spanMode = false
             }
-            if spanMode && mask.expansion == 0 && !mask.inverted {
+            if spanMode && mask.expansion == 0 && !mask.inverted && !(mask.featherX > 0) && !(mask.featherY > 0) {
                 // Rasterized in the whole layer, as the coverage path does, so both give the same
                 // values at the edges of `area`.
                 try canvas.rasterizer.rasterize(path, transform: m, rule: mask.rule, clip: IntRect(x: 0, y: 0, width: w, height: h),
@@ -190,6 +192,13 @@ public final class DisplayListRenderer {
                 try canvas.strokeMask(path, style: StrokeStyle(width: abs(mask.expansion) * 2, join: .round), transform: m, into: &edge)
                 cov.combine(edge, mode: mask.expansion > 0 ? .add : .subtract, in: area)
                 canvas.recycle(edge)
+            }
+            if mask.featherX > 0 || mask.featherY > 0 {
+                // A quarter of the feather width: the gaussian's ±2σ (2% to 98%) spans the width.
+                // Capped like every blur; a NaN from a degenerate transform is left sharp by `blur`.
+                let sx: Double = min(mask.featherX / 4 * (m.a * m.a + m.b * m.b).squareRoot(), Self.maxBlurSigma)
+                let sy: Double = min(mask.featherY / 4 * (m.c * m.c + m.d * m.d).squareRoot(), Self.maxBlurSigma)
+                cov.blur(sigmaX: sx, sigmaY: sy, scratch: &maskBlurScratch)
             }
             acc.combine(cov, mode: mask.mode, opacity: mask.opacity, inverted: mask.inverted, in: area)
             coverage = cov
