@@ -212,3 +212,58 @@ import Testing
         for (f, d) in zip(frames, decoded) { #expect(f == d.0) }
     }
 }
+
+/// The pixel conversion (TargetConvert) against the per-pixel rules written out here.
+@Suite struct TargetConvertTests {
+    /// Matte: blend onto (mr, mg, mb) with rounding, alpha 0 transparent. Threshold: alpha below
+    /// it transparent, else unpremultiplied with rounding. Opaque pixels: the colour bytes.
+    static func reference(_ r: UInt32, _ g: UInt32, _ b: UInt32, _ a: UInt32, matte: (UInt32, UInt32, UInt32)?, threshold: UInt32) -> UInt32 {
+        if a == 255 { return r | g << 8 | b << 16 }
+        if let (mr, mg, mb) = matte {
+            if a == 0 { return TargetPixel.transparent }
+            func mix(_ c: UInt32, _ m: UInt32) -> UInt32 {
+                let v = m * (255 - a) + 128
+                return min(255, c + ((v + (v >> 8)) >> 8))
+            }
+            return mix(r, mr) | mix(g, mg) << 8 | mix(b, mb) << 16
+        }
+        if a < threshold { return TargetPixel.transparent }
+        func un(_ c: UInt32) -> UInt32 { min(255, (c * 255 + a / 2) / a) }
+        return un(r) | un(g) << 8 | un(b) << 16
+    }
+
+    /// Widths 1-9 (odd tails, the four-pixel step and the pair step), a row stride wider than the
+    /// row, runs of opaque pixels broken by soft and transparent ones.
+    @Test(arguments: 1...9)
+    func matchesPerPixelRules(width w: Int) {
+        var rng = SplitMix(seed: UInt64(w))
+        let h = 5, stride = w * 4 + 8
+        var bytes = [UInt8](repeating: 0xEE, count: stride * h)
+        for i in 0..<(w * h) {
+            let r = rng.next()
+            let a: UInt8 = r % 3 == 0 ? UInt8((r >> 8) % 256) : 255
+            let off = (i / w) * stride + (i % w) * 4
+            for c in 0..<3 { bytes[off + c] = UInt8(((r >> (16 + 8 * UInt64(c))) % 256) * UInt64(a) / 255) }  // premultiplied
+            bytes[off + 3] = a
+        }
+        for (matte, threshold) in [((UInt32(255), UInt32(255), UInt32(255)), UInt32(1)), ((10, 200, 30), 1), (nil, 128), (nil, 1), (nil, 255)]
+            as [((UInt32, UInt32, UInt32)?, UInt32)] {
+            var out = [UInt32](repeating: 0, count: w * h)
+            bytes.withUnsafeBytes { src in out.withUnsafeMutableBufferPointer { dst in
+                if let (mr, mg, mb) = matte {
+                    TargetConvert.rows(src.baseAddress!, stride: stride, width: w, height: h, into: dst.baseAddress!, MatteRule(mr: mr, mg: mg, mb: mb))
+                } else {
+                    TargetConvert.rows(src.baseAddress!, stride: stride, width: w, height: h, into: dst.baseAddress!, ThresholdRule(threshold: threshold))
+                }
+            }}
+            var wrong = 0
+            for i in 0..<(w * h) {
+                let off = (i / w) * stride + (i % w) * 4
+                let e = Self.reference(UInt32(bytes[off]), UInt32(bytes[off + 1]), UInt32(bytes[off + 2]), UInt32(bytes[off + 3]),
+                                       matte: matte, threshold: threshold)
+                if out[i] != e { wrong += 1 }
+            }
+            #expect(wrong == 0, "width \(w), matte \(String(describing: matte)), threshold \(threshold)")
+        }
+    }
+}

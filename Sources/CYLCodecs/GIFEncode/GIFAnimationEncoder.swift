@@ -123,42 +123,11 @@ public final class GIFAnimationEncoder {
         frame.bytes.withUnsafeBytes { raw in
             switch options.transparency {
             case .matte(let m):
-                let mr = UInt32(m.r), mg = UInt32(m.g), mb = UInt32(m.b)
-                for y in 0..<h {
-                    let row = raw.baseAddress! + y * stride
-                    let out = t + y * w
-                    for x in 0..<w {
-                        let p = UInt32(littleEndian: row.loadUnaligned(fromByteOffset: x * 4, as: UInt32.self))
-                        let a = p >> 24
-                        if a == 255 { out[x] = p & 0xFF_FFFF }
-                        else if a == 0 { out[x] = TargetPixel.transparent }
-                        else {
-                            let inv = 255 - a
-                            @inline(__always) func mix(_ c: UInt32, _ m: UInt32) -> UInt32 {
-                                let v = m * inv + 128
-                                return min(255, c + ((v + (v >> 8)) >> 8))
-                            }
-                            out[x] = mix(p & 0xFF, mr) | mix((p >> 8) & 0xFF, mg) << 8 | mix((p >> 16) & 0xFF, mb) << 16
-                        }
-                    }
-                }
+                TargetConvert.rows(raw.baseAddress!, stride: stride, width: w, height: h, into: t,
+                                   MatteRule(mr: UInt32(m.r), mg: UInt32(m.g), mb: UInt32(m.b)))
             case .threshold(let threshold):
-                let th = UInt32(max(1, threshold))
-                for y in 0..<h {
-                    let row = raw.baseAddress! + y * stride
-                    let out = t + y * w
-                    for x in 0..<w {
-                        let p = UInt32(littleEndian: row.loadUnaligned(fromByteOffset: x * 4, as: UInt32.self))
-                        let a = p >> 24
-                        if a == 255 { out[x] = p & 0xFF_FFFF }
-                        else if a < th { out[x] = TargetPixel.transparent }
-                        else {
-                            let half = a / 2
-                            @inline(__always) func un(_ c: UInt32) -> UInt32 { min(255, (c * 255 + half) / a) }
-                            out[x] = un(p & 0xFF) | un((p >> 8) & 0xFF) << 8 | un((p >> 16) & 0xFF) << 16
-                        }
-                    }
-                }
+                TargetConvert.rows(raw.baseAddress!, stride: stride, width: w, height: h, into: t,
+                                   ThresholdRule(threshold: UInt32(max(1, threshold))))
             }
         }
     }
