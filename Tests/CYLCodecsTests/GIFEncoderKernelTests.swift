@@ -267,3 +267,54 @@ import Testing
         }
     }
 }
+
+/// Our LZW coder (GIFWriter.putFrame through LZWEncoder) against giflib's (EGifPutLine): the same
+/// bytes, and our decoder (giflib's DGif underneath) reads back the indices.
+@Suite struct GIFLZWTests {
+    enum Pattern: String, CaseIterable { case oneColour, random, twoColour, gradient, longRuns }
+
+    static func indices(_ p: Pattern, _ n: Int, colours: Int, seed: UInt64) -> [UInt8] {
+        var rng = SplitMix(seed: seed)
+        switch p {
+        case .oneColour: return [UInt8](repeating: UInt8(colours - 1), count: n)
+        case .random: return (0..<n).map { _ in UInt8(rng.next() % UInt64(colours)) }
+        case .twoColour: return (0..<n).map { _ in UInt8(rng.next() % 2) }
+        case .gradient: return (0..<n).map { UInt8($0 / 7 % colours) }
+        case .longRuns:
+            var out: [UInt8] = []
+            while out.count < n { out += [UInt8](repeating: UInt8(rng.next() % UInt64(colours)), count: Int(1 + rng.next() % 40)) }
+            return Array(out.prefix(n))
+        }
+    }
+
+    /// Sizes from 1x1 to 300x301 (90,300 random 256-colour pixels force about twenty dictionary
+    /// resets at 4095 codes), palettes of 2, 3, 16 and 256 entries (code sizes 2, 2, 4, 8), a row
+    /// stride wider than the frame.
+    @Test(arguments: Pattern.allCases)
+    func matchesGiflibByteForByte(pattern: Pattern) throws {
+        for (w, h, colours) in [(1, 1, 2), (3, 2, 3), (17, 5, 16), (64, 64, 256), (300, 301, 256), (129, 77, 2)] {
+            let stride = w + 3
+            let rows = Self.indices(pattern, stride * h, colours: pattern == .twoColour ? 2 : colours, seed: UInt64(w * 1000 + h))
+            let palette = (0..<colours).map { UInt32($0) &* 0x010305 }
+            let ours = try GIFWriter(width: w, height: h, palette: palette)
+            let theirs = try GIFWriter(width: w, height: h, palette: palette)
+            try rows.withUnsafeBufferPointer { (p) throws(GIFEncodeError) in
+                try ours.putFrame(x: 0, y: 0, width: w, height: h, pixels: p.baseAddress!, rowStride: stride,
+                                  delayCentiseconds: 5, disposal: .keep, transparentIndex: nil)
+                try theirs.putFrameThroughGiflib(x: 0, y: 0, width: w, height: h, pixels: p.baseAddress!, rowStride: stride,
+                                                 delayCentiseconds: 5, disposal: .keep, transparentIndex: nil)
+            }
+            let a = try ours.finish(), b = try theirs.finish()
+            #expect(a == b, "\(pattern) \(w)x\(h) \(colours) colours: \(a.count) vs \(b.count) bytes")
+            // Independent read-back: every pixel's colour is its palette entry.
+            let frame = try #require(try GIFDecoder(bytes: a, name: "lzw.gif").nextFrame()).image
+            var wrong = 0
+            for y in 0..<h { for x in 0..<w {
+                let c = palette[Int(rows[y * stride + x])]
+                let px = frame[x, y]
+                if px != RGBA8(UInt8(c & 0xFF), UInt8((c >> 8) & 0xFF), UInt8((c >> 16) & 0xFF), 255) { wrong += 1 }
+            } }
+            #expect(wrong == 0, "\(pattern) \(w)x\(h)")
+        }
+    }
+}
