@@ -305,7 +305,8 @@ import Testing
                                                  delayCentiseconds: 5, disposal: .keep, transparentIndex: nil)
             }
             let a = try ours.finish(), b = try theirs.finish()
-            #expect(a == b, "\(pattern) \(w)x\(h) \(colours) colours: \(a.count) vs \(b.count) bytes")
+            let same = a == b  // a Bool, so a failure prints sizes rather than both files
+            #expect(same, "\(pattern) \(w)x\(h) \(colours) colours: \(a.count) vs \(b.count) bytes")
             // Independent read-back: every pixel's colour is its palette entry.
             let frame = try #require(try GIFDecoder(bytes: a, name: "lzw.gif").nextFrame()).image
             var wrong = 0
