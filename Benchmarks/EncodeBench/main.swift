@@ -4,6 +4,7 @@
 // figures for the same job (Pillow's GIF writer: about 47 dB, 268 KB, 351 ms).
 //
 //   swift run -c release EncodeBench [--json] [--iterations N] [--dump DIR]
+//   swift run -c release EncodeBench --gif FILE [--frames N] [--json] [--iterations N]
 //
 // --dump DIR writes the 100 source frames as PNGs and our GIF, for pillow_reference.py (a dev-only
 // script that runs Pillow on the very same frames on this machine).
@@ -19,15 +20,26 @@ let matte = RGBA8(255, 255, 255, 255)
 
 var json = false, iterations = 3
 var dump: String?
+var gifPath: String?, gifFrames: Int?
 var argv = CommandLine.arguments.dropFirst().makeIterator()
 while let a = argv.next() {
     switch a {
     case "--json": json = true
     case "--iterations": iterations = max(1, argv.next().flatMap(Int.init) ?? 3)
     case "--dump": dump = argv.next()
-    case "-h", "--help": print("usage: EncodeBench [--json] [--iterations N] [--dump DIR]"); exit(0)
+    case "--gif": gifPath = argv.next()
+    case "--frames": gifFrames = argv.next().flatMap(Int.init).map { max(1, $0) }
+    case "-h", "--help":
+        print("usage: EncodeBench [--json] [--iterations N] [--dump DIR]\n       EncodeBench --gif FILE [--frames N] [--json] [--iterations N]")
+        exit(0)
     default: FileHandle.standardError.write(Data("EncodeBench: unknown argument \(a)\n".utf8)); exit(64)
     }
+}
+
+// --gif FILE: re-encode a real GIF (CorpusGIF.swift) instead of the drawn icon.
+if let gifPath {
+    printCorpusGIF(try corpusGIFBench(path: gifPath, maxFrames: gifFrames, iterations: iterations), json: json)
+    exit(0)
 }
 
 /// The icon at frame `i`.

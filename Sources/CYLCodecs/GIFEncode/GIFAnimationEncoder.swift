@@ -123,42 +123,11 @@ public final class GIFAnimationEncoder {
         frame.bytes.withUnsafeBytes { raw in
             switch options.transparency {
             case .matte(let m):
-                let mr = UInt32(m.r), mg = UInt32(m.g), mb = UInt32(m.b)
-                for y in 0..<h {
-                    let row = raw.baseAddress! + y * stride
-                    let out = t + y * w
-                    for x in 0..<w {
-                        let p = UInt32(littleEndian: row.loadUnaligned(fromByteOffset: x * 4, as: UInt32.self))
-                        let a = p >> 24
-                        if a == 255 { out[x] = p & 0xFF_FFFF }
-                        else if a == 0 { out[x] = TargetPixel.transparent }
-                        else {
-                            let inv = 255 - a
-                            @inline(__always) func mix(_ c: UInt32, _ m: UInt32) -> UInt32 {
-                                let v = m * inv + 128
-                                return min(255, c + ((v + (v >> 8)) >> 8))
-                            }
-                            out[x] = mix(p & 0xFF, mr) | mix((p >> 8) & 0xFF, mg) << 8 | mix((p >> 16) & 0xFF, mb) << 16
-                        }
-                    }
-                }
+                TargetConvert.rows(raw.baseAddress!, stride: stride, width: w, height: h, into: t,
+                                   MatteRule(mr: UInt32(m.r), mg: UInt32(m.g), mb: UInt32(m.b)))
             case .threshold(let threshold):
-                let th = UInt32(max(1, threshold))
-                for y in 0..<h {
-                    let row = raw.baseAddress! + y * stride
-                    let out = t + y * w
-                    for x in 0..<w {
-                        let p = UInt32(littleEndian: row.loadUnaligned(fromByteOffset: x * 4, as: UInt32.self))
-                        let a = p >> 24
-                        if a == 255 { out[x] = p & 0xFF_FFFF }
-                        else if a < th { out[x] = TargetPixel.transparent }
-                        else {
-                            let half = a / 2
-                            @inline(__always) func un(_ c: UInt32) -> UInt32 { min(255, (c * 255 + half) / a) }
-                            out[x] = un(p & 0xFF) | un((p >> 8) & 0xFF) << 8 | un((p >> 16) & 0xFF) << 16
-                        }
-                    }
-                }
+                TargetConvert.rows(raw.baseAddress!, stride: stride, width: w, height: h, into: t,
+                                   ThresholdRule(threshold: UInt32(max(1, threshold))))
             }
         }
     }
@@ -168,15 +137,7 @@ public final class GIFAnimationEncoder {
         try checkSize(frame)
         guard mapper == nil else { throw GIFEncodeError("analyze() after the first add()") }
         convert(frame)
-        var last = TargetPixel.transparent, run: UInt32 = 0
-        for i in 0..<pixelCount {
-            let c = target[i]
-            if c == last { run &+= 1; continue }
-            if run > 0 && last != TargetPixel.transparent { table.add(last, run) }
-            last = c
-            run = 1
-        }
-        if run > 0 && last != TargetPixel.transparent { table.add(last, run) }
+        table.addRuns(target, count: pixelCount, skip: TargetPixel.transparent)
         analyzedFrames += 1
     }
 
@@ -217,25 +178,15 @@ public final class GIFAnimationEncoder {
         try place(delay: max(0, delayCentiseconds))
     }
 
-    /// Bounding box of pixels where `pred(i)` holds, or nil.
-    @inline(__always)
-    private func bbox(_ pred: (Int) -> Bool) -> (x0: Int, y0: Int, x1: Int, y1: Int)? {
-        var x0 = width, y0 = height, x1 = -1, y1 = -1
-        for y in 0..<height {
-            let row = y * width
-            var first = -1, last = -1
-            for x in 0..<width where pred(row + x) {
-                if first < 0 { first = x }
-                last = x
-            }
-            if first >= 0 {
-                if y0 == height { y0 = y }
-                y1 = y
-                x0 = min(x0, first)
-                x1 = max(x1, last)
-            }
+    /// Bounding box of the pixels that differ from the canvas (beyond the unchanged tolerance
+    /// when optimising), or nil.
+    private func changedBox() -> IndexDiff.Box? {
+        guard options.optimizeFrames else {
+            return IndexDiff.box(current, canvas, width: width, height: height, IndexDiffDiffers())
         }
-        return x1 < 0 ? nil : (x0, y0, x1 + 1, y1 + 1)
+        return close.withUnsafeBufferPointer {
+            IndexDiff.box(current, canvas, width: width, height: height, IndexDiffNotClose(close: $0.baseAddress!))
+        }
     }
 
     private func place(delay: Int) throws(GIFEncodeError) {
@@ -244,16 +195,14 @@ public final class GIFAnimationEncoder {
         guard var prev = pending else {
             // First frame: the canvas starts transparent; crop to what is not.
             var r = (x0: 0, y0: 0, x1: width, y1: height)
-            if options.optimizeFrames { r = bbox { cur[$0] != t } ?? (0, 0, 1, 1) }
+            // The canvas is still all transparent, so "differs from it" is "not transparent".
+            if options.optimizeFrames { r = IndexDiff.box(cur, cv, width: width, height: height, IndexDiffDiffers()) ?? (0, 0, 1, 1) }
             pending = Pending(x: r.x0, y: r.y0, w: r.x1 - r.x0, h: r.y1 - r.y0,
                               data: copyRect(r, leaveUnchanged: false), delay: delay)
             cv.update(from: cur, count: pixelCount)
             return
         }
-        let lossy = options.optimizeFrames
-        let near = close
-        let changed: (Int) -> Bool = lossy ? { !near[Int(cur[$0]) << 8 | Int(cv[$0])] } : { cur[$0] != cv[$0] }
-        guard let _ = bbox(changed) else {
+        guard let _ = changedBox() else {
             // Nothing changed: the previous frame simply shows longer.
             prev.delay += delay
             pending = prev
@@ -261,7 +210,7 @@ public final class GIFAnimationEncoder {
         }
         // Pixels that must turn transparent cannot be drawn over: the previous frame's rectangle is
         // cleared by its disposal instead, grown to cover them.
-        if let clear = bbox({ cur[$0] == t && cv[$0] != t }) {
+        if let clear = IndexDiff.box(cur, cv, width: width, height: height, IndexDiffCleared(transparent: t)) {
             let x0 = min(prev.x, clear.x0), y0 = min(prev.y, clear.y0)
             let x1 = max(prev.x + prev.w, clear.x1), y1 = max(prev.y + prev.h, clear.y1)
             if (x0, y0, x1, y1) != (prev.x, prev.y, prev.x + prev.w, prev.y + prev.h) {
@@ -280,7 +229,7 @@ public final class GIFAnimationEncoder {
         }
         try write(prev)
         var r = (x0: 0, y0: 0, x1: width, y1: height)
-        if options.optimizeFrames { r = bbox(changed) ?? (0, 0, 1, 1) }
+        if options.optimizeFrames { r = changedBox() ?? (0, 0, 1, 1) }
         pending = Pending(x: r.x0, y: r.y0, w: r.x1 - r.x0, h: r.y1 - r.y0,
                           data: copyRect(r, leaveUnchanged: options.optimizeFrames), delay: delay)
         if !options.optimizeFrames { cv.update(from: cur, count: pixelCount) }
@@ -291,27 +240,17 @@ public final class GIFAnimationEncoder {
     private func copyRect(_ r: (x0: Int, y0: Int, x1: Int, y1: Int), leaveUnchanged: Bool) -> [UInt8] {
         let w = r.x1 - r.x0, h = r.y1 - r.y0, t = transparentIndex
         let cur = current, cv = canvas, width = self.width
-        let near = close
-        return [UInt8](unsafeUninitializedCapacity: w * h) { out, n in
-            for yy in 0..<h {
-                let src = (r.y0 + yy) * width + r.x0
-                let dst = yy * w
+        return close.withUnsafeBufferPointer { near in
+            [UInt8](unsafeUninitializedCapacity: w * h) { out, n in
                 if leaveUnchanged {
-                    for xx in 0..<w {
-                        // Close enough to what is shown: leave it (the canvas keeps its colour).
-                        let c = cur[src + xx], shown = cv[src + xx]
-                        if near[Int(c) << 8 | Int(shown)] {
-                            out[dst + xx] = t
-                        } else {
-                            out[dst + xx] = c
-                            cv[src + xx] = c
-                        }
-                    }
+                    // Close enough to what is shown: leave it (the canvas keeps its colour).
+                    IndexDiff.copyChanged(cur, cv, width: width, r, close: near.baseAddress!, transparent: t,
+                                          into: out.baseAddress!)
                 } else {
-                    for xx in 0..<w { out[dst + xx] = cur[src + xx] }
+                    for yy in 0..<h { (out.baseAddress! + yy * w).update(from: cur + (r.y0 + yy) * width + r.x0, count: w) }
                 }
+                n = w * h
             }
-            n = w * h
         }
     }
 

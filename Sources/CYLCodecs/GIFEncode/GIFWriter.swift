@@ -22,6 +22,12 @@ final class GIFWriter {
     private let sink = Sink()
     let width: Int, height: Int
     private var closed = false
+    /// LZW minimum code size: bits of the colour table, at least 2 (the GIF minimum).
+    private let minCodeSize: Int
+    private let lzw = LZWEncoder()
+    /// LZW output of one frame before it is cut into sub-blocks; grown to the largest frame's bound.
+    private var scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
+    private var scratchCapacity = 1
 
     /// Opens a stream of `width x height` with a global colour table (`palette`: 0x00BBGGRR words,
     /// padded to a power of two of at least 2 entries).
@@ -31,6 +37,9 @@ final class GIFWriter {
         }
         self.width = width
         self.height = height
+        var tableSize = 2
+        while tableSize < min(256, palette.count) { tableSize *= 2 }
+        minCodeSize = max(2, tableSize.trailingZeroBitCount)
         var err: Int32 = 0
         let user = Unmanaged.passUnretained(sink).toOpaque()
         gif = EGifOpen(user, { file, data, len in
@@ -57,6 +66,7 @@ final class GIFWriter {
     }
 
     deinit {
+        scratch.deallocate()
         if !closed, let gif {
             var err: Int32 = 0
             EGifCloseFile(gif, &err)
@@ -84,16 +94,58 @@ final class GIFWriter {
 
     /// One frame: graphic control extension, image descriptor, then `rect.height` rows of indices
     /// (`pixels` rows `rowStride` apart).
+    ///
+    /// giflib writes the extension; the image descriptor and the LZW data are ours (`LZWEncoder`),
+    /// appended to the same byte sink: giflib writes through the sink as it goes (it buffers only
+    /// inside its own LZW coder, which is not used), so the order of the stream is kept.
     func putFrame(x: Int, y: Int, width w: Int, height h: Int, pixels: UnsafePointer<UInt8>, rowStride: Int,
                   delayCentiseconds: Int, disposal: GIFWriteDisposal, transparentIndex: UInt8?) throws(GIFEncodeError) {
-        let delay = UInt16(clamping: delayCentiseconds)
-        var gce: [UInt8] = [UInt8(disposal.rawValue << 2) | (transparentIndex == nil ? 0 : 1),
-                            UInt8(delay & 0xFF), UInt8(delay >> 8), transparentIndex ?? 0]
-        try check(EGifPutExtension(gif, GRAPHICS_EXT_FUNC_CODE, 4, &gce), "graphic control extension")
+        try putControl(delayCentiseconds: delayCentiseconds, disposal: disposal, transparentIndex: transparentIndex)
+        guard x >= 0, y >= 0, w > 0, h > 0, x + w <= width, y + h <= height else {
+            throw GIFEncodeError("frame rectangle \(w)x\(h) at (\(x), \(y)) is outside the \(width)x\(height) screen")
+        }
+        var desc: [UInt8] = [0x2C]
+        for v in [x, y, w, h] { desc.append(UInt8(v & 0xFF)); desc.append(UInt8(v >> 8)) }
+        desc.append(0)  // no local colour table, not interlaced
+        desc.append(UInt8(minCodeSize))
+        let bound = LZWEncoder.maxBytes(pixels: w * h)
+        if scratchCapacity < bound {
+            scratch.deallocate()
+            scratch = .allocate(capacity: bound)
+            scratchCapacity = bound
+        }
+        let n = lzw.encode(pixels, width: w, height: h, rowStride: rowStride, minCodeSize: minCodeSize, into: scratch)
+        let bytes = sink.bytes.count
+        sink.bytes.reserveCapacity(bytes + desc.count + n + n / 255 + 2)
+        sink.bytes.append(contentsOf: desc)
+        // Sub-blocks of at most 255 bytes, each after its length, then the empty block.
+        var at = 0
+        while at < n {
+            let len = min(255, n - at)
+            sink.bytes.append(UInt8(len))
+            sink.bytes.append(contentsOf: UnsafeBufferPointer(start: scratch + at, count: len))
+            at += len
+        }
+        sink.bytes.append(0)
+    }
+
+    /// The same frame coded by giflib's own LZW (EGifPutImageDesc + EGifPutLine): the reference the
+    /// tests hold `putFrame` to, byte for byte.
+    func putFrameThroughGiflib(x: Int, y: Int, width w: Int, height h: Int, pixels: UnsafePointer<UInt8>, rowStride: Int,
+                               delayCentiseconds: Int, disposal: GIFWriteDisposal, transparentIndex: UInt8?) throws(GIFEncodeError) {
+        try putControl(delayCentiseconds: delayCentiseconds, disposal: disposal, transparentIndex: transparentIndex)
         try check(EGifPutImageDesc(gif, Int32(x), Int32(y), Int32(w), Int32(h), false, nil), "image descriptor")
         for row in 0..<h {
             try check(EGifPutLine(gif, UnsafeMutablePointer(mutating: pixels + row * rowStride), Int32(w)), "image data")
         }
+    }
+
+    /// The graphic control extension of a frame.
+    private func putControl(delayCentiseconds: Int, disposal: GIFWriteDisposal, transparentIndex: UInt8?) throws(GIFEncodeError) {
+        let delay = UInt16(clamping: delayCentiseconds)
+        var gce: [UInt8] = [UInt8(disposal.rawValue << 2) | (transparentIndex == nil ? 0 : 1),
+                            UInt8(delay & 0xFF), UInt8(delay >> 8), transparentIndex ?? 0]
+        try check(EGifPutExtension(gif, GRAPHICS_EXT_FUNC_CODE, 4, &gce), "graphic control extension")
     }
 
     /// Bytes written so far.

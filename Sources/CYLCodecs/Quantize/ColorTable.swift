@@ -18,7 +18,8 @@ final class ColorTable {
 
     private(set) var capacity: Int
     private(set) var count = 0
-    private var shift: UInt32
+    /// 32 - log2(capacity): a key's home slot is the top bits of its Fibonacci hash.
+    private(set) var shift: UInt32
     private(set) var keys: UnsafeMutablePointer<UInt32>
     /// Most colours kept before binning coarser.
     static let maxEntries = 1 << 20
@@ -46,7 +47,10 @@ final class ColorTable {
         payload.deallocate()
     }
 
-    @inline(__always) private func home(_ key: UInt32) -> Int {
+    @inline(__always) private func home(_ key: UInt32) -> Int { ColorTable.home(key, shift: shift) }
+
+    /// The home slot of `key` in a table whose `shift` is given (for kernels that probe inline).
+    @inline(__always) static func home(_ key: UInt32, shift: UInt32) -> Int {
         Int((key &* 0x9E37_79B1) >> shift)
     }
 
@@ -79,6 +83,45 @@ final class ColorTable {
         }
         counts[i] &+= n
         return i
+    }
+
+    /// Counts every word of `src[0..<n]` except `skip` (the transparent word): the same counts,
+    /// and the same order of first insertion, as calling `add(c, runLength)` at the end of each run
+    /// of equal words, which is what it replaces in the encoder's analyze pass.
+    ///
+    /// Why a kernel: on a dithered or noisy frame most pixels start a new run, so the probe runs
+    /// once per pixel; here it is inline with the table's pointers, mask and shift in registers,
+    /// and only a colour not yet in the table goes through `add` (which may grow or coarsen the
+    /// table, so the locals are reloaded after it).
+    func addRuns(_ src: UnsafePointer<UInt32>, count n: Int, skip: UInt32) {
+        guard n > 0 else { return }
+        var keys = self.keys, counts = self.counts, shift = self.shift
+        var keyMask = self.mask, slotMask = capacity - 1
+        var last = src[0], run: UInt32 = 1
+        var i = 1
+        while true {
+            // Extend the run (a word-pair compare would not help: runs are short where time goes).
+            while i < n && src[i] == last { run &+= 1; i += 1 }
+            if last != skip {
+                let key = last & keyMask
+                var j = ColorTable.home(key, shift: shift)
+                while true {
+                    let k = keys[j]
+                    if k == key { counts[j] &+= run; break }
+                    if k == ColorTable.emptyKey {
+                        add(last, run)
+                        keys = self.keys; counts = self.counts; shift = self.shift
+                        keyMask = self.mask; slotMask = capacity - 1
+                        break
+                    }
+                    j = (j + 1) & slotMask
+                }
+            }
+            if i >= n { return }
+            last = src[i]
+            run = 1
+            i += 1
+        }
     }
 
     /// Drops one more low bit of each channel and merges the counts of colours that now share a

@@ -121,14 +121,39 @@ final class PaletteMapper {
         }
     }
 
+    /// Nearest entries through the histogram table, whose payloads the init already resolved for
+    /// every colour of the analyze pass. On a dithered frame most pixels differ from their left
+    /// neighbour, so the table probe runs once per pixel: it is inline here with the table's
+    /// pointers in registers, and only a colour the table lacks (or has no payload for yet) goes
+    /// through `lookup`, which may insert and grow the table, so the locals are reloaded after it.
     private func mapNearest(_ src: UnsafePointer<UInt32>, count n: Int, into dst: UnsafeMutablePointer<UInt8>,
                             transparentIndex: UInt8) {
+        var keys = table.keys, payload = table.payload, shift = table.shift, keyMask = table.mask
+        var slotMask = table.capacity - 1
         var lastKey = TargetPixel.transparent, lastIndex = transparentIndex
         for i in 0..<n {
             let c = src[i]
             if c != lastKey {
                 lastKey = c
-                lastIndex = c == TargetPixel.transparent ? transparentIndex : UInt8(truncatingIfNeeded: lookup(c) & 0xFF)
+                if c == TargetPixel.transparent {
+                    lastIndex = transparentIndex
+                } else {
+                    let key = c & keyMask
+                    var j = ColorTable.home(key, shift: shift)
+                    var p: Int16 = -1
+                    while true {
+                        let k = keys[j]
+                        if k == key { p = payload[j]; break }
+                        if k == ColorTable.emptyKey { break }
+                        j = (j + 1) & slotMask
+                    }
+                    if p < 0 {
+                        p = lookup(c)
+                        keys = table.keys; payload = table.payload; shift = table.shift; keyMask = table.mask
+                        slotMask = table.capacity - 1
+                    }
+                    lastIndex = UInt8(truncatingIfNeeded: p & 0xFF)
+                }
             }
             dst[i] = lastIndex
         }
