@@ -29,7 +29,10 @@ extension LottieParser {
             for f in fonts {
                 guard let name = string(f, "fName") else { note(f, "font without a name \"fName\"; ignored"); continue }
                 let family = string(f, "fFamily") ?? name
-                let ascent = f["ascent"]?.node.asDouble.flatMap { $0.isFinite && abs($0) <= 1000 ? $0 : nil }
+                // Read through a local: the optional chain inside a closure crashed the release
+                // compiler's ownership verifier (Swift 6.3, "Found outside of lifetime use").
+                let rawAscent: Double? = f["ascent"].flatMap { $0.node.asDouble }
+                let ascent = rawAscent.flatMap { $0.isFinite && abs($0) <= 1000 ? $0 : nil }
                 text.fonts[name] = TextFontRequest(name: name, family: family, style: string(f, "fStyle") ?? "",
                                                    ascent: ascent, characters: [])
                 text.fontElements[name] = f
