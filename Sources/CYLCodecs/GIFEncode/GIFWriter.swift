@@ -96,6 +96,55 @@ final class GIFWriter {
         }
     }
 
+    /// The global colour table's size for `paletteCount` entries: a power of two, at least 2.
+    static func colorMapSize(_ paletteCount: Int) -> Int {
+        var size = 2
+        while size < paletteCount { size *= 2 }
+        return size
+    }
+
+    /// A frame's LZW-coded image data as it follows the image descriptor: the code size byte, the
+    /// sub-blocks and the block terminator, for a stream whose global colour table has
+    /// `colorMapSize` entries. Any thread may call it (its own giflib handle, nothing shared):
+    /// LZW restarts at every image, so these are the very bytes `putFrame` writes, and
+    /// `putEncodedFrame` splices them into the stream.
+    static func encodeImage(width w: Int, height h: Int, pixels: UnsafePointer<UInt8>, rowStride: Int,
+                            colorMapSize: Int) throws(GIFEncodeError) -> [UInt8] {
+        let scratch = try GIFWriter(width: w, height: h, palette: [UInt32](repeating: 0, count: colorMapSize))
+        let start = scratch.sink.bytes.count + 10  // the image descriptor, no local colour table
+        try scratch.check(EGifPutImageDesc(scratch.gif, 0, 0, Int32(w), Int32(h), false, nil), "image descriptor")
+        for row in 0..<h {
+            try scratch.check(EGifPutLine(scratch.gif, UnsafeMutablePointer(mutating: pixels + row * rowStride), Int32(w)), "image data")
+        }
+        return Array(scratch.sink.bytes[start...])
+    }
+
+    /// One frame whose image data `encodeImage` made (for this stream's colour table): graphic
+    /// control extension, image descriptor, then those bytes.
+    func putEncodedFrame(x: Int, y: Int, width w: Int, height h: Int, data: [UInt8], delayCentiseconds: Int,
+                         disposal: GIFWriteDisposal, transparentIndex: UInt8?) throws(GIFEncodeError) {
+        let delay = UInt16(clamping: delayCentiseconds)
+        var gce: [UInt8] = [UInt8(disposal.rawValue << 2) | (transparentIndex == nil ? 0 : 1),
+                            UInt8(delay & 0xFF), UInt8(delay >> 8), transparentIndex ?? 0]
+        try check(EGifPutExtension(gif, GRAPHICS_EXT_FUNC_CODE, 4, &gce), "graphic control extension")
+        // The descriptor writes the code size byte itself (from this stream's colour table).
+        let before = sink.bytes.count
+        try check(EGifPutImageDesc(gif, Int32(x), Int32(y), Int32(w), Int32(h), false, nil), "image descriptor")
+        guard sink.bytes.count == before + 11, let codeSize = data.first, codeSize == sink.bytes.last else {
+            throw GIFEncodeError("encoded image data does not match this stream's colour table")
+        }
+        try data.withUnsafeBufferPointer { (d) throws(GIFEncodeError) in
+            var at = 1
+            while at < d.count, d[at] != 0 {
+                guard at + Int(d[at]) < d.count else { throw GIFEncodeError("encoded image data is cut short") }
+                try check(EGifPutCodeNext(gif, d.baseAddress! + at), "image data")
+                at += Int(d[at]) + 1
+            }
+            guard at == d.count - 1 else { throw GIFEncodeError("encoded image data does not end with its terminator") }
+        }
+        try check(EGifPutCodeNext(gif, nil), "image data")
+    }
+
     /// Bytes written so far.
     var byteCount: Int { sink.bytes.count }
 

@@ -40,6 +40,21 @@ final class ColorTable {
         payload.initialize(repeating: ColorTable.noIndex, count: c)
     }
 
+    /// An independent copy (keys, counts, payload and binning): a palette mapper on another
+    /// thread gets its own, since mapping writes palette indices into the table it reads.
+    init(copying other: ColorTable) {
+        capacity = other.capacity
+        count = other.count
+        shift = other.shift
+        mask = other.mask
+        keys = .allocate(capacity: capacity)
+        counts = .allocate(capacity: capacity)
+        payload = .allocate(capacity: capacity)
+        keys.initialize(from: other.keys, count: capacity)
+        counts.initialize(from: other.counts, count: capacity)
+        payload.initialize(from: other.payload, count: capacity)
+    }
+
     deinit {
         keys.deallocate()
         counts.deallocate()
