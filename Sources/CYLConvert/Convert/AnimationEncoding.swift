@@ -1,0 +1,268 @@
+import CYLCodecs
+import CYLRaster
+import CYLTimeline
+import Foundation
+
+/// One encoded animation file, with what it holds.
+struct EncodedAnimation {
+    var bytes: [UInt8]
+    /// Frames written, after merging.
+    var frameCount: Int
+    /// How long it plays when that differs from the plan's total (GIF delays are capped).
+    var duration: Duration? = nil
+    var warnings: [String] = []
+}
+
+/// The GIF, APNG and WebP encodes of `convert`, on `request.threads` threads.
+///
+/// Frames are drawn ahead by the frame cache's workers; the per-frame work of each encoder that
+/// depends only on the frames it is given (deflate, libwebp, palette mapping, LZW) runs as jobs on a
+/// `JobPool`; the steps that depend on what was written before (each encoder's dependency rule is
+/// written at its `prepare`/`plan`/`place`) run here, in order. With one thread the jobs run inline
+/// in the same order, so every thread count writes the same bytes.
+extension FrameTimeline {
+    /// Results waited for in submission order; at most `window` wait before the oldest is taken.
+    private static func jobWindow(threads: Int, frameBytes: Int, limits: Limits) -> Int {
+        OrderedFrameProducer<Pixmap>.window(threads: max(1, threads), frameBytes: 3 * frameBytes, budget: limits.maxDecodedBytes)
+    }
+
+    static func encodeGIF(_ plan: FramePlan, _ request: ConvertRequest, loop: LoopHint, cache: FrameCache, size: PixelSize,
+                          limits: Limits, progress: (String, Int, Int) -> Void) throws -> EncodedAnimation {
+        var warnings: [String] = []
+        let (timed, merged) = plan.centisecondFrames()
+        if plan.entries.contains(where: { $0.duration < .milliseconds(20) - .nanoseconds(1000) }) && plan.entries.count > 1 {
+            warnings.append("frames shorter than 20 ms (above 50 fps): browsers play GIF delays under 2 cs as 10 cs"
+                            + (merged > 0 ? ", so \(merged) frame\(merged == 1 ? " was" : "s were") merged to keep the timing" : "")
+                            + "; --fps 50 or less avoids it")
+        }
+        // A GIF delay is 16 bits of centiseconds: longer frames are cut to 655.35 s; say so
+        // (`--speed 0.0001` or a manifest's hour-long frame used to be shortened silently).
+        let longest = timed.map(\.delay).max() ?? 0
+        if longest > maxGIFDelay {
+            let n = timed.filter { $0.delay > maxGIFDelay }.count
+            warnings.append("\(n) frame\(n == 1 ? "" : "s") longer than 655.35 s (the longest GIF delay) shown for 655.35 s"
+                            + "; APNG (.png) and WebP keep longer frames")
+        }
+        var options = GIFEncodeOptions(dither: request.dither, loopCount: gifLoop(loop), maxColors: request.maxColors)
+        if let m = request.matte {
+            options.transparency = .matte(m)
+        } else if let bg = request.background, bg.a == 255 {
+            options.transparency = .matte(bg)
+        } else {
+            options.transparency = .threshold(request.alphaThreshold)
+        }
+        let encoder = try GIFAnimationEncoder(width: size.width, height: size.height, options: options)
+        let preparer = encoder.preparer
+        let pool = JobPool<GIFScratch>(threads: request.threads) { GIFScratch() }
+        let trace = EncodeTrace.observer
+        defer { pool.finish() }
+        let window = jobWindow(threads: pool.threads, frameBytes: size.pixelCount * 4, limits: limits)
+        let keys = timed.map(\.frame)
+
+        // Pass 1: each frame's colour runs on the pool, counted in order.
+        var runs = Deque<JobPool<GIFScratch>.Pending<GIFColorRuns>>()
+        var counted = 0
+        func countOldest() throws {
+            try encoder.analyze(try pool.wait(runs.removeFirst()))
+            counted += 1
+            progress("analysing", counted, timed.count)
+        }
+        let analysed = cache.frames(keys)
+        defer { analysed.finish() }
+        for _ in keys.indices {
+            let frame = try analysed.next()
+            runs.append(pool.submit { _ in trace?("GIF runs"); return try preparer.runs(frame) })
+            while runs.count > window { try countOldest() }
+        }
+        while !runs.isEmpty { try countOldest() }
+        analysed.finish()
+        try encoder.buildPalette()
+        let mappers = try encoder.mapperFactory()
+
+        // Pass 2: mapping on the pool, placing in order, LZW on the pool, appending in order.
+        var mapped = Deque<(JobPool<GIFScratch>.Pending<GIFMappedFrame>, Int)>()
+        var coded = Deque<JobPool<GIFScratch>.Pending<GIFEncodedFrame>>()
+        var placed = 0
+        func appendOldest() throws {
+            try encoder.append(try pool.wait(coded.removeFirst()))
+        }
+        func code(_ frame: GIFFinishedFrame) throws {
+            coded.append(pool.submit { _ in trace?("GIF LZW"); return try frame.encode() })
+            while coded.count > window { try appendOldest() }
+        }
+        func placeOldest() throws {
+            let (job, delay) = mapped.removeFirst()
+            if let done = try encoder.place(try pool.wait(job), delayCentiseconds: delay) { try code(done) }
+            placed += 1
+            try limits.checkOutput(bytes: encoder.encodedBytes, afterFrame: placed)
+            progress("encoding GIF", placed, timed.count)
+        }
+        let added = cache.frames(keys)
+        defer { added.finish() }
+        for e in timed {
+            let frame = try added.next()
+            mapped.append((pool.submit { scratch in
+                trace?("GIF map")
+                if scratch.mapper == nil { scratch.mapper = mappers.make() }
+                return try scratch.mapper!.map(frame)
+            }, e.delay))
+            while mapped.count > window { try placeOldest() }
+        }
+        while !mapped.isEmpty { try placeOldest() }
+        if let last = encoder.finishLast() { try code(last) }
+        while !coded.isEmpty { try appendOldest() }
+        return EncodedAnimation(bytes: try encoder.finish(), frameCount: encoder.writtenFrames,
+                                duration: .milliseconds(timed.reduce(0) { $0 + min($1.delay, maxGIFDelay) } * 10),
+                                warnings: warnings)
+    }
+
+    static func encodeAPNG(_ plan: FramePlan, _ request: ConvertRequest, loop: LoopHint, cache: FrameCache, size: PixelSize,
+                           limits: Limits, progress: (String, Int, Int) -> Void) throws -> EncodedAnimation {
+        let opaque = (request.background?.a ?? 0) == 255
+        let encoder = try APNGEncoder(width: size.width, height: size.height,
+                                      options: APNGEncodeOptions(compressionLevel: request.compressionLevel ?? 1,
+                                                                 plays: plays(loop), alpha: !opaque))
+        let preparer = encoder.preparer
+        let pool = JobPool<Void>(threads: request.threads) { () }
+        defer { pool.finish() }
+        let trace = EncodeTrace.observer
+        let window = jobWindow(threads: pool.threads, frameBytes: size.pixelCount * 4, limits: limits)
+        // A job converts its frame, hands the pixels to the next frame's job, and compares and
+        // deflates against the pixels the job before handed over.
+        var waiting = Deque<(JobPool<Void>.Pending<APNGPreparedFrame>, Duration)>()
+        var appended = 0
+        func appendOldest() throws {
+            let (job, duration) = waiting.removeFirst()
+            try encoder.append(try pool.wait(job), duration: duration)
+            appended += 1
+            try limits.checkOutput(bytes: encoder.encodedBytes, afterFrame: appended)
+            progress("encoding APNG", appended, plan.entries.count)
+        }
+        let frames = cache.frames(plan.entries.map(\.frameKey))
+        defer { frames.finish() }
+        var previous: Handoff<[UInt32]>?
+        for e in plan.entries {
+            let frame = try frames.next()
+            let words = Handoff<[UInt32]>(), before = previous
+            waiting.append((pool.submit { _ in
+                trace?("APNG prepare")
+                let converted = Result { try preparer.words(frame) }
+                words.set(converted)
+                return try preparer.prepare(try converted.get(), previous: try before?.wait())
+            }, e.duration))
+            previous = words
+            while waiting.count > window { try appendOldest() }
+        }
+        while !waiting.isEmpty { try appendOldest() }
+        return EncodedAnimation(bytes: try encoder.finish(), frameCount: encoder.frameCount)
+    }
+
+    static func encodeWebP(_ plan: FramePlan, _ request: ConvertRequest, loop: LoopHint, cache: FrameCache, size: PixelSize,
+                           limits: Limits, progress: (String, Int, Int) -> Void) throws -> EncodedAnimation {
+        let lossless = request.lossless ?? (request.quality == nil)
+        let level = request.compressionLevel.map { min(6, ($0 * 6 + 4) / 9) } ?? 4
+        let encoder = try WebPAnimationEncoder(width: size.width, height: size.height, options: WebPEncodeOptions(
+            lossless: lossless, quality: Float(request.quality ?? 75), method: level, loopCount: plays(loop)))
+        let preparer = encoder.preparer
+        let pool = JobPool<Void>(threads: request.threads) { () }
+        defer { pool.finish() }
+        let trace = EncodeTrace.observer
+        let window = jobWindow(threads: pool.threads, frameBytes: size.pixelCount * 4, limits: limits)
+        // Straight pixels are made on the pool ahead of planning; planning (the canvas) runs here
+        // in order; each candidate is encoded on the pool. A lossy frame whose canvas depends on
+        // the choice waits for its candidates (encoded at once, side by side) before the next plan.
+        var straight = Deque<JobPool<Void>.Pending<[UInt8]>>()
+        var waiting = Deque<(WebPFramePlan, [JobPool<Void>.Pending<EncodedFrame>], Duration)>()
+        var appended = 0
+        func appendOldest() throws {
+            let (framePlan, jobs, duration) = waiting.removeFirst()
+            let encoded = try jobs.map { try pool.wait($0) }
+            try encoder.append(framePlan, framePlan.choose(encoded), duration: duration)
+            appended += 1
+            try limits.checkOutput(bytes: encoder.encodedBytes, afterFrame: appended)
+            progress("encoding WebP", appended, plan.entries.count)
+        }
+        let frames = cache.frames(plan.entries.map(\.frameKey))
+        defer { frames.finish() }
+        var submitted = 0
+        for (n, e) in plan.entries.enumerated() {
+            while submitted < plan.entries.count && submitted <= n + window {
+                let frame = try frames.next()
+                straight.append(pool.submit { _ in try preparer.straight(frame) })
+                submitted += 1
+            }
+            let framePlan = try encoder.plan(try pool.wait(straight.removeFirst()))
+            let jobs = framePlan.candidates.map { blend in
+                pool.submit { _ in
+                    trace?("WebP encode")
+                    return try preparer.encode(framePlan, blend: blend, frameNumber: n)
+                }
+            }
+            if framePlan.needsChoice, let chosen = framePlan.choose(try jobs.map { try pool.wait($0) }) {
+                try encoder.settle(framePlan, with: chosen)
+            }
+            waiting.append((framePlan, jobs, e.duration))
+            while waiting.count > window { try appendOldest() }
+        }
+        while !waiting.isEmpty { try appendOldest() }
+        var result = EncodedAnimation(bytes: try encoder.finish(), frameCount: encoder.frameCount)
+        if encoder.clampedFrames > 0 {
+            let n = encoder.clampedFrames
+            result.warnings.append("\(n) frame\(n == 1 ? "" : "s") longer than 16777.215 s (the longest WebP frame) shown for 16777.215 s")
+            result.duration = .milliseconds(encoder.writtenMilliseconds)
+        }
+        return result
+    }
+}
+
+/// Tells tests which encoding jobs ran on which thread: set with `EncodeTrace.$observer.withValue`
+/// around a conversion, it is called with the job's name on the thread that runs the job.
+enum EncodeTrace {
+    @TaskLocal static var observer: (@Sendable (String) -> Void)?
+}
+
+/// A GIF worker's own palette mapper, made on its first mapping job.
+final class GIFScratch {
+    var mapper: GIFFrameMapper?
+}
+
+/// A value one job hands to another job that runs at the same time (a frame's pixels to the
+/// next frame's job). Set exactly once, also when making it failed, so a waiter never hangs:
+/// the job that sets it was submitted, and so started, before any job that waits for it.
+final class Handoff<Value>: @unchecked Sendable {  // the value is read only after `set`, under the lock
+    private let condition = NSCondition()
+    private var value: Result<Value, any Error>?
+
+    func set(_ result: Result<Value, any Error>) {
+        condition.lock()
+        value = result
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    func wait() throws -> Value {
+        condition.lock()
+        while value == nil { condition.wait() }
+        let result = value!
+        condition.unlock()
+        return try result.get()
+    }
+}
+
+/// A first-in first-out queue of the few results waiting (an array with a moving head).
+struct Deque<Element> {
+    private var items: [Element] = []
+    private var head = 0
+    var count: Int { items.count - head }
+    var isEmpty: Bool { head == items.count }
+    mutating func append(_ e: Element) { items.append(e) }
+    mutating func removeFirst() -> Element {
+        let e = items[head]
+        head += 1
+        if head == items.count || head > 64 {
+            items.removeFirst(head)
+            head = 0
+        }
+        return e
+    }
+}
