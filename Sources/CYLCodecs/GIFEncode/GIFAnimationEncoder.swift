@@ -60,7 +60,9 @@ public final class GIFAnimationEncoder {
     public let preparer: FramePreparer
     private let pixelCount: Int
     private let table = ColorTable()
+    /// The mapper `add` uses, made on its first frame (a caller mapping on threads never needs it).
     private var ownMapper: GIFFrameMapper?
+    private var paletteBuilt = false
     private var writer: GIFWriter?
     /// The palette (0x00BBGGRR words) once built; the transparent entry is `palette.count`.
     public private(set) var palette: [UInt32] = []
@@ -208,23 +210,20 @@ public final class GIFAnimationEncoder {
     /// Dependency rule: the histogram's order (and so the palette) depends on the order frames
     /// are counted in, so this step runs in order; the runs depend on the frame alone.
     public func analyze(_ runs: GIFColorRuns) throws(GIFEncodeError) {
-        guard ownMapper == nil else { throw GIFEncodeError("analyze() after the first add()") }
+        guard !paletteBuilt else { throw GIFEncodeError("analyze() after the palette was built") }
         for i in runs.colors.indices { table.add(runs.colors[i], runs.counts[i]) }
         analyzedFrames += 1
     }
 
     /// Builds the palette from the colours analysed so far (`add` does it before its first frame).
     public func buildPalette() throws(GIFEncodeError) {
-        guard ownMapper == nil else { return }
+        guard !paletteBuilt else { return }
         guard analyzedFrames > 0 else { throw GIFEncodeError("no frames were analysed") }
         let (colors, counts) = table.entries()
         var p = PaletteBuilder.palette(colors: colors, weights: counts, maxColors: options.maxColors - 1)
         if p.isEmpty { p = [0] }  // every pixel transparent: one dummy colour
         palette = p
         transparentIndex = UInt8(p.count)
-        // This encoder's own mapper keeps the animation's table (unseen colours join it, as they
-        // always did); mappers on other threads get copies.
-        ownMapper = GIFFrameMapper(preparer: preparer, mapper: PaletteMapper(palette: p, table: table), transparentIndex: transparentIndex)
         close = [Bool](repeating: false, count: 65536)
         let tol = Int32(options.unchangedTolerance)
         for a in 0..<p.count {
@@ -239,12 +238,13 @@ public final class GIFAnimationEncoder {
         writer = try GIFWriter(width: width, height: height, palette: p + [0])
         if let loop = options.loopCount { try writer!.putLoop(loop) }
         canvas.initialize(repeating: transparentIndex, count: pixelCount)
+        paletteBuilt = true
     }
 
     /// Makes mappers for other threads, after `buildPalette()`. Each thread makes its own with
     /// `make()`; they map every analysed colour as this encoder's own mapper does.
     public func mapperFactory() throws(GIFEncodeError) -> GIFMapperFactory {
-        guard ownMapper != nil else { throw GIFEncodeError("mapperFactory() before buildPalette()") }
+        guard paletteBuilt else { throw GIFEncodeError("mapperFactory() before buildPalette()") }
         return GIFMapperFactory(preparer: preparer, palette: palette, transparentIndex: transparentIndex,
                                 table: ColorTable(copying: table))
     }
@@ -253,9 +253,15 @@ public final class GIFAnimationEncoder {
     public func add(_ frame: Pixmap, delayCentiseconds: Int) throws(GIFEncodeError) {
         try preparer.checkSize(frame)
         guard !finished else { throw GIFEncodeError("add() after finish()") }
-        if ownMapper == nil {
+        if !paletteBuilt {
             if analyzedFrames == 0 { try analyze(frame) }
             try buildPalette()
+        }
+        if ownMapper == nil {
+            // This encoder's own mapper keeps the animation's table (unseen colours join it, as
+            // they always did); mappers on other threads get copies.
+            ownMapper = GIFFrameMapper(preparer: preparer, mapper: PaletteMapper(palette: palette, table: table),
+                                       transparentIndex: transparentIndex)
         }
         let mapped = try ownMapper!.map(frame)
         if let done = try place(mapped, delayCentiseconds: delayCentiseconds) { try append(try done.encode()) }
@@ -319,7 +325,7 @@ public final class GIFAnimationEncoder {
     /// and LZW after it depend only on the frame they are given.
     public func place(_ frame: GIFMappedFrame, delayCentiseconds: Int) throws(GIFEncodeError) -> GIFFinishedFrame? {
         guard !finished else { throw GIFEncodeError("place() after finish()") }
-        guard ownMapper != nil else { throw GIFEncodeError("place() before buildPalette()") }
+        guard paletteBuilt else { throw GIFEncodeError("place() before buildPalette()") }
         guard frame.indices.count == pixelCount, frame.transparentIndex == transparentIndex else {
             throw GIFEncodeError("the mapped frame is not of this animation")
         }
