@@ -131,7 +131,10 @@ public final class WebPAnimationEncoder {
         // Lossless runs of transparency cost next to nothing, so blending wins whenever it can;
         // lossy alpha edges cost more, so there the replacing rectangle is tried too.
         if candidates.isEmpty || !options.lossless { candidates.append(false) }
-        let plan = WebPFramePlan(rgba: rgba, canvas: canvas, rect: rect, candidates: candidates, newHasAlpha: change.newHasAlpha)
+        // Only the blended candidate reads the canvas before the frame; holding it otherwise would
+        // make the canvas update below copy it.
+        let before = candidates.contains(true) ? canvas : []
+        let plan = WebPFramePlan(rgba: rgba, canvas: before, rect: rect, candidates: candidates, newHasAlpha: change.newHasAlpha)
         if plan.needsChoice {
             unsettled = true
         } else {
@@ -301,7 +304,7 @@ public final class WebPAnimationEncoder {
 /// What `WebPAnimationEncoder.plan` found a frame changes, with what its candidates are encoded from.
 public struct WebPFramePlan: Sendable {
     let rgba: [UInt8]
-    /// The canvas before the frame (for the blended candidate's mask); empty when nothing changed.
+    /// The canvas before the frame (for the blended candidate's mask); empty without that candidate.
     let canvas: [UInt8]
     /// The rectangle to store, even-aligned; nil: the frame changed nothing.
     let rect: FrameDiff.Rect?

@@ -70,12 +70,12 @@ final class JobPool<Context>: @unchecked Sendable {
 
     /// The job's result once it ran; rethrows its error.
     func wait<Value>(_ pending: Pending<Value>) throws -> Value {
-        if pending.result == nil {
-            condition.lock()
-            while pending.result == nil { condition.wait() }
-            condition.unlock()
-        }
-        return try pending.result!.get()
+        // Read under the lock: a worker writes the result under it.
+        condition.lock()
+        while pending.result == nil { condition.wait() }
+        let result = pending.result!
+        condition.unlock()
+        return try result.get()
     }
 
     /// Stops the workers (jobs not started are dropped) and waits for them.
