@@ -111,11 +111,31 @@ public final class APNGEncoder {
             guard frame.width == width, frame.height == height else {
                 throw APNGEncodeError("frame is \(frame.width)x\(frame.height), the animation \(width)x\(height)")
             }
-            let straight = frame.straightRGBA()
-            var words = [UInt32](repeating: 0, count: width * height)
-            straight.withUnsafeBytes { src in words.withUnsafeMutableBytes { $0.copyMemory(from: src) } }
-            if !options.alpha { for i in words.indices { words[i] |= UInt32(0xFF) << 24 } }
-            return words
+            // Straight alpha written as words at once (one frame-sized buffer, not two and a copy).
+            let (w, h, stride, opaque) = (width, height, frame.stride, options.alpha ? UInt32(0) : UInt32(0xFF) << 24)
+            return [UInt32](unsafeUninitializedCapacity: w * h) { out, n in
+                frame.bytes.withUnsafeBytes { raw in
+                    for y in 0..<h {
+                        let row = raw.baseAddress! + y * stride, o = y * w
+                        for x in 0..<w {
+                            let p = UInt32(littleEndian: row.loadUnaligned(fromByteOffset: x * 4, as: UInt32.self))
+                            out[o + x] = Self.straight(p) | opaque
+                        }
+                    }
+                }
+                n = w * h
+            }
+        }
+
+        /// A premultiplied little-endian RGBA word as straight alpha, exactly as
+        /// `Pixmap.straightRGBA()` writes it (rounded to nearest; fully transparent: all zero).
+        @inline(__always) static func straight(_ p: UInt32) -> UInt32 {
+            let a = p >> 24
+            if a == 255 { return p }
+            if a == 0 { return 0 }
+            let half = a / 2
+            @inline(__always) func un(_ c: UInt32) -> UInt32 { min(255, (c * 255 + half) / a) }
+            return un(p & 0xFF) | un((p >> 8) & 0xFF) << 8 | un((p >> 16) & 0xFF) << 16 | a << 24
         }
 
         /// Prepares a frame given the words of the frame appended before it (nil for the first).

@@ -41,7 +41,10 @@ extension FrameTimeline {
                                  maxFrames: limits.maxFrames)
         try limits.checkWork(frames: plan.entries.count, size: size, what: "output frames")
         let cache = FrameCache(timeline: self, size: size, background: request.background,
-                               keepAll: plan.entries.count * size.pixelCount * 4 <= limits.maxDecodedBytes,
+                               // Only GIF reads the frames twice; keeping every frame for the
+                               // others only makes each frame fresh memory (page faults, which
+                               // threads contend for) instead of reusing what was freed.
+                               keepAll: request.format == .gif && plan.entries.count * size.pixelCount * 4 <= limits.maxDecodedBytes,
                                threads: request.threads, limits: limits)
         if request.format != .pngSequence, case .file(let path) = request.destination { try writer.check(path) }
         let loop = request.loop ?? defaultOutputLoop
