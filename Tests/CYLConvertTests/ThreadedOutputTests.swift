@@ -99,19 +99,25 @@ final class SplittingSource: FrameSource {
     }
 
     /// The work really is split: two workers are made for three threads, every frame is drawn
-    /// once, each source only moves forward, and more than one thread draws.
-    @Test func workersDrawEveryFrameOnceMovingForward() throws {
+    /// once (APNG: a worker drawing a run of frames draws the frame before the run again, so
+    /// fewer than twice), each source only moves forward, and more than one thread draws.
+    @Test(arguments: [OutputFormat.webp, .apng])
+    func workersDrawEveryFrameOnceMovingForward(_ format: OutputFormat) throws {
         let log = SplitLog()
         let n = 120
         let timeline = FrameTimeline(format: "Lottie", file: "split.json", canvasSize: PixelSize(64, 64), frameCount: n,
                                      timing: .fps(30), source: SplittingSource(log: log))
         let dir = try Scratch()
-        var request = ConvertRequest(format: .apng, destination: .file("\(dir.path)/a.png"))
+        var request = ConvertRequest(format: format, destination: .file("\(dir.path)/a"))
         request.threads = 3
         let result = try timeline.convert(request)
         #expect(result.frameCount == n)
         #expect(log.workers.load(ordering: .relaxed) == 2)
-        #expect(log.draws.load(ordering: .relaxed) == n)
+        if format == .apng {
+            #expect(log.draws.load(ordering: .relaxed) >= n && log.draws.load(ordering: .relaxed) < 2 * n)
+        } else {
+            #expect(log.draws.load(ordering: .relaxed) == n)
+        }
         #expect(log.backwardSteps.load(ordering: .relaxed) == 0)
         // One thread could in principle take every frame while the others start; 120 frames of
         // 64x64 make that vanishingly unlikely, and the bytes are checked either way.

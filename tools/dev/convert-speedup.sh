@@ -7,7 +7,10 @@
 #
 #   tools/dev/convert-speedup.sh [INPUT] [SIZE] [RUNS] [THREADS]
 #   (defaults: ../shared/corpus/lottie/rlottie/_alarm.json, 512, 7, 2; CYLANIM: a built cylanim,
-#   default .build/release/cylanim)
+#   default .build/release/cylanim; EXTRA: more convert options, e.g. "--fps 120" for 4x the frames)
+#
+# `perf stat` on one run tells how many CPUs it got ("CPUs utilized"): a run of under 100 ms on
+# a loaded machine may get little more than one even with two threads ready.
 set -eu
 cd "$(dirname "$0")/../.."
 INPUT=${1:-../shared/corpus/lottie/rlottie/_alarm.json}
@@ -27,7 +30,7 @@ for name in gif apng webp webp-q75; do
     for _ in $(seq "$RUNS"); do
         for t in 1 "$THREADS"; do
             start=$(ms)
-            "$CYLANIM" convert "$INPUT" $args --size "$SIZE" --threads "$t" > /dev/null
+            "$CYLANIM" convert "$INPUT" $args ${EXTRA:-} --size "$SIZE" --threads "$t" > /dev/null
             echo $(( $(ms) - start )) >> "$OUT/$([ "$t" = 1 ] && echo t1 || echo tn)"
         done
     done

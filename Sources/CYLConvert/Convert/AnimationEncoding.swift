@@ -116,14 +116,81 @@ extension FrameTimeline {
                                 warnings: warnings)
     }
 
-    static func encodeAPNG(_ plan: FramePlan, _ request: ConvertRequest, loop: LoopHint, cache: FrameCache, size: PixelSize,
-                           limits: Limits, progress: (String, Int, Int) -> Void) throws -> EncodedAnimation {
+    /// APNG. When the source splits, each job draws a run of frames on its worker's own timeline
+    /// and prepares them against the frame before (drawing the run's first frame's predecessor
+    /// once more: drawing is far cheaper than deflating), so a frame is drawn, converted and
+    /// deflated on one thread with one handover per run, not three per frame. Otherwise frames
+    /// come from the frame cache and each job hands its pixels to the next frame's job.
+    func encodeAPNG(_ plan: FramePlan, _ request: ConvertRequest, loop: LoopHint, cache: FrameCache, size: PixelSize,
+                    limits: Limits, progress: (String, Int, Int) -> Void) throws -> EncodedAnimation {
         let opaque = (request.background?.a ?? 0) == 255
         let encoder = try APNGEncoder(width: size.width, height: size.height,
                                       options: APNGEncodeOptions(compressionLevel: request.compressionLevel ?? 1,
-                                                                 plays: plays(loop), alpha: !opaque))
+                                                                 plays: Self.plays(loop), alpha: !opaque))
         let preparer = encoder.preparer
-        let pool = JobPool<Void>(threads: request.threads) { () }
+        let keys = plan.entries.map(\.frameKey)
+        let threads = max(1, min(request.threads, FrameThreads.maximum, keys.count))
+        var timelines = [self]
+        while timelines.count < threads, let worker = worker() { timelines.append(worker) }
+        guard timelines.count == threads else {
+            return try Self.encodeAPNGFromCache(plan, preparer: preparer, encoder: encoder, threads: request.threads,
+                                                cache: cache, size: size, limits: limits, progress: progress)
+        }
+        // Each worker (or, with one thread, the calling thread) takes one timeline for good,
+        // which is what makes handing them over safe; the calling thread then draws nothing.
+        let lender = TimelineLender(timelines)
+        let pool = JobPool<FrameTimeline>(threads: threads) { lender.take() }
+        defer { pool.finish() }
+        let trace = EncodeTrace.observer
+        let window = Self.jobWindow(threads: pool.threads, frameBytes: size.pixelCount * 4, limits: limits)
+        // Runs short enough that every worker gets several (the last ones finish together).
+        let run = max(1, min(16, keys.count / (6 * pool.threads)))
+        let background = request.background
+        var waiting = Deque<(JobPool<FrameTimeline>.Pending<[APNGPreparedFrame]>, Range<Int>)>()
+        var appended = 0
+        func appendOldest() throws {
+            let (job, range) = waiting.removeFirst()
+            for (frame, n) in zip(try pool.wait(job), range) {
+                try encoder.append(frame, duration: plan.entries[n].duration)
+                appended += 1
+                try limits.checkOutput(bytes: encoder.encodedBytes, afterFrame: appended)
+                progress("encoding APNG", appended, plan.entries.count)
+            }
+        }
+        for start in stride(from: 0, to: keys.count, by: run) {
+            let range = start..<min(keys.count, start + run)
+            waiting.append((pool.submit { timeline in
+                var previous: (key: FramePlan.FrameKey, words: [UInt32])?
+                if range.lowerBound > 0 {
+                    let key = keys[range.lowerBound - 1]
+                    previous = (key, try preparer.words(FrameCache.draw(key, on: timeline, size: size, background: background)))
+                }
+                var out: [APNGPreparedFrame] = []
+                for n in range {
+                    trace?("APNG prepare")
+                    // A frame drawing the same key as the one before is the same picture.
+                    let words: [UInt32]
+                    if let previous, previous.key == keys[n] {
+                        words = previous.words
+                    } else {
+                        words = try preparer.words(FrameCache.draw(keys[n], on: timeline, size: size, background: background))
+                    }
+                    out.append(try preparer.prepare(words, previous: previous?.words))
+                    previous = (keys[n], words)
+                }
+                return out
+            }, range))
+            while waiting.count > max(pool.threads, window / run) { try appendOldest() }
+        }
+        while !waiting.isEmpty { try appendOldest() }
+        return EncodedAnimation(bytes: try encoder.finish(), frameCount: encoder.frameCount)
+    }
+
+    /// APNG from frames drawn by the frame cache (a source that cannot split, such as a large GIF).
+    private static func encodeAPNGFromCache(_ plan: FramePlan, preparer: APNGEncoder.FramePreparer, encoder: APNGEncoder,
+                                            threads: Int, cache: FrameCache, size: PixelSize, limits: Limits,
+                                            progress: (String, Int, Int) -> Void) throws -> EncodedAnimation {
+        let pool = JobPool<Void>(threads: threads) { () }
         defer { pool.finish() }
         let trace = EncodeTrace.observer
         let window = jobWindow(threads: pool.threads, frameBytes: size.pixelCount * 4, limits: limits)
@@ -246,6 +313,21 @@ final class Handoff<Value>: @unchecked Sendable {  // the value is read only aft
         let result = value!
         condition.unlock()
         return try result.get()
+    }
+}
+
+/// Timelines made on the calling thread, one taken by each worker as it starts.
+final class TimelineLender: @unchecked Sendable {  // taken under the lock, each by one thread only
+    private let lock = NSLock()
+    private var timelines: [FrameTimeline]
+
+    init(_ timelines: [FrameTimeline]) { self.timelines = timelines }
+
+    /// One timeline; there is one for each worker the pool starts (or the calling thread).
+    func take() -> FrameTimeline {
+        lock.lock()
+        defer { lock.unlock() }
+        return timelines.removeLast()
     }
 }
 
