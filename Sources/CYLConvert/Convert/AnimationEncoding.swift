@@ -143,8 +143,10 @@ extension FrameTimeline {
         defer { pool.finish() }
         let trace = EncodeTrace.observer
         let window = Self.jobWindow(threads: pool.threads, frameBytes: size.pixelCount * 4, limits: limits)
-        // Runs short enough that every worker gets several (the last ones finish together).
-        let run = max(1, min(16, keys.count / (6 * pool.threads)))
+        // Runs shrink as frames run out (a third of each worker's share of what is left, at
+        // most 16): long runs draw few frames twice, short last ones let the workers finish
+        // together.
+        func runLength(from start: Int) -> Int { max(1, min(16, (keys.count - start) / (3 * pool.threads))) }
         let background = request.background
         var waiting = Deque<(JobPool<FrameTimeline>.Pending<[APNGPreparedFrame]>, Range<Int>)>()
         var appended = 0
@@ -157,8 +159,10 @@ extension FrameTimeline {
                 progress("encoding APNG", appended, plan.entries.count)
             }
         }
-        for start in stride(from: 0, to: keys.count, by: run) {
-            let range = start..<min(keys.count, start + run)
+        var start = 0
+        while start < keys.count {
+            let range = start..<min(keys.count, start + runLength(from: start))
+            start = range.upperBound
             waiting.append((pool.submit { timeline in
                 var previous: (key: FramePlan.FrameKey, words: [UInt32])?
                 if range.lowerBound > 0 {
@@ -180,7 +184,7 @@ extension FrameTimeline {
                 }
                 return out
             }, range))
-            while waiting.count > max(pool.threads, window / run) { try appendOldest() }
+            while waiting.count > max(pool.threads, window / range.count) { try appendOldest() }
         }
         while !waiting.isEmpty { try appendOldest() }
         return EncodedAnimation(bytes: try encoder.finish(), frameCount: encoder.frameCount)
