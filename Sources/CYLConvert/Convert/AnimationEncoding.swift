@@ -26,8 +26,12 @@ extension FrameTimeline {
         OrderedFrameProducer<Pixmap>.window(threads: max(1, threads), frameBytes: 3 * frameBytes, budget: limits.maxDecodedBytes)
     }
 
-    static func encodeGIF(_ plan: FramePlan, _ request: ConvertRequest, loop: LoopHint, cache: FrameCache, size: PixelSize,
-                          limits: Limits, progress: (String, Int, Int) -> Void) throws -> EncodedAnimation {
+    /// GIF: two passes over the frames. When the source splits, jobs draw their frames on their
+    /// worker's own timeline (a fresh set of workers per pass, so none steps backwards), and
+    /// frames that fit the decoded-bytes budget are kept from pass 1 for pass 2; otherwise frames
+    /// come from the frame cache.
+    func encodeGIF(_ plan: FramePlan, _ request: ConvertRequest, loop: LoopHint, cache: FrameCache, size: PixelSize,
+                   limits: Limits, progress: (String, Int, Int) -> Void) throws -> EncodedAnimation {
         var warnings: [String] = []
         let (timed, merged) = plan.centisecondFrames()
         if plan.entries.contains(where: { $0.duration < .milliseconds(20) - .nanoseconds(1000) }) && plan.entries.count > 1 {
@@ -38,12 +42,12 @@ extension FrameTimeline {
         // A GIF delay is 16 bits of centiseconds: longer frames are cut to 655.35 s; say so
         // (`--speed 0.0001` or a manifest's hour-long frame used to be shortened silently).
         let longest = timed.map(\.delay).max() ?? 0
-        if longest > maxGIFDelay {
-            let n = timed.filter { $0.delay > maxGIFDelay }.count
+        if longest > Self.maxGIFDelay {
+            let n = timed.filter { $0.delay > Self.maxGIFDelay }.count
             warnings.append("\(n) frame\(n == 1 ? "" : "s") longer than 655.35 s (the longest GIF delay) shown for 655.35 s"
                             + "; APNG (.png) and WebP keep longer frames")
         }
-        var options = GIFEncodeOptions(dither: request.dither, loopCount: gifLoop(loop), maxColors: request.maxColors)
+        var options = GIFEncodeOptions(dither: request.dither, loopCount: Self.gifLoop(loop), maxColors: request.maxColors)
         if let m = request.matte {
             options.transparency = .matte(m)
         } else if let bg = request.background, bg.a == 255 {
@@ -53,33 +57,56 @@ extension FrameTimeline {
         }
         let encoder = try GIFAnimationEncoder(width: size.width, height: size.height, options: options)
         let preparer = encoder.preparer
-        let pool = JobPool<GIFScratch>(threads: request.threads) { GIFScratch() }
         let trace = EncodeTrace.observer
-        defer { pool.finish() }
-        let window = jobWindow(threads: pool.threads, frameBytes: size.pixelCount * 4, limits: limits)
         let keys = timed.map(\.frame)
+        let threads = max(1, min(request.threads, FrameThreads.maximum, keys.count))
+        let background = request.background
+        /// Timelines for one pass's workers, or nil when the source cannot split. The second pass
+        /// gets fresh ones only: this one drew frames already, and a source never steps back.
+        func lender(fresh: Bool) -> TimelineLender? {
+            var timelines = fresh ? [] : [self]
+            while timelines.count < threads, let worker = worker() { timelines.append(worker) }
+            return timelines.count == threads ? TimelineLender(timelines) : nil
+        }
+        let keepAll = keys.count * size.pixelCount * 4 <= limits.maxDecodedBytes
+        var kept: [Pixmap?] = []
 
         // Pass 1: each frame's colour runs on the pool, counted in order.
-        var runs = Deque<JobPool<GIFScratch>.Pending<GIFColorRuns>>()
+        let drawers1 = lender(fresh: false)
+        let pool1 = JobPool<GIFScratch>(threads: threads) { GIFScratch(timeline: drawers1?.take()) }
+        defer { pool1.finish() }
+        let window = Self.jobWindow(threads: pool1.threads, frameBytes: size.pixelCount * 4, limits: limits)
+        var runs = Deque<JobPool<GIFScratch>.Pending<(GIFColorRuns, Pixmap?)>>()
         var counted = 0
         func countOldest() throws {
-            try encoder.analyze(try pool.wait(runs.removeFirst()))
+            let (frameRuns, frame) = try pool1.wait(runs.removeFirst())
+            try encoder.analyze(frameRuns)
+            if drawers1 != nil && keepAll { kept.append(frame) }
             counted += 1
             progress("analysing", counted, timed.count)
         }
-        let analysed = cache.frames(keys)
-        defer { analysed.finish() }
-        for _ in keys.indices {
-            let frame = try analysed.next()
-            runs.append(pool.submit { _ in trace?("GIF runs"); return try preparer.runs(frame) })
+        let analysed = drawers1 == nil ? cache.frames(keys) : nil
+        defer { analysed?.finish() }
+        for n in keys.indices {
+            let given = try analysed?.next(), key = keys[n]
+            runs.append(pool1.submit { scratch in
+                trace?("GIF runs")
+                let frame = try given ?? FrameCache.draw(key, on: scratch.timeline!, size: size, background: background)
+                return (try preparer.runs(frame), keepAll ? frame : nil)
+            })
             while runs.count > window { try countOldest() }
         }
         while !runs.isEmpty { try countOldest() }
-        analysed.finish()
+        analysed?.finish()
+        pool1.finish()
         try encoder.buildPalette()
         let mappers = try encoder.mapperFactory()
 
         // Pass 2: mapping on the pool, placing in order, LZW on the pool, appending in order.
+        let drawers2 = drawers1 != nil && !keepAll ? lender(fresh: true) : nil
+        let fromCache = drawers1 == nil || (!keepAll && drawers2 == nil)
+        let pool = JobPool<GIFScratch>(threads: threads) { GIFScratch(timeline: drawers2?.take()) }
+        defer { pool.finish() }
         var mapped = Deque<(JobPool<GIFScratch>.Pending<GIFMappedFrame>, Int)>()
         var coded = Deque<JobPool<GIFScratch>.Pending<GIFEncodedFrame>>()
         var placed = 0
@@ -97,12 +124,14 @@ extension FrameTimeline {
             try limits.checkOutput(bytes: encoder.encodedBytes, afterFrame: placed)
             progress("encoding GIF", placed, timed.count)
         }
-        let added = cache.frames(keys)
-        defer { added.finish() }
-        for e in timed {
-            let frame = try added.next()
+        let added = fromCache ? cache.frames(keys) : nil
+        defer { added?.finish() }
+        for (n, e) in timed.enumerated() {
+            let given = try added?.next() ?? (n < kept.count ? kept[n] : nil), key = keys[n]
+            if n < kept.count { kept[n] = nil }  // the job holds it now; freed once mapped
             mapped.append((pool.submit { scratch in
                 trace?("GIF map")
+                let frame = try given ?? FrameCache.draw(key, on: scratch.timeline!, size: size, background: background)
                 if scratch.mapper == nil { scratch.mapper = mappers.make() }
                 return try scratch.mapper!.map(frame)
             }, e.delay))
@@ -112,7 +141,7 @@ extension FrameTimeline {
         if let last = encoder.finishLast() { try code(last) }
         while !coded.isEmpty { try appendOldest() }
         return EncodedAnimation(bytes: try encoder.finish(), frameCount: encoder.writtenFrames,
-                                duration: .milliseconds(timed.reduce(0) { $0 + min($1.delay, maxGIFDelay) } * 10),
+                                duration: .milliseconds(timed.reduce(0) { $0 + min($1.delay, Self.maxGIFDelay) } * 10),
                                 warnings: warnings)
     }
 
@@ -292,9 +321,12 @@ enum EncodeTrace {
     @TaskLocal static var observer: (@Sendable (String) -> Void)?
 }
 
-/// A GIF worker's own palette mapper, made on its first mapping job.
+/// A GIF worker's own timeline to draw with (nil when frames are given) and palette mapper,
+/// made on its first mapping job.
 final class GIFScratch {
+    let timeline: FrameTimeline?
     var mapper: GIFFrameMapper?
+    init(timeline: FrameTimeline?) { self.timeline = timeline }
 }
 
 /// A value one job hands to another job that runs at the same time (a frame's pixels to the

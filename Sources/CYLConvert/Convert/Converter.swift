@@ -50,7 +50,7 @@ extension FrameTimeline {
         let loop = request.loop ?? defaultOutputLoop
         let encoded: EncodedAnimation
         switch request.format {
-        case .gif: encoded = try Self.encodeGIF(plan, request, loop: loop, cache: cache, size: size, limits: limits, progress: progress)
+        case .gif: encoded = try encodeGIF(plan, request, loop: loop, cache: cache, size: size, limits: limits, progress: progress)
         case .apng: encoded = try encodeAPNG(plan, request, loop: loop, cache: cache, size: size, limits: limits, progress: progress)
         case .webp: encoded = try Self.encodeWebP(plan, request, loop: loop, cache: cache, size: size, limits: limits, progress: progress)
         case .pngSequence: return try writePNGSequence(plan, request, size: size, into: writer, progress: progress)
