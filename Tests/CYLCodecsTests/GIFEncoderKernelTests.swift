@@ -318,4 +318,55 @@ import Testing
             #expect(wrong == 0, "\(pattern) \(w)x\(h)")
         }
     }
+
+    /// One coder reused for frames of different sizes and code sizes (as a job-pool worker reuses
+    /// its own) gives every frame the bytes giflib writes for it: nothing of one frame's table or
+    /// buffer leaks into the next. The large random frame first, so later ones follow a full table.
+    @Test func reusedCoderMatchesGiflibFrameByFrame() throws {
+        let coder = GIFImageCoder()
+        for (k, (w, h, colours)) in [(300, 301, 256), (3, 2, 3), (129, 77, 2), (64, 64, 16), (1, 1, 2)].enumerated() {
+            let px = Self.indices(.random, w * h, colours: colours, seed: UInt64(k + 1))
+            let palette = (0..<colours).map { UInt32($0) &* 0x010305 }
+            let theirs = try GIFWriter(width: w, height: h, palette: palette)
+            let spliced = try GIFWriter(width: w, height: h, palette: palette)
+            try px.withUnsafeBufferPointer { (p) throws(GIFEncodeError) in
+                try theirs.putFrameThroughGiflib(x: 0, y: 0, width: w, height: h, pixels: p.baseAddress!, rowStride: w,
+                                                 delayCentiseconds: 3, disposal: .background, transparentIndex: 0)
+                let data = try GIFWriter.encodeImage(width: w, height: h, pixels: p.baseAddress!, rowStride: w,
+                                                     colorMapSize: GIFWriter.colorMapSize(colours), coder: coder)
+                try spliced.putEncodedFrame(x: 0, y: 0, width: w, height: h, data: data, delayCentiseconds: 3,
+                                            disposal: .background, transparentIndex: 0)
+            }
+            let a = try spliced.finish(), b = try theirs.finish()
+            let same = a == b
+            #expect(same, "frame \(k): \(w)x\(h) \(colours) colours: \(a.count) vs \(b.count) bytes")
+        }
+    }
+
+    /// Image data coded for another colour table, cut short, or without its terminator is refused
+    /// before anything of the frame is written.
+    @Test func splicingForeignOrCutDataThrows() throws {
+        let px = Self.indices(.random, 40 * 30, colours: 4, seed: 9)
+        let data = try px.withUnsafeBufferPointer { (p) throws(GIFEncodeError) in
+            try GIFWriter.encodeImage(width: 40, height: 30, pixels: p.baseAddress!, rowStride: 40, colorMapSize: 4)
+        }
+        #expect(data.first == 2 && data.last == 0)  // code size 2 for 4 entries; the terminator
+        /// Whether the writer refuses `d` (and then wrote nothing of the frame).
+        func refused(_ d: [UInt8], colours: Int) throws -> Bool {
+            let writer = try GIFWriter(width: 40, height: 30, palette: Array(repeating: 0, count: colours))
+            let before = writer.byteCount
+            do {
+                try writer.putEncodedFrame(x: 0, y: 0, width: 40, height: 30, data: d, delayCentiseconds: 1,
+                                           disposal: .keep, transparentIndex: nil)
+            } catch {
+                return writer.byteCount == before
+            }
+            return false
+        }
+        #expect(try !refused(data, colours: 4))  // the right table: accepted
+        #expect(try refused(data, colours: 256))  // a 256-entry table codes from size 8
+        #expect(try refused(Array(data.dropLast()), colours: 4))  // no terminator
+        #expect(try refused(Array(data.dropLast(2)), colours: 4))  // last sub-block cut short
+        #expect(try refused(data + [0], colours: 4))  // bytes after the terminator
+    }
 }

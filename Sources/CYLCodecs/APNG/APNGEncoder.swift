@@ -28,20 +28,30 @@ public struct APNGEncodeError: Error, Sendable, CustomStringConvertible, Equatab
     public var description: String { "APNG encoder: \(message)" }
 }
 
+/// One frame made ready to append (`APNGEncoder.FramePreparer.prepare`): the rectangle that
+/// changed since the frame before, deflated, or nothing when no pixel changed.
+public struct APNGPreparedFrame: Sendable {
+    /// x, y, width, height of the stored rectangle; nil: the frame repeats the one before.
+    var rect: (x: Int, y: Int, w: Int, h: Int)?
+    var zdata: [UInt8]
+}
+
 /// Writes animated PNG (the APNG extension: `acTL`, `fcTL`, `fdAT` chunks) over zlib, since
 /// Debian's libpng has no APNG support. Frames are added one at a time; a frame identical to the one
 /// before is merged into it (durations add up). One frame in all gives a plain PNG.
 ///
 /// Frame delays are written as exact fractions `delay_num/delay_den` (both 16-bit), so 30 fps is
 /// 1/30 s, not a rounded 33 ms.
+///
+/// `add` is `preparer.words`, `preparer.prepare` and `append` in a row; a caller with threads runs
+/// the first two for many frames at once (they read only the frames given) and appends in order.
 public final class APNGEncoder {
     public let width: Int, height: Int
     public let options: APNGEncodeOptions
-    private let channels: Int
+    /// The per-frame work that depends on nothing but the frames it is given; safe on any thread.
+    public let preparer: FramePreparer
     private var previous: [UInt32] = []
     private var frames: [(x: Int, y: Int, w: Int, h: Int, zdata: [UInt8], duration: Duration)] = []
-    private var rowBuffer: [UInt8] = []
-    private var scratch: [UInt8] = []
 
     public init(width: Int, height: Int, options: APNGEncodeOptions = APNGEncodeOptions()) throws(APNGEncodeError) {
         guard width > 0, height > 0, width <= 0x7FFF_FFFF / 8, height <= 0x7FFF_FFFF else {
@@ -53,7 +63,7 @@ public final class APNGEncoder {
         self.width = width
         self.height = height
         self.options = options
-        channels = options.alpha ? 4 : 3
+        preparer = FramePreparer(width: width, height: height, options: options)
     }
 
     /// Frames so far, after merging unchanged ones.
@@ -64,94 +74,153 @@ public final class APNGEncoder {
 
     /// Adds a premultiplied frame shown for `duration`.
     public func add(_ frame: Pixmap, duration: Duration) throws(APNGEncodeError) {
-        guard frame.width == width, frame.height == height else {
-            throw APNGEncodeError("frame is \(frame.width)x\(frame.height), the animation \(width)x\(height)")
-        }
-        let straight = frame.straightRGBA()
-        var words = [UInt32](repeating: 0, count: width * height)
-        straight.withUnsafeBytes { src in words.withUnsafeMutableBytes { $0.copyMemory(from: src) } }
-        if !options.alpha { for i in words.indices { words[i] |= UInt32(0xFF) << 24 } }
-        var rect = (x0: 0, y0: 0, x1: width, y1: height)
-        if !frames.isEmpty {
-            guard let r = changedRect(words) else {
-                frames[frames.count - 1].duration += duration
-                return
-            }
-            if options.optimizeFrames { rect = r }
-        }
-        let z = try compress(words, rect)
-        encodedBytes += z.count
-        frames.append((rect.x0, rect.y0, rect.x1 - rect.x0, rect.y1 - rect.y0, z, duration))
+        let words = try preparer.words(frame)
+        try append(try preparer.prepare(words, previous: frames.isEmpty ? nil : previous), duration: duration)
         previous = words
     }
 
-    private func changedRect(_ words: [UInt32]) -> (x0: Int, y0: Int, x1: Int, y1: Int)? {
-        var x0 = width, y0 = height, x1 = -1, y1 = -1
-        words.withUnsafeBufferPointer { cur in
-            previous.withUnsafeBufferPointer { prev in
-                for y in 0..<height {
-                    let row = y * width
-                    var first = -1, last = -1
-                    for x in 0..<width where cur[row + x] != prev[row + x] {
-                        if first < 0 { first = x }
-                        last = x
-                    }
-                    if first >= 0 {
-                        if y0 == height { y0 = y }
-                        y1 = y
-                        x0 = min(x0, first); x1 = max(x1, last)
-                    }
-                }
-            }
+    /// Appends a frame `preparer.prepare` made, in the order the frames play. It must have been
+    /// prepared against the frame appended just before (nil for the first).
+    public func append(_ frame: APNGPreparedFrame, duration: Duration) throws(APNGEncodeError) {
+        guard let r = frame.rect else {
+            guard !frames.isEmpty else { throw APNGEncodeError("the first frame cannot repeat a frame before it") }
+            frames[frames.count - 1].duration += duration
+            return
         }
-        return x1 < 0 ? nil : (x0, y0, x1 + 1, y1 + 1)
+        encodedBytes += frame.zdata.count
+        frames.append((r.x, r.y, r.w, r.h, frame.zdata, duration))
     }
 
-    /// Filters the rectangle's rows and deflates them (a zlib stream, as IDAT/fdAT carry), one row
-    /// at a time: memory is a few rows plus the compressed output, never the whole filtered frame
-    /// (that and zlib's worst-case output buffer cost 2 x 64 MB per 4096x4096 frame).
-    private func compress(_ words: [UInt32], _ r: (x0: Int, y0: Int, x1: Int, y1: Int)) throws(APNGEncodeError) -> [UInt8] {
-        let w = r.x1 - r.x0, h = r.y1 - r.y0, bpp = channels
-        let rowBytes = w * bpp
-        let adaptive = options.compressionLevel >= 5
-        var prevRow = [UInt8](repeating: 0, count: rowBytes), curRow = prevRow
-        var candidate = [UInt8](repeating: 0, count: rowBytes), best = candidate
-        var line = [UInt8](repeating: 0, count: rowBytes + 1)
-        let deflater = try RowDeflater(level: options.compressionLevel)
-        try words.withUnsafeBufferPointer { (src) throws(APNGEncodeError) in
-            for yy in 0..<h {
-                let s = (r.y0 + yy) * width + r.x0
-                curRow.withUnsafeMutableBufferPointer { c in
-                    if bpp == 4 {
-                        UnsafeMutableRawPointer(c.baseAddress!).copyMemory(from: src.baseAddress! + s, byteCount: rowBytes)
-                    } else {
+    /// The per-frame work of the encoder: straight pixels, the changed rectangle, row filters and
+    /// deflate. A value that reads only the frames it is given, so any thread may run it.
+    public struct FramePreparer: Sendable {
+        public let width: Int, height: Int
+        public let options: APNGEncodeOptions
+        private let channels: Int
+
+        init(width: Int, height: Int, options: APNGEncodeOptions) {
+            self.width = width
+            self.height = height
+            self.options = options
+            channels = options.alpha ? 4 : 3
+        }
+
+        /// The frame's straight RGBA as little-endian words (alpha forced opaque without alpha):
+        /// what `prepare` compares and stores.
+        public func words(_ frame: Pixmap) throws(APNGEncodeError) -> [UInt32] {
+            guard frame.width == width, frame.height == height else {
+                throw APNGEncodeError("frame is \(frame.width)x\(frame.height), the animation \(width)x\(height)")
+            }
+            // Straight alpha written as words at once (one frame-sized buffer, not two and a copy).
+            let (w, h, stride, opaque) = (width, height, frame.stride, options.alpha ? UInt32(0) : UInt32(0xFF) << 24)
+            return [UInt32](unsafeUninitializedCapacity: w * h) { out, n in
+                frame.bytes.withUnsafeBytes { raw in
+                    for y in 0..<h {
+                        let row = raw.baseAddress! + y * stride, o = y * w
                         for x in 0..<w {
-                            let p = src[s + x]
-                            c[x * 3] = UInt8(p & 0xFF); c[x * 3 + 1] = UInt8((p >> 8) & 0xFF); c[x * 3 + 2] = UInt8((p >> 16) & 0xFF)
+                            let p = UInt32(littleEndian: row.loadUnaligned(fromByteOffset: x * 4, as: UInt32.self))
+                            out[o + x] = Self.straight(p) | opaque
                         }
                     }
                 }
-                if !adaptive {
-                    line[0] = 0
-                    line.withUnsafeMutableBufferPointer { d in
-                        curRow.withUnsafeBufferPointer { c in
-                            UnsafeMutableRawPointer(d.baseAddress! + 1).copyMemory(from: c.baseAddress!, byteCount: rowBytes)
-                        }
-                    }
-                } else {
-                    var bestType: UInt8 = 0, bestScore = Int.max
-                    for type in UInt8(0)...4 {
-                        let score = Self.filter(type, cur: curRow, prev: prevRow, bpp: bpp, into: &candidate)
-                        if score < bestScore { bestScore = score; bestType = type; swap(&best, &candidate) }
-                    }
-                    line[0] = bestType
-                    for i in 0..<rowBytes { line[1 + i] = best[i] }
-                }
-                try deflater.add(line, finish: yy == h - 1)
-                swap(&prevRow, &curRow)
+                n = w * h
             }
         }
-        return deflater.output
+
+        /// A premultiplied little-endian RGBA word as straight alpha, exactly as
+        /// `Pixmap.straightRGBA()` writes it (rounded to nearest; fully transparent: all zero).
+        @inline(__always) static func straight(_ p: UInt32) -> UInt32 {
+            let a = p >> 24
+            if a == 255 { return p }
+            if a == 0 { return 0 }
+            let half = a / 2
+            @inline(__always) func un(_ c: UInt32) -> UInt32 { min(255, (c * 255 + half) / a) }
+            return un(p & 0xFF) | un((p >> 8) & 0xFF) << 8 | un((p >> 16) & 0xFF) << 16 | a << 24
+        }
+
+        /// Prepares a frame given the words of the frame appended before it (nil for the first).
+        ///
+        /// Dependency rule: the result depends only on `words` and `previous`. A frame merged into
+        /// the one before is identical to it, so "the frame appended before" is simply the frame
+        /// before in play order: frame i needs frames i-1 and i, never the output so far.
+        public func prepare(_ words: [UInt32], previous: [UInt32]?) throws(APNGEncodeError) -> APNGPreparedFrame {
+            var rect = (x0: 0, y0: 0, x1: width, y1: height)
+            if let previous {
+                guard let r = changedRect(words, previous) else { return APNGPreparedFrame(rect: nil, zdata: []) }
+                if options.optimizeFrames { rect = r }
+            }
+            let z = try compress(words, rect)
+            return APNGPreparedFrame(rect: (rect.x0, rect.y0, rect.x1 - rect.x0, rect.y1 - rect.y0), zdata: z)
+        }
+
+        private func changedRect(_ words: [UInt32], _ previous: [UInt32]) -> (x0: Int, y0: Int, x1: Int, y1: Int)? {
+            var x0 = width, y0 = height, x1 = -1, y1 = -1
+            words.withUnsafeBufferPointer { cur in
+                previous.withUnsafeBufferPointer { prev in
+                    for y in 0..<height {
+                        let row = y * width
+                        var first = -1, last = -1
+                        for x in 0..<width where cur[row + x] != prev[row + x] {
+                            if first < 0 { first = x }
+                            last = x
+                        }
+                        if first >= 0 {
+                            if y0 == height { y0 = y }
+                            y1 = y
+                            x0 = min(x0, first); x1 = max(x1, last)
+                        }
+                    }
+                }
+            }
+            return x1 < 0 ? nil : (x0, y0, x1 + 1, y1 + 1)
+        }
+
+        /// Filters the rectangle's rows and deflates them (a zlib stream, as IDAT/fdAT carry), one row
+        /// at a time: memory is a few rows plus the compressed output, never the whole filtered frame
+        /// (that and zlib's worst-case output buffer cost 2 x 64 MB per 4096x4096 frame).
+        private func compress(_ words: [UInt32], _ r: (x0: Int, y0: Int, x1: Int, y1: Int)) throws(APNGEncodeError) -> [UInt8] {
+            let w = r.x1 - r.x0, h = r.y1 - r.y0, bpp = channels
+            let rowBytes = w * bpp
+            let adaptive = options.compressionLevel >= 5
+            var prevRow = [UInt8](repeating: 0, count: rowBytes), curRow = prevRow
+            var candidate = [UInt8](repeating: 0, count: rowBytes), best = candidate
+            var line = [UInt8](repeating: 0, count: rowBytes + 1)
+            let deflater = try RowDeflater(level: options.compressionLevel)
+            try words.withUnsafeBufferPointer { (src) throws(APNGEncodeError) in
+                for yy in 0..<h {
+                    let s = (r.y0 + yy) * width + r.x0
+                    curRow.withUnsafeMutableBufferPointer { c in
+                        if bpp == 4 {
+                            UnsafeMutableRawPointer(c.baseAddress!).copyMemory(from: src.baseAddress! + s, byteCount: rowBytes)
+                        } else {
+                            for x in 0..<w {
+                                let p = src[s + x]
+                                c[x * 3] = UInt8(p & 0xFF); c[x * 3 + 1] = UInt8((p >> 8) & 0xFF); c[x * 3 + 2] = UInt8((p >> 16) & 0xFF)
+                            }
+                        }
+                    }
+                    if !adaptive {
+                        line[0] = 0
+                        line.withUnsafeMutableBufferPointer { d in
+                            curRow.withUnsafeBufferPointer { c in
+                                UnsafeMutableRawPointer(d.baseAddress! + 1).copyMemory(from: c.baseAddress!, byteCount: rowBytes)
+                            }
+                        }
+                    } else {
+                        var bestType: UInt8 = 0, bestScore = Int.max
+                        for type in UInt8(0)...4 {
+                            let score = APNGEncoder.filter(type, cur: curRow, prev: prevRow, bpp: bpp, into: &candidate)
+                            if score < bestScore { bestScore = score; bestType = type; swap(&best, &candidate) }
+                        }
+                        line[0] = bestType
+                        for i in 0..<rowBytes { line[1 + i] = best[i] }
+                    }
+                    try deflater.add(line, finish: yy == h - 1)
+                    swap(&prevRow, &curRow)
+                }
+            }
+            return deflater.output
+        }
     }
 
     /// Applies PNG filter `type` to a row; returns the sum of absolute signed bytes (the usual heuristic).

@@ -24,10 +24,8 @@ final class GIFWriter {
     private var closed = false
     /// LZW minimum code size: bits of the colour table, at least 2 (the GIF minimum).
     private let minCodeSize: Int
-    private let lzw = LZWEncoder()
-    /// LZW output of one frame before it is cut into sub-blocks; grown to the largest frame's bound.
-    private var scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
-    private var scratchCapacity = 1
+    /// Codes this writer's own frames (`putFrame`); frames coded elsewhere come through `putEncodedFrame`.
+    private let coder = GIFImageCoder()
 
     /// Opens a stream of `width x height` with a global colour table (`palette`: 0x00BBGGRR words,
     /// padded to a power of two of at least 2 entries).
@@ -39,7 +37,7 @@ final class GIFWriter {
         self.height = height
         var tableSize = 2
         while tableSize < min(256, palette.count) { tableSize *= 2 }
-        minCodeSize = max(2, tableSize.trailingZeroBitCount)
+        minCodeSize = GIFWriter.minCodeSize(colorMapSize: tableSize)
         var err: Int32 = 0
         let user = Unmanaged.passUnretained(sink).toOpaque()
         gif = EGifOpen(user, { file, data, len in
@@ -66,7 +64,6 @@ final class GIFWriter {
     }
 
     deinit {
-        scratch.deallocate()
         if !closed, let gif {
             var err: Int32 = 0
             EGifCloseFile(gif, &err)
@@ -101,32 +98,8 @@ final class GIFWriter {
     func putFrame(x: Int, y: Int, width w: Int, height h: Int, pixels: UnsafePointer<UInt8>, rowStride: Int,
                   delayCentiseconds: Int, disposal: GIFWriteDisposal, transparentIndex: UInt8?) throws(GIFEncodeError) {
         try putControl(delayCentiseconds: delayCentiseconds, disposal: disposal, transparentIndex: transparentIndex)
-        guard x >= 0, y >= 0, w > 0, h > 0, x + w <= width, y + h <= height else {
-            throw GIFEncodeError("frame rectangle \(w)x\(h) at (\(x), \(y)) is outside the \(width)x\(height) screen")
-        }
-        var desc: [UInt8] = [0x2C]
-        for v in [x, y, w, h] { desc.append(UInt8(v & 0xFF)); desc.append(UInt8(v >> 8)) }
-        desc.append(0)  // no local colour table, not interlaced
-        desc.append(UInt8(minCodeSize))
-        let bound = LZWEncoder.maxBytes(pixels: w * h)
-        if scratchCapacity < bound {
-            scratch.deallocate()
-            scratch = .allocate(capacity: bound)
-            scratchCapacity = bound
-        }
-        let n = lzw.encode(pixels, width: w, height: h, rowStride: rowStride, minCodeSize: minCodeSize, into: scratch)
-        let bytes = sink.bytes.count
-        sink.bytes.reserveCapacity(bytes + desc.count + n + n / 255 + 2)
-        sink.bytes.append(contentsOf: desc)
-        // Sub-blocks of at most 255 bytes, each after its length, then the empty block.
-        var at = 0
-        while at < n {
-            let len = min(255, n - at)
-            sink.bytes.append(UInt8(len))
-            sink.bytes.append(contentsOf: UnsafeBufferPointer(start: scratch + at, count: len))
-            at += len
-        }
-        sink.bytes.append(0)
+        try putDescriptor(x: x, y: y, width: w, height: h)
+        coder.encode(pixels, width: w, height: h, rowStride: rowStride, minCodeSize: minCodeSize, appendingTo: &sink.bytes)
     }
 
     /// The same frame coded by giflib's own LZW (EGifPutImageDesc + EGifPutLine): the reference the
@@ -138,6 +111,70 @@ final class GIFWriter {
         for row in 0..<h {
             try check(EGifPutLine(gif, UnsafeMutablePointer(mutating: pixels + row * rowStride), Int32(w)), "image data")
         }
+    }
+
+    /// The global colour table's size for `paletteCount` entries: a power of two, at least 2.
+    static func colorMapSize(_ paletteCount: Int) -> Int {
+        var size = 2
+        while size < paletteCount { size *= 2 }
+        return size
+    }
+
+    /// The LZW minimum code size of a stream whose global colour table has `colorMapSize` entries:
+    /// its bits, at least 2 (the GIF minimum; giflib writes the same).
+    static func minCodeSize(colorMapSize: Int) -> Int {
+        max(2, colorMapSize.trailingZeroBitCount)
+    }
+
+    /// A frame's LZW-coded image data as it follows the image descriptor: the code size byte, the
+    /// sub-blocks and the block terminator, for a stream whose global colour table has
+    /// `colorMapSize` entries. Any thread may call it: it shares nothing (`coder`, when given, is
+    /// the calling thread's own; otherwise one is made for this call). LZW restarts at every
+    /// image, so these are the very bytes `putFrame` writes, and `putEncodedFrame` splices them in.
+    static func encodeImage(width w: Int, height h: Int, pixels: UnsafePointer<UInt8>, rowStride: Int,
+                            colorMapSize: Int, coder: GIFImageCoder? = nil) throws(GIFEncodeError) -> [UInt8] {
+        guard w > 0, h > 0, w <= 65535, h <= 65535, rowStride >= w else {
+            throw GIFEncodeError("an image of \(w)x\(h) pixels (rows \(rowStride) apart) cannot be coded")
+        }
+        guard colorMapSize >= 2, colorMapSize <= 256, colorMapSize & (colorMapSize - 1) == 0 else {
+            throw GIFEncodeError("a GIF colour table has 2, 4, ... 256 entries, not \(colorMapSize)")
+        }
+        var out: [UInt8] = []
+        (coder ?? GIFImageCoder()).encode(pixels, width: w, height: h, rowStride: rowStride,
+                                          minCodeSize: minCodeSize(colorMapSize: colorMapSize), appendingTo: &out)
+        return out
+    }
+
+    /// One frame whose image data `encodeImage` made (for this stream's colour table): graphic
+    /// control extension, image descriptor, then those bytes (checked for their code size and
+    /// sub-block framing first, so a stream never holds a foreign or cut image).
+    func putEncodedFrame(x: Int, y: Int, width w: Int, height h: Int, data: [UInt8], delayCentiseconds: Int,
+                         disposal: GIFWriteDisposal, transparentIndex: UInt8?) throws(GIFEncodeError) {
+        guard let codeSize = data.first, Int(codeSize) == minCodeSize else {
+            throw GIFEncodeError("encoded image data does not match this stream's colour table")
+        }
+        try data.withUnsafeBufferPointer { (d) throws(GIFEncodeError) in
+            var at = 1
+            while at < d.count, d[at] != 0 {
+                guard at + Int(d[at]) < d.count else { throw GIFEncodeError("encoded image data is cut short") }
+                at += Int(d[at]) + 1
+            }
+            guard at == d.count - 1 else { throw GIFEncodeError("encoded image data does not end with its terminator") }
+        }
+        try putControl(delayCentiseconds: delayCentiseconds, disposal: disposal, transparentIndex: transparentIndex)
+        try putDescriptor(x: x, y: y, width: w, height: h)
+        sink.bytes.append(contentsOf: data)
+    }
+
+    /// The image descriptor (no local colour table, not interlaced), written by us: giflib's would
+    /// also start its own LZW coder, which is not used.
+    private func putDescriptor(x: Int, y: Int, width w: Int, height h: Int) throws(GIFEncodeError) {
+        guard x >= 0, y >= 0, w > 0, h > 0, x + w <= width, y + h <= height else {
+            throw GIFEncodeError("frame rectangle \(w)x\(h) at (\(x), \(y)) is outside the \(width)x\(height) screen")
+        }
+        sink.bytes.append(0x2C)
+        for v in [x, y, w, h] { sink.bytes.append(UInt8(v & 0xFF)); sink.bytes.append(UInt8(v >> 8)) }
+        sink.bytes.append(0)
     }
 
     /// The graphic control extension of a frame.
@@ -161,6 +198,44 @@ final class GIFWriter {
         }
         gif = nil
         return sink.bytes
+    }
+}
+
+/// LZW-codes frames into GIF image data (code size byte, sub-blocks of at most 255 bytes, block
+/// terminator) with `LZWEncoder`, byte for byte what giflib writes. It keeps the coder's table and
+/// an output buffer between frames, so one thread (a writer, or a worker of a job pool) keeps one
+/// and reuses it; it is never shared between threads.
+public final class GIFImageCoder {
+    private let lzw = LZWEncoder()
+    /// LZW output of one frame before it is cut into sub-blocks; grown to the largest frame's bound.
+    private var scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
+    private var scratchCapacity = 1
+
+    public init() {}
+
+    deinit { scratch.deallocate() }
+
+    /// Appends the image data of `w x h` indices (rows `rowStride` apart) to `out`.
+    func encode(_ pixels: UnsafePointer<UInt8>, width w: Int, height h: Int, rowStride: Int, minCodeSize: Int,
+                appendingTo out: inout [UInt8]) {
+        let bound = LZWEncoder.maxBytes(pixels: w * h)
+        if scratchCapacity < bound {
+            scratch.deallocate()
+            scratch = .allocate(capacity: bound)
+            scratchCapacity = bound
+        }
+        let n = lzw.encode(pixels, width: w, height: h, rowStride: rowStride, minCodeSize: minCodeSize, into: scratch)
+        out.reserveCapacity(out.count + n + n / 255 + 3)
+        out.append(UInt8(minCodeSize))
+        // Sub-blocks of at most 255 bytes, each after its length, then the empty block.
+        var at = 0
+        while at < n {
+            let len = min(255, n - at)
+            out.append(UInt8(len))
+            out.append(contentsOf: UnsafeBufferPointer(start: scratch + at, count: len))
+            at += len
+        }
+        out.append(0)
     }
 }
 

@@ -41,6 +41,21 @@ final class ColorTable {
         payload.initialize(repeating: ColorTable.noIndex, count: c)
     }
 
+    /// An independent copy (keys, counts, payload and binning): a palette mapper on another
+    /// thread gets its own, since mapping writes palette indices into the table it reads.
+    init(copying other: ColorTable) {
+        capacity = other.capacity
+        count = other.count
+        shift = other.shift
+        mask = other.mask
+        keys = .allocate(capacity: capacity)
+        counts = .allocate(capacity: capacity)
+        payload = .allocate(capacity: capacity)
+        keys.initialize(from: other.keys, count: capacity)
+        counts.initialize(from: other.counts, count: capacity)
+        payload.initialize(from: other.payload, count: capacity)
+    }
+
     deinit {
         keys.deallocate()
         counts.deallocate()
@@ -121,6 +136,30 @@ final class ColorTable {
             last = src[i]
             run = 1
             i += 1
+        }
+    }
+
+    /// Adds `counts[i]` pixels of `colors[i]` for every `i` in order: the same as calling
+    /// `add(colors[i], counts[i])` in a loop, with the probe inline as in `addRuns`. The in-order
+    /// step of a threaded analyze pass (the runs themselves are made on the workers).
+    func addCounts(_ colors: UnsafePointer<UInt32>, _ runs: UnsafePointer<UInt32>, count n: Int) {
+        var keys = self.keys, counts = self.counts, shift = self.shift
+        var keyMask = self.mask, slotMask = capacity - 1
+        for i in 0..<n {
+            let c = colors[i], run = runs[i]
+            let key = c & keyMask
+            var j = ColorTable.home(key, shift: shift)
+            while true {
+                let k = keys[j]
+                if k == key { counts[j] &+= run; break }
+                if k == ColorTable.emptyKey {
+                    add(c, run)
+                    keys = self.keys; counts = self.counts; shift = self.shift
+                    keyMask = self.mask; slotMask = capacity - 1
+                    break
+                }
+                j = (j + 1) & slotMask
+            }
         }
     }
 

@@ -41,14 +41,17 @@ extension FrameTimeline {
                                  maxFrames: limits.maxFrames)
         try limits.checkWork(frames: plan.entries.count, size: size, what: "output frames")
         let cache = FrameCache(timeline: self, size: size, background: request.background,
-                               keepAll: plan.entries.count * size.pixelCount * 4 <= limits.maxDecodedBytes,
+                               // Only GIF reads the frames twice; keeping every frame for the
+                               // others only makes each frame fresh memory (page faults, which
+                               // threads contend for) instead of reusing what was freed.
+                               keepAll: request.format == .gif && plan.entries.count * size.pixelCount * 4 <= limits.maxDecodedBytes,
                                threads: request.threads, limits: limits)
         if request.format != .pngSequence, case .file(let path) = request.destination { try writer.check(path) }
         let loop = request.loop ?? defaultOutputLoop
         let encoded: EncodedAnimation
         switch request.format {
-        case .gif: encoded = try Self.encodeGIF(plan, request, loop: loop, cache: cache, size: size, limits: limits, progress: progress)
-        case .apng: encoded = try Self.encodeAPNG(plan, request, loop: loop, cache: cache, size: size, limits: limits, progress: progress)
+        case .gif: encoded = try encodeGIF(plan, request, loop: loop, cache: cache, size: size, limits: limits, progress: progress)
+        case .apng: encoded = try encodeAPNG(plan, request, loop: loop, cache: cache, size: size, limits: limits, progress: progress)
         case .webp: encoded = try Self.encodeWebP(plan, request, loop: loop, cache: cache, size: size, limits: limits, progress: progress)
         case .pngSequence: return try writePNGSequence(plan, request, size: size, into: writer, progress: progress)
         case .tgs: return try convertToTGS(request, into: writer)
@@ -57,100 +60,6 @@ extension FrameTimeline {
         return ConvertResult(format: request.format, paths: paths, byteCount: encoded.bytes.count, size: size,
                              frameCount: encoded.frameCount, duration: encoded.duration ?? plan.totalDuration,
                              warnings: encoded.warnings)
-    }
-
-    /// One encoded animation file, with what it holds.
-    private struct EncodedAnimation {
-        var bytes: [UInt8]
-        /// Frames written, after merging.
-        var frameCount: Int
-        /// How long it plays when that differs from the plan's total (GIF delays are capped).
-        var duration: Duration? = nil
-        var warnings: [String] = []
-    }
-
-    private static func encodeGIF(_ plan: FramePlan, _ request: ConvertRequest, loop: LoopHint, cache: FrameCache, size: PixelSize,
-                                  limits: Limits, progress: (String, Int, Int) -> Void) throws -> EncodedAnimation {
-        var warnings: [String] = []
-        let (timed, merged) = plan.centisecondFrames()
-        if plan.entries.contains(where: { $0.duration < .milliseconds(20) - .nanoseconds(1000) }) && plan.entries.count > 1 {
-            warnings.append("frames shorter than 20 ms (above 50 fps): browsers play GIF delays under 2 cs as 10 cs"
-                            + (merged > 0 ? ", so \(merged) frame\(merged == 1 ? " was" : "s were") merged to keep the timing" : "")
-                            + "; --fps 50 or less avoids it")
-        }
-        // A GIF delay is 16 bits of centiseconds: longer frames are cut to 655.35 s; say so
-        // (`--speed 0.0001` or a manifest's hour-long frame used to be shortened silently).
-        let longest = timed.map(\.delay).max() ?? 0
-        if longest > maxGIFDelay {
-            let n = timed.filter { $0.delay > maxGIFDelay }.count
-            warnings.append("\(n) frame\(n == 1 ? "" : "s") longer than 655.35 s (the longest GIF delay) shown for 655.35 s"
-                            + "; APNG (.png) and WebP keep longer frames")
-        }
-        var options = GIFEncodeOptions(dither: request.dither, loopCount: gifLoop(loop), maxColors: request.maxColors)
-        if let m = request.matte {
-            options.transparency = .matte(m)
-        } else if let bg = request.background, bg.a == 255 {
-            options.transparency = .matte(bg)
-        } else {
-            options.transparency = .threshold(request.alphaThreshold)
-        }
-        let encoder = try GIFAnimationEncoder(width: size.width, height: size.height, options: options)
-        let analysed = cache.frames(timed.map(\.frame))
-        defer { analysed.finish() }
-        for n in timed.indices {
-            try encoder.analyze(try analysed.next())
-            progress("analysing", n + 1, timed.count)
-        }
-        analysed.finish()
-        let added = cache.frames(timed.map(\.frame))
-        defer { added.finish() }
-        for (n, e) in timed.enumerated() {
-            try encoder.add(try added.next(), delayCentiseconds: e.delay)
-            try limits.checkOutput(bytes: encoder.encodedBytes, afterFrame: n + 1)
-            progress("encoding GIF", n + 1, timed.count)
-        }
-        return EncodedAnimation(bytes: try encoder.finish(), frameCount: encoder.writtenFrames,
-                                duration: .milliseconds(timed.reduce(0) { $0 + min($1.delay, maxGIFDelay) } * 10),
-                                warnings: warnings)
-    }
-
-    private static func encodeAPNG(_ plan: FramePlan, _ request: ConvertRequest, loop: LoopHint, cache: FrameCache, size: PixelSize,
-                                   limits: Limits, progress: (String, Int, Int) -> Void) throws -> EncodedAnimation {
-        let opaque = (request.background?.a ?? 0) == 255
-        let encoder = try APNGEncoder(width: size.width, height: size.height,
-                                      options: APNGEncodeOptions(compressionLevel: request.compressionLevel ?? 1,
-                                                                 plays: plays(loop), alpha: !opaque))
-        let frames = cache.frames(plan.entries.map(\.frameKey))
-        defer { frames.finish() }
-        for (n, e) in plan.entries.enumerated() {
-            try encoder.add(try frames.next(), duration: e.duration)
-            try limits.checkOutput(bytes: encoder.encodedBytes, afterFrame: n + 1)
-            progress("encoding APNG", n + 1, plan.entries.count)
-        }
-        return EncodedAnimation(bytes: try encoder.finish(), frameCount: encoder.frameCount)
-    }
-
-    private static func encodeWebP(_ plan: FramePlan, _ request: ConvertRequest, loop: LoopHint, cache: FrameCache, size: PixelSize,
-                                   limits: Limits, progress: (String, Int, Int) -> Void) throws -> EncodedAnimation {
-        let lossless = request.lossless ?? (request.quality == nil)
-        let level = request.compressionLevel.map { min(6, ($0 * 6 + 4) / 9) } ?? 4
-        let encoder = try WebPAnimationEncoder(width: size.width, height: size.height, options: WebPEncodeOptions(
-            lossless: lossless, quality: Float(request.quality ?? 75), method: level, loopCount: plays(loop)))
-        // The encoder merges frames that change nothing into the one before.
-        let frames = cache.frames(plan.entries.map(\.frameKey))
-        defer { frames.finish() }
-        for (n, e) in plan.entries.enumerated() {
-            try encoder.add(try frames.next(), duration: e.duration)
-            try limits.checkOutput(bytes: encoder.encodedBytes, afterFrame: n + 1)
-            progress("encoding WebP", n + 1, plan.entries.count)
-        }
-        var result = EncodedAnimation(bytes: try encoder.finish(), frameCount: encoder.frameCount)
-        if encoder.clampedFrames > 0 {
-            let n = encoder.clampedFrames
-            result.warnings.append("\(n) frame\(n == 1 ? "" : "s") longer than 16777.215 s (the longest WebP frame) shown for 16777.215 s")
-            result.duration = .milliseconds(encoder.writtenMilliseconds)
-        }
-        return result
     }
 
     /// A `.tgs` sticker: the input's own Lottie JSON, gzipped. Frames, size and timing options do
@@ -239,7 +148,8 @@ final class FrameCache {
     private let background: RGBA8?
     private let keepAll: Bool
     private let threads: Int
-    private let window: Int
+    /// How many frames may be drawn ahead of the consumer (two per thread within the budget).
+    let window: Int
     private var cache: [FramePlan.FrameKey: Pixmap] = [:]
     private var last: (FramePlan.FrameKey, Pixmap)?
 

@@ -1,0 +1,41 @@
+#!/bin/bash
+# Wall time of `cylanim convert` to GIF, APNG, WebP lossless and WebP lossy on 1 thread and on
+# THREADS threads, run interleaved RUNS times; prints medians and the ratio (issue 11 asks 1.8x
+# on 2 cores at 512x512), and the load average before and after: on a shared machine a ratio
+# only means something when other work leaves the cores free (Linux shares CPU between sessions,
+# not threads, so a busy neighbour hides any speedup).
+#
+#   tools/dev/convert-speedup.sh [INPUT] [SIZE] [RUNS] [THREADS]
+#   (defaults: ../shared/corpus/lottie/rlottie/_alarm.json, 512, 7, 2; CYLANIM: a built cylanim,
+#   default .build/release/cylanim; EXTRA: more convert options, e.g. "--fps 120" for 4x the frames)
+#
+# `perf stat` on one run tells how many CPUs it got ("CPUs utilized"): a run of under 100 ms on
+# a loaded machine may get little more than one even with two threads ready.
+set -eu
+cd "$(dirname "$0")/../.."
+INPUT=${1:-../shared/corpus/lottie/rlottie/_alarm.json}
+SIZE=${2:-512}; RUNS=${3:-7}; THREADS=${4:-2}
+CYLANIM=${CYLANIM:-.build/release/cylanim}
+[ -x "$CYLANIM" ] || { echo "convert-speedup: build it first: swift build -c release --product cylanim" >&2; exit 66; }
+OUT=$(mktemp -d); trap 'rm -rf "$OUT"' EXIT
+ms() { echo $(( $(date +%s%N) / 1000000 )); }
+median() { sort -n | awk '{ a[NR] = $1 } END { print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2 }'; }
+echo "load before: $(cut -d' ' -f1-3 /proc/loadavg)"
+for name in gif apng webp webp-q75; do
+    case $name in
+        gif) args="-o $OUT/a.gif" ;; apng) args="-o $OUT/a.png" ;;
+        webp) args="-o $OUT/a.webp" ;; webp-q75) args="-o $OUT/b.webp --quality 75" ;;
+    esac
+    : > "$OUT/t1"; : > "$OUT/tn"
+    for _ in $(seq "$RUNS"); do
+        for t in 1 "$THREADS"; do
+            start=$(ms)
+            "$CYLANIM" convert "$INPUT" $args ${EXTRA:-} --size "$SIZE" --threads "$t" > /dev/null
+            echo $(( $(ms) - start )) >> "$OUT/$([ "$t" = 1 ] && echo t1 || echo tn)"
+        done
+    done
+    one=$(median < "$OUT/t1"); many=$(median < "$OUT/tn")
+    printf '%-9s 1 thread %6s ms   %s threads %6s ms   x%s\n' "$name" "$one" "$THREADS" "$many" \
+        "$(awk -v a="$one" -v b="$many" 'BEGIN { printf "%.2f", a / b }')"
+done
+echo "load after:  $(cut -d' ' -f1-3 /proc/loadavg)"
