@@ -27,8 +27,8 @@ public struct TextMetrics: Sendable, Equatable {
     public var descent: Int
 }
 
-/// One FreeType font face at one pixel size: owns the `FT_Library` and the `FT_Face` and frees
-/// both. Draws text as anti-aliased coverage (8-bit grey glyph bitmaps) in a solid colour.
+/// One FreeType font face at one pixel size (its FreeType memory owned by a `FreeTypeFace`).
+/// Draws text as anti-aliased coverage (8-bit grey glyph bitmaps) in a solid colour.
 ///
 /// Glyphs are hinted with FreeType's light (vertical-only) auto-hinter, which keeps glyph shapes
 /// and advances and renders the same on every run. Not thread-safe: one face per thread.
@@ -46,8 +46,8 @@ public final class FontFace {
 
     public let path: String
     public let pixelSize: Int
-    private var library: FT_Library?
-    private var face: FT_Face?
+    private let freeType: FreeTypeFace
+    private var face: FT_Face { freeType.face }
     private var cache: [UInt32: Glyph] = [:]
 
     private struct Glyph {
@@ -74,33 +74,17 @@ public final class FontFace {
         guard pixelSize > 0, pixelSize <= 1024 else { throw FontError(file: path, "font size \(pixelSize) px is out of range (1-1024)") }
         self.path = path
         self.pixelSize = pixelSize
-        var lib: FT_Library?
-        guard FT_Init_FreeType(&lib) == 0, let lib else { throw FontError(file: path, "FreeType could not start") }
-        library = lib
-        var f: FT_Face?
-        let err = FT_New_Face(lib, path, 0, &f)
-        guard err == 0, let f else {
-            // deinit frees the library
-            if access(path, F_OK) != 0 {
-                throw FontError(file: path, "no such font file; install it with 'apt-get install fonts-dejavu-core'")
-            }
-            throw FontError(file: path, "FreeType cannot open this font (error \(err))")
-        }
-        face = f
-        guard FT_Set_Pixel_Sizes(f, 0, FT_UInt(pixelSize)) == 0 else {
+        freeType = try FreeTypeFace(path: path, missingHint: "; install it with 'apt-get install fonts-dejavu-core'")
+        guard FT_Set_Pixel_Sizes(freeType.face, 0, FT_UInt(pixelSize)) == 0 else {
             throw FontError(file: path, "FreeType cannot set the size \(pixelSize) px")
         }
     }
 
-    deinit {
-        if let face { FT_Done_Face(face) }
-        if let library { FT_Done_FreeType(library) }
-    }
 
     /// The face's ascender above the baseline, in pixels.
-    public var ascent: Int { Int(((face!.pointee.size.pointee.metrics.ascender) + 63) >> 6) }
+    public var ascent: Int { Int(((face.pointee.size.pointee.metrics.ascender) + 63) >> 6) }
     /// The face's descender below the baseline, in pixels (positive).
-    public var descent: Int { Int((-(face!.pointee.size.pointee.metrics.descender) + 63) >> 6) }
+    public var descent: Int { Int((-(face.pointee.size.pointee.metrics.descender) + 63) >> 6) }
 
     /// Width and vertical extent of `text`.
     public func measure(_ text: String) -> TextMetrics {
@@ -157,7 +141,7 @@ public final class FontFace {
     }
 
     private func kerning(_ left: UInt32, _ right: UInt32) -> Int {
-        guard left != 0, let face, (face.pointee.face_flags & FT_Long(FT_FACE_FLAG_KERNING)) != 0 else { return 0 }
+        guard left != 0, (face.pointee.face_flags & FT_Long(FT_FACE_FLAG_KERNING)) != 0 else { return 0 }
         var v = FT_Vector()
         guard FT_Get_Kerning(face, FT_UInt(left), FT_UInt(right), FT_UInt(FT_KERNING_DEFAULT.rawValue), &v) == 0 else { return 0 }
         return Int((v.x + 32) >> 6)
@@ -168,7 +152,6 @@ public final class FontFace {
 
     private func glyph(_ code: UInt32) -> Glyph? {
         if let g = cache[code] { return g }
-        guard let face else { return nil }
         let index = FT_Get_Char_Index(face, FT_ULong(code))
         guard FT_Load_Glyph(face, index, Int32(FT_LOAD_RENDER) | Self.loadTargetLight) == 0 else { return nil }
         let slot = face.pointee.glyph!

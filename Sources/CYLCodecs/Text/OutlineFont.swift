@@ -14,16 +14,16 @@ public struct GlyphOutline: Sendable, Equatable {
 }
 
 /// A font file opened for its glyph outlines (vector shapes to fill, stroke and transform, as
-/// Lottie text needs), where `FontFace` renders hinted bitmaps. Owns its `FT_Library` and
-/// `FT_Face` and frees both in deinit; no FreeType pointer leaves this type. Not thread-safe.
+/// Lottie text needs), where `FontFace` renders hinted bitmaps. Its FreeType memory is owned by a
+/// `FreeTypeFace`; no FreeType pointer leaves this type. Not thread-safe.
 public final class OutlineFont {
     public let path: String
     /// The family name the font declares ("DejaVu Sans"), empty when it has none.
     public let familyName: String
     /// The ascender above the baseline, in em (from the font's horizontal header).
     public let ascent: Double
-    private var library: FT_Library?
-    private var face: FT_Face?
+    private let freeType: FreeTypeFace
+    private var face: FT_Face { freeType.face }
     private let unitsPerEm: Double
     /// Points in one glyph this type accepts; real glyphs have a few hundred.
     public static let maxPointsPerGlyph = 20_000
@@ -31,16 +31,8 @@ public final class OutlineFont {
     /// Opens the font file at `path`.
     public init(path: String) throws(FontError) {
         self.path = path
-        var lib: FT_Library?
-        guard FT_Init_FreeType(&lib) == 0, let lib else { throw FontError(file: path, "FreeType could not start") }
-        library = lib
-        var f: FT_Face?
-        let err = FT_New_Face(lib, path, 0, &f)
-        guard err == 0, let f else {
-            if access(path, F_OK) != 0 { throw FontError(file: path, "no such font file") }
-            throw FontError(file: path, "FreeType cannot open this font (error \(err))")
-        }
-        face = f
+        freeType = try FreeTypeFace(path: path)
+        let f = freeType.face
         let upem = Int(f.pointee.units_per_EM)
         guard upem > 0, (f.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE)) != 0 else {
             throw FontError(file: path, "the font has no outlines (a bitmap-only font)")
@@ -55,21 +47,15 @@ public final class OutlineFont {
         ascent = Double(f.pointee.ascender) / Double(upem)
     }
 
-    deinit {
-        if let face { FT_Done_Face(face) }
-        if let library { FT_Done_FreeType(library) }
-    }
 
     /// Whether the font maps `scalar` to a glyph of its own (not its missing-glyph box).
     public func hasGlyph(_ scalar: UInt32) -> Bool {
-        guard let face else { return false }
         return FT_Get_Char_Index(face, FT_ULong(scalar)) != 0
     }
 
     /// The outline of the glyph for `scalar` (the missing-glyph box when the font lacks it), or
     /// nil when FreeType cannot load it or it has more than `maxPointsPerGlyph` points.
     public func outline(_ scalar: UInt32) -> GlyphOutline? {
-        guard let face else { return nil }
         let index = FT_Get_Char_Index(face, FT_ULong(scalar))
         let flags = Int32(FT_LOAD_NO_HINTING) | Int32(FT_LOAD_NO_BITMAP)
         guard FT_Load_Glyph(face, index, flags) == 0, let slot = face.pointee.glyph else { return nil }
