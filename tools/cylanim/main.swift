@@ -11,6 +11,22 @@ enum ExitCode {
 }
 
 let version = "0.1.0"
+
+/// glibc serves blocks above its mmap threshold (128 KiB at first) with mmap and unmaps them when
+/// freed, so every frame's pixmaps and libwebp's per-frame buffers were faulted in again on the
+/// next frame: 180,000 page faults and 0.26 s of system time for a 60-frame 512x512 WebP, 21,000
+/// and 0.03 s with these thresholds (peak RSS unchanged, 106 MB). Blocks up to 32 MiB now come from
+/// the heap and stay for reuse; the heap is trimmed once 64 MiB at its top are free. (`mallopt` is
+/// declared in <malloc.h>, which Glibc's Swift module leaves out: it is looked up by name.)
+func tuneMalloc() {
+    typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
+    guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") else { return }
+    let mallopt = unsafeBitCast(symbol, to: Mallopt.self)
+    let mmapThreshold: Int32 = -3, trimThreshold: Int32 = -1  // M_MMAP_THRESHOLD, M_TRIM_THRESHOLD
+    _ = mallopt(mmapThreshold, 32 << 20)
+    _ = mallopt(trimThreshold, 64 << 20)
+}
+tuneMalloc()
 /// Every subcommand: its spec (for help and parsing) and what runs it. A new command is one entry.
 let table: [(spec: CommandSpec, run: (ParsedArguments) throws -> Int32)] = [
     (InfoCommand.spec, InfoCommand.run),
