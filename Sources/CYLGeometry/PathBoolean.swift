@@ -81,7 +81,7 @@ public enum PathBoolean {
         set.add(b, operand: 1)
         guard set.from.count <= maxEdges else { throw .tooComplex(what: "edges", limit: maxEdges) }
         let pieces = try set.splitPieces()
-        var regions = BooleanRegions(pieces: pieces)
+        let regions = BooleanRegions(pieces: pieces)
         return regions.boundary(op, ruleA, ruleB)
     }
 

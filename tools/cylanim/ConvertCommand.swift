@@ -40,7 +40,7 @@ enum ConvertCommand {
     static func run(_ args: ParsedArguments) throws -> Int32 {
         guard let output = args.value("output") else { throw usage("Missing expected option '-o <output>'.") }
         let input = try CommonOptions.input(args, spec)
-        var options = try CommonOptions.openOptions(args, spec)
+        let options = try CommonOptions.openOptions(args, spec)
         let request = try request(args, output: output, fps: options.fps)
         let registry = try CommonOptions.registry(args, spec)
         let quiet = args.has("quiet"), showProgress = Terminal.showsProgress(quiet: quiet)

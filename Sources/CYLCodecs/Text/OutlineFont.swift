@@ -105,7 +105,7 @@ public final class OutlineFont {
         // Appends a cubic from the current last vertex to `p` (nil controls: a straight line).
         func add(_ p: Point, _ c1: Point?, _ c2: Point?) {
             let a = shape.vertices.count - 1
-            if let c1, let c2 { shape.outTangents[a] = c1 - shape.vertices[a] }
+            if let c1, c2 != nil { shape.outTangents[a] = c1 - shape.vertices[a] }
             shape.vertices.append(p)
             shape.inTangents.append(c2.map { $0 - p } ?? .zero)
             shape.outTangents.append(.zero)
