@@ -7,7 +7,9 @@ enum BenchCommand {
         abstract: "Time opening, rendering and PNG encoding of an animation: median and p90.",
         discussion: """
         Opens the input --passes times (parse time), renders every selected frame at --size on each \
-        pass (ms per frame) and encodes the rendered frames of one pass as PNG (level 1, no filter). \
+        pass into one reused buffer, as a player does (ms per frame), encodes the rendered frames of \
+        one pass as PNG (level 1, no filter), and plays the frames twice through a frame cache (first \
+        play draws, replay copies). With --threads N each pass also draws its frames on N threads. \
         Build in release mode for representative numbers: swift build -c release.
         """,
         usage: "cylanim bench <input> [--size <N|WxH>] [--passes <N>] [--frames <list>] [--threads <N>] [--json]",

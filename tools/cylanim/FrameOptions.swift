@@ -17,7 +17,7 @@ enum FrameOptions {
 
     /// `--threads`, shared by every command that draws many frames.
     static let threadsSpec = OptionSpec.value(
-        "threads", "N", help: "Threads that draw frames, 1-\(FrameThreads.maximum) (default: every core this process may use). The output is the same for any count.")
+        "threads", "N", help: "Threads that draw and encode frames, 1-\(FrameThreads.maximum) (default: every core this process may use). The output is the same for any count.")
 
     /// The `--threads` count, or the default (every core) when not given.
     static func threads(_ args: ParsedArguments, _ command: CommandSpec) throws(CLIUsageError) -> Int {
