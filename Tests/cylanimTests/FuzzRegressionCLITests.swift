@@ -30,6 +30,21 @@ struct FuzzRegressionCLITests {
         return frames
     }
 
+    /// A star of 2^63 points painted by 60 fills: each fill copied the star's path, and one frame
+    /// asked for 5.7 GB (FuzzLottie, out of memory). The star is now capped to the one-path limit
+    /// and a frame's paths together to eight times it: a clear error in bounded memory.
+    @Test func hugeStarUnderManyFillsIsAFrameLimitError() throws {
+        let dir = try ScratchDir()
+        let input = FuzzRegressionFileTests.folder + "/lottie-huge-star-under-sixty-fills.json"
+        // The frame budget itself is 128 MB of points (8 x 1,000,000 x 16 bytes); the run peaks
+        // near 200 MB RSS, so it gets the 600 MB the fuzz-file replays get, not the 160 MB cap.
+        let r = try CLI.run(["render", input, "-o", dir.path + "/f%d.png", "--frames", "0", "--size", "32", "-q"],
+                            addressSpaceLimit: 600_000_000)
+        Self.expectOneLineError(r, status: 65, contains: "paths hold more than 8000000 points", "huge star")
+        #expect(r.stderr.contains("--max-path-points"))
+        #expect(dir.files().isEmpty)
+    }
+
     /// `"fps": 1e-300` made each frame 1e300 s and crashed converting to `Duration` (SIGILL).
     @Test(arguments: ["{\"fps\": 1e-300}", "{\"fps\": 1e-20}", "{\"fps\": 0.0001}"])
     func manifestWithAbsurdlySlowFrameRate(_ manifest: String) throws {

@@ -37,7 +37,10 @@ enum ShapeBuilder {
 
     static func star(_ m: StarModel, at t: Double, maxPoints: Int) -> BezierShape {
         let p = m.position.point(at: t)
-        let pts = min(Double(maxPoints), max(0, m.points.scalar(at: t).rounded(.down)))
+        // A star has two vertices per point, each a cubic of three points: keep the shape within
+        // the one-path limit before it is built.
+        let cap = Double(max(1, maxPoints / (m.isStar ? 6 : 3)))
+        let pts = min(cap, max(0, m.points.scalar(at: t).rounded(.down)))
         guard pts >= 1 else { return .empty }
         let rot = m.rotation.scalar(at: t) * .pi / 180
         let dir: Double = m.reversed ? -1 : 1

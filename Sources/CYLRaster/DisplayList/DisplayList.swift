@@ -116,6 +116,9 @@ public struct DisplayList: Sendable {
     /// Paths by index; entries past `pathCount` are spare capacity kept between frames.
     private var pathPool: [Path] = []
     public private(set) var pathCount = 0
+    /// Points in all the paths made since `reset`: what a builder bounds so that one frame's
+    /// geometry stays bounded however many paints repeat a path.
+    public private(set) var pathPoints = 0
     /// Groups begun and not yet ended, innermost last.
     private var open: [Int] = []
 
@@ -134,6 +137,7 @@ public struct DisplayList: Sendable {
         effects.removeAll(keepingCapacity: true)
         open.removeAll(keepingCapacity: true)
         pathCount = 0
+        pathPoints = 0
     }
 
     /// Everything a renderer will draw or combine: items, masks and effects. Back-ends bound it per frame.
@@ -155,6 +159,7 @@ public struct DisplayList: Sendable {
         pathPool[pathCount].removeAll(keepingCapacity: true)
         try body(&pathPool[pathCount])
         if pathPool[pathCount].isEmpty && !keepEmpty { return nil }
+        pathPoints += pathPool[pathCount].points.count
         pathCount += 1
         return pathCount - 1
     }
