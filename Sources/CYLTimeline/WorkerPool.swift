@@ -75,6 +75,15 @@ public enum WorkerPool {
         pthread_attr_setstacksize(&attributes, stackBytes)
         let task = Unmanaged.passRetained(Task(body)).toOpaque()
         var thread = pthread_t()
+        // Workers start with SIGINT, SIGTERM and SIGHUP blocked (a thread inherits its creator's
+        // mask), so those signals always reach the main thread: its handlers remove the staged
+        // output files, and on a worker they raced the main thread staging the next file, which
+        // could then be left behind (InterruptTests found one).
+        var blocked = sigset_t(), previous = sigset_t()
+        sigemptyset(&blocked)
+        for s in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&blocked, s) }
+        pthread_sigmask(SIG_BLOCK, &blocked, &previous)
+        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
         let started = pthread_create(&thread, &attributes, { raw in
             let task = Unmanaged<Task>.fromOpaque(raw!).takeRetainedValue()
             task.body()
