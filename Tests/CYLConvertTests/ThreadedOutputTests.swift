@@ -15,7 +15,7 @@ final class SplitLog: Sendable {
     /// have to replay from the start).
     let backwardSteps = Atomic<Int>(0)
     /// Distinct threads that drew.
-    let threads = Mutex<Set<UInt>>([])
+    let threads = Locked<Set<UInt>>([])
 }
 
 /// Frames of one flat colour each that splits into workers, logging what it does; frame
@@ -196,7 +196,7 @@ final class SplittingSource: FrameSource {
         let dir = try Scratch()
         var request = ConvertRequest(format: format, destination: .file("\(dir.path)/out"))
         request.threads = 2
-        let perThread = Mutex<[UInt: Int]>([:])
+        let perThread = Locked<[UInt: Int]>([:])
         let result = try EncodeTrace.$observer.withValue({ name in
             guard name == job else { return }
             let me = UInt(pthread_self())

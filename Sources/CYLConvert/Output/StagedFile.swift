@@ -5,7 +5,6 @@ import Darwin
 #endif
 import CYLRaster
 import CYLTimeline
-import Synchronization
 
 /// One output file on its way to its path: a temporary file beside the target, or, for a
 /// device, the bytes held until commit. `OutputWriter` is the only user: it decides where files
@@ -149,16 +148,19 @@ enum PendingTemporaries {
         p.initialize(repeating: nil, count: capacity)
         return p
     }()
-    private static let lock = Mutex<Void>(())
+    /// How many slots hold a path; taking it is what guards the table.
+    private static let used = Locked(0)
 
     /// Records `path`; returns its slot (-1 when the table is full: that file is then not
     /// removed on a signal, though every other guarantee holds).
     static func register(_ path: String) -> Int {
         guard let copy = strdup(path) else { return -1 }
         let address = Int(bitPattern: copy)
-        let slot = lock.withLock { _ -> Int in
+        let slot = used.withLock { used -> Int in
+            guard used < capacity else { return -1 }
             for i in 0..<capacity where slots[i] == nil {
                 slots[i] = UnsafeMutablePointer(bitPattern: address)
+                used += 1
                 return i
             }
             return -1
@@ -170,9 +172,10 @@ enum PendingTemporaries {
     /// Frees a slot once its file is committed or removed.
     static func release(_ slot: Int) {
         guard slot >= 0 else { return }
-        let address = lock.withLock { _ -> Int in
+        let address = used.withLock { used -> Int in
             let p = slots[slot]
             slots[slot] = nil
+            if p != nil { used -= 1 }
             return Int(bitPattern: p)
         }
         free(UnsafeMutablePointer<CChar>(bitPattern: address))

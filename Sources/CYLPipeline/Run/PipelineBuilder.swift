@@ -1,7 +1,6 @@
 import CYLCodecs
 import CYLConvert
 import CYLTimeline
-import Synchronization
 
 /// How to run a build.
 public struct BuildOptions: Sendable {
@@ -157,13 +156,6 @@ public enum PipelineBuilder {
         }
         return state.withLock { $0 }
     }
-}
-
-/// A value shared between threads behind a lock.
-final class Locked<Value: Sendable>: Sendable {
-    private let mutex: Mutex<Value>
-    init(_ value: Value) { mutex = Mutex(value) }
-    func withLock<R>(_ body: (inout sending Value) -> sending R) -> R { mutex.withLock(body) }
 }
 
 extension FileSystem {
