@@ -1,26 +1,45 @@
 import CYLGeometry
 
-/// The bilinear samples of one image under one transform without rotation or skew, kept between
+/// The bilinear samples of images under transforms without rotation or skew, kept between
 /// frames: an image layer that does not move or scale is sampled once, then each frame is only
-/// its composite. One entry, bounded by `maxPixels`; anything else is sampled again.
+/// its composite. Several entries (a composition may hold a dozen still images at once), least
+/// recently used out first, bounded together by `maxPixels`; a region bigger than that is sampled
+/// each time into scratch memory.
 ///
 /// Samples sit on a grid anchored at the target's origin: pixel (x, y) reads the image at
 /// 16.16 fixed point `u0 + x·du`, `v0 + y·dv`, so the value of a pixel does not depend on which
 /// span or rectangle asked for it.
 final class ImageSampleCache {
-    /// Most pixels of samples kept (16 MiB); bigger regions are sampled without being kept.
+    /// Most pixels of samples kept, all entries together (16 MiB).
     static let maxPixels = 4 << 20
+    /// Most entries kept: lookups are a linear scan, so few and cheap.
+    static let maxEntries = 32
 
-    private var image: Pixmap?
-    private var inverse = Transform.identity
-    private var region = IntRect.none
-    /// Samples of `region`, row after row; owned here (`deinit` frees them).
-    private var pixels: UnsafeMutablePointer<UInt32> = .allocate(capacity: 1)
-    private var capacity = 1
+    /// One image's samples under one transform; owns `pixels`.
+    private struct Entry {
+        /// Held so its storage stays alive: while it does, no other image can have `address`.
+        var image: Pixmap
+        var address: UnsafeRawPointer?
+        var inverse: Transform
+        var region: IntRect
+        /// `region.width * region.height` samples.
+        var pixels: UnsafeMutablePointer<UInt32>
+        var lastUse: Int
+    }
+
+    private var entries: [Entry] = []
+    private var keptPixels = 0
+    private var clock = 0
+    /// Samples of a region too big to keep.
+    private var scratch: UnsafeMutablePointer<UInt32> = .allocate(capacity: 1)
+    private var scratchCapacity = 1
     /// How many times samples were computed (tests check that a still image is sampled once).
     private(set) var fills = 0
 
-    deinit { pixels.deallocate() }
+    deinit {
+        for e in entries { e.pixels.deallocate() }
+        scratch.deallocate()
+    }
 
     /// Samples of pixels in `region` (rows of `region.width`).
     struct Samples {
@@ -30,28 +49,53 @@ final class ImageSampleCache {
         func row(_ y: Int) -> UnsafeMutablePointer<UInt32> { base + (y - region.y) * region.width - region.x }
     }
 
-    /// Samples covering `needed`, computed unless the last call's hold them. The pointer is valid
-    /// until the next call.
+    /// Samples covering `needed`, computed unless an earlier call's hold them. The pointer is
+    /// valid until the next call.
     func samples(of image: Pixmap, inverse inv: Transform, covering needed: IntRect) -> Samples {
-        // Array equality first compares storage identity: O(1) for the same image buffer.
-        let hit = self.image == image && inverse == inv && region.intersection(needed) == needed
-        if !hit {
-            let area = needed.width * needed.height
-            // A region too big to keep is sampled into a temporary buffer only.
-            self.image = area <= Self.maxPixels ? image : nil
-            inverse = inv
-            region = needed
-            if capacity < area {
-                pixels.deallocate()
-                pixels = .allocate(capacity: area)
-                capacity = area
+        clock &+= 1
+        // Identity by buffer address, not `==` (which compares the bytes of two equal-sized
+        // images): sound because each entry keeps its image, and so its buffer, alive.
+        let address = image.bytes.withUnsafeBytes { $0.baseAddress.map(UnsafeRawPointer.init) }
+        var same: Int?
+        for i in entries.indices where entries[i].address == address && entries[i].image.size == image.size
+            && entries[i].image.stride == image.stride
+            && entries[i].inverse == inv {
+            entries[i].lastUse = clock
+            if entries[i].region.intersection(needed) == needed {
+                return Samples(base: entries[i].pixels, region: entries[i].region)
             }
-            fill(image, inv, needed)
+            same = i
         }
-        return Samples(base: pixels, region: region)
+        let area = needed.width * needed.height
+        guard area <= Self.maxPixels else {
+            if scratchCapacity < area {
+                scratch.deallocate()
+                scratch = .allocate(capacity: area)
+                scratchCapacity = area
+            }
+            fill(image, inv, needed, into: scratch)
+            return Samples(base: scratch, region: needed)
+        }
+        // The same image and transform over another region replaces its entry; the least
+        // recently used entries make room.
+        if let same { evict(same) }
+        while !entries.isEmpty && (entries.count >= Self.maxEntries || keptPixels + area > Self.maxPixels) {
+            evict(entries.indices.min { entries[$0].lastUse < entries[$1].lastUse }!)
+        }
+        let pixels = UnsafeMutablePointer<UInt32>.allocate(capacity: area)
+        entries.append(Entry(image: image, address: address, inverse: inv, region: needed, pixels: pixels, lastUse: clock))
+        keptPixels += area
+        fill(image, inv, needed, into: pixels)
+        return Samples(base: pixels, region: needed)
     }
 
-    private func fill(_ image: Pixmap, _ inv: Transform, _ r: IntRect) {
+    private func evict(_ i: Int) {
+        keptPixels -= entries[i].region.width * entries[i].region.height
+        entries[i].pixels.deallocate()
+        entries.remove(at: i)
+    }
+
+    private func fill(_ image: Pixmap, _ inv: Transform, _ r: IntRect, into out: UnsafeMutablePointer<UInt32>) {
         let one = 65536.0
         let du = Int(clamping: inv.a * one), dv = Int(clamping: inv.d * one)
         let u0 = Int(clamping: (inv.a * 0.5 + inv.tx - 0.5) * one), v0 = Int(clamping: (inv.d * 0.5 + inv.ty - 0.5) * one)
@@ -61,7 +105,6 @@ final class ImageSampleCache {
         let uFirst = u0 &+ r.x &* du, uLast = u0 &+ (r.maxX - 1) &* du
         let lo = min(max(min(uFirst, uLast) >> 16, -1), w), hi = min(max((max(uFirst, uLast) >> 16) + 1, -1), w)
         var mixed = [UInt64](repeating: 0, count: hi - lo + 1)
-        let out = pixels
         image.withUnsafePixels { src, pitch in
             mixed.withUnsafeMutableBufferPointer { mix in
                 for y in r.y..<r.maxY {

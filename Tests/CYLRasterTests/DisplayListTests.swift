@@ -270,6 +270,35 @@ import Testing
         #expect(canvas.imageSamples.fills == 2)
     }
 
+    /// Several still images drawn each frame (a composition's image layers) are each sampled
+    /// once, and the samples of one are never served for another of the same size.
+    @Test func severalStillImagesAreEachSampledOnce() throws {
+        let images = try (0..<12).map { i -> Pixmap in
+            var p = try Pixmap(width: 4, height: 4)
+            for y in 0..<4 { for x in 0..<4 { p[x, y] = RGBA8(UInt8(i * 20), UInt8(x * 60), UInt8(y * 60), 255) } }
+            return p
+        }
+        let canvas = Canvas()
+        var frames: [[UInt8]] = []
+        for _ in 0..<3 {
+            var target = try Pixmap(width: 64, height: 64)
+            for (i, image) in images.enumerated() {
+                try canvas.drawImage(image, transform: Transform.scale(2.5, 2.5).then(.translation(Double(i % 4) * 15, Double(i / 4) * 15)),
+                                     into: &target)
+            }
+            frames.append(target.bytes)
+        }
+        #expect(canvas.imageSamples.fills == images.count)
+        #expect(frames[1] == frames[0] && frames[2] == frames[0])
+        // Each image drawn alone by a fresh canvas gives the pixels it has in the shared frame.
+        var expected = try Pixmap(width: 64, height: 64)
+        for (i, image) in images.enumerated() {
+            try Canvas().drawImage(image, transform: Transform.scale(2.5, 2.5).then(.translation(Double(i % 4) * 15, Double(i / 4) * 15)),
+                                   into: &expected)
+        }
+        #expect(frames[0] == expected.bytes)
+    }
+
     /// A half-pixel offset gives the image anti-aliased edges of coverage one half, and opacity
     /// scales everything.
     @Test func edgesAreAntiAliasedAndOpacityApplies() throws {
