@@ -97,4 +97,35 @@ import Testing
         }
         #expect(pixels[50, 50] == RGBA8(0, 0, 255, 255))
     }
+    /// A shape of `count` polygons of `corners` corners each. Asking 2^40 corners, every polygon
+    /// is bounded by `--max-path-points` alone, so only the scene's bound on all its paths
+    /// together keeps a few bytes per polygon from multiplying into gigabytes.
+    static func polygons(_ count: Int, corners: UInt64) -> RiveWriter {
+        var f = RiveWriter()
+        f.object(T.backboard)
+        f.object(T.artboard, [(P.layoutComponentWidth, .d(100)), (P.layoutComponentHeight, .d(100))])
+        f.object(T.shape, [(P.componentParentId, .u(0)), (P.nodeX, .d(50)), (P.nodeY, .d(50))])  // 1
+        for _ in 0..<count {
+            f.object(T.polygon, [(P.componentParentId, .u(1)), (P.parametricPathWidth, .d(80)), (P.parametricPathHeight, .d(80)),
+                                 (P.polygonPoints, .u(corners))])
+        }
+        f.object(T.fill, [(P.componentParentId, .u(1))])
+        f.object(T.solidColor, [(P.componentParentId, .u(2 + UInt64(count))), (P.solidColorColorValue, .c(0xFF00_00FF))])
+        return f
+    }
+
+    /// With --max-path-points 1000 the scene's paths may hold 8 x 1000 points: five polygons of
+    /// 100 corners draw; twenty asking 2^40 corners (each kept to 1000) make the frame an error
+    /// that names the flag.
+    @Test func aSceneIsBoundedByItsPathsTogether() throws {
+        let options = OpenOptions(limits: Limits(maxPathPoints: 1000))
+        let few = try RiveFrameSource(SceneTests.document(Self.polygons(5, corners: 100), options))
+        var pixels = try Pixmap(width: 100, height: 100)
+        try few.render(frame: 0, into: &pixels)
+        #expect(pixels[50, 50] == RGBA8(0, 0, 255, 255))
+        let many = try RiveFrameSource(SceneTests.document(Self.polygons(20, corners: 1 << 40), options))
+        let error = #expect(throws: RenderError.self) { try many.render(frame: 0, into: &pixels) }
+        #expect(error?.message.contains("more than 8000 points") == true && error?.message.contains("--max-path-points") == true,
+                "\(String(describing: error))")
+    }
 }

@@ -147,17 +147,10 @@ struct LottieSceneBuilder {
         try checkPathPoints(list)
     }
 
-    /// How many `--max-path-points` one frame's paths may hold together. Each fill and stroke
-    /// holds its own copy of the paths it paints, so a huge path painted by many fills multiplied
-    /// (found by fuzzing: a star of 2^63 points under 60 fills asked for 5.7 GB); eight times the
-    /// one-path limit (128 MB of points at the default) is far above real files.
-    static let framePathPointFactor = 8
-
     /// Throws when the paths made so far this frame hold more points than the frame may.
     private func checkPathPoints(_ list: DisplayList) throws(SceneLimitError) {
-        let limit = limits.maxPathPoints.multipliedReportingOverflow(by: Self.framePathPointFactor)
-        guard limit.overflow || list.pathPoints <= limit.partialValue else {
-            throw SceneLimitError(description: "one frame's paths hold more than \(limit.partialValue) points (\(Self.framePathPointFactor) times --max-path-points; raise it with --max-path-points)")
+        guard list.pathPoints <= limits.maxFramePathPoints else {
+            throw SceneLimitError(description: limits.framePathPointsMessage)
         }
     }
 

@@ -29,6 +29,9 @@ struct SceneBuilder {
     /// Builds the frame of `artboard` (the scene's own: its top-left corner at the origin).
     mutating func build(_ artboard: ArtboardInstance, frame: Int?) throws {
         let root = artboard.root
+        if artboard.budget.pathPointsExhausted {
+            throw RenderError(file: file, frame: frame, limits.framePathPointsMessage)
+        }
         list.reset(width: root.width, height: root.height)
         try draw(artboard, frame: frame, isScene: true)
     }
@@ -110,6 +113,10 @@ struct SceneBuilder {
         guard list.drawCount <= limits.maxDrawsPerFrame else {
             throw RenderError(file: file, frame: frame,
                               "the frame draws more than \(limits.maxDrawsPerFrame) items (raise the limit with --max-draws)")
+        }
+        // The shapes' paths are bounded when built; the copies drawing makes are bounded here.
+        guard list.pathPoints <= limits.maxFramePathPoints else {
+            throw RenderError(file: file, frame: frame, limits.framePathPointsMessage)
         }
     }
 

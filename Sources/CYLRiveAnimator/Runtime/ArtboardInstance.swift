@@ -41,6 +41,8 @@ final class ArtboardInstance {
     /// the constraint that holds them; a file can add any cycle). The instance owns every
     /// component, so it cuts their links when it goes.
     deinit {
+        // A swapped-out nested artboard's paths no longer count against the scene's.
+        for case let p as RPath in objects { _ = budget.repath(from: p.rawPath.points.count, to: 0) }
         for case let c? in objects { c.unlink() }
         // A nested artboard's share was taken by the component that made it.
         if depth > 0 { budget.giveBack(model.objects.count) }
@@ -50,7 +52,7 @@ final class ArtboardInstance {
          images: ImageCache = ImageCache(), budget: InstanceBudget? = nil) {
         self.images = images
         // The scene's own artboard always fits: the reader bounded the file by the same limit.
-        let budget = budget ?? InstanceBudget(limit: limits.maxObjects)
+        let budget = budget ?? InstanceBudget(limit: limits.maxObjects, pathPointLimit: limits.maxFramePathPoints)
         if depth == 0 { _ = budget.take(model.objects.count) }
         self.budget = budget
         self.model = model

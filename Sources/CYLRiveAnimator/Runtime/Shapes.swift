@@ -282,8 +282,13 @@ class RPath: RNode {
 
     override func update(_ artboard: ArtboardInstance) {
         super.update(artboard)
+        let old = rawPath.points.count
         rawPath.removeAll()
-        PathBuilder.build(points(artboard), closed: isClosed, into: &rawPath)
+        // Once the scene is over its bound the frame is an error: build nothing more.
+        if !artboard.budget.pathPointsExhausted { PathBuilder.build(points(artboard), closed: isClosed, into: &rawPath) }
+        if !artboard.budget.repath(from: old, to: rawPath.points.count) {
+            rawPath = Path()  // frees the points; the frame is then an error (SceneBuilder)
+        }
     }
 }
 
