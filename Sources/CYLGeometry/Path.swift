@@ -10,7 +10,7 @@ import Darwin
 /// `close` none). Drawing without a current point starts at the last `move` target (or the origin),
 /// as SVG does; drawing after `close` starts a new subpath at the closed subpath's start.
 public struct Path: Sendable, Equatable {
-    public enum Verb: UInt8, Sendable { case move, line, quad, cubic, close }
+    public enum Verb: UInt8, Sendable, BitwiseCopyable { case move, line, quad, cubic, close }
 
     public private(set) var verbs: [Verb] = []
     public private(set) var points: [Point] = []

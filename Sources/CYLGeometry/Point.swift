@@ -1,5 +1,5 @@
 /// A point or vector in user space or pixel space (doubles; y grows downward as in Lottie and PNG).
-public struct Point: Hashable, Sendable, CustomStringConvertible {
+public struct Point: Hashable, Sendable, BitwiseCopyable, CustomStringConvertible {
     public var x: Double
     public var y: Double
     @inlinable public init(_ x: Double, _ y: Double) { self.x = x; self.y = y }

@@ -20,6 +20,10 @@ public final class Canvas {
     private var pool: [(layer: Pixmap, dirty: IntRect?)] = []
     private var maskPool: [Mask] = []
     var strokePath = Path()
+    /// Spans of the last frame's fills and strokes (see `SpanCache`; `beginFrame` starts a frame).
+    let spanCache = SpanCache()
+    /// Whether the spans `fill` or `stroke` last painted came from `spanCache`.
+    var paintedFromCache = false
 
     /// The most points one path may flatten to (fills, strokes and their dashes); past it drawing
     /// throws `GeometryError.tooComplex`. Renderers set it from their path-point limit.
@@ -34,22 +38,38 @@ public final class Canvas {
     }
     deinit { shade.deallocate() }
 
+    /// Starts a frame of a scene drawn frame after frame: a fill or stroke whose path, transform,
+    /// clip and style equal those of the same draw (by order) in the frame before reuses its
+    /// coverage (`SpanCache`). Callers that never call it simply get fewer cache hits.
+    public func beginFrame() { spanCache.beginFrame() }
+
+    /// The coverage the last `fill` or `stroke` painted.
+    public var paintedSpans: [Span] { paintedFromCache ? spanCache.lastSpans : rasterizer.spans }
+
     /// Fills `path` (user space) mapped by `transform` into `target`.
     /// Throws `GeometryError.nonFinite` for NaN or infinite points, transform or paint geometry.
     public func fill(_ path: Path, transform: Transform = .identity, paint: Paint, opacity: Double = 1,
                      rule: FillRule = .nonZero, clip: IntRect? = nil, into target: inout Pixmap) throws(GeometryError) {
         let c = clipRect(clip, target.width, target.height)
-        try rasterizer.rasterize(path, transform: transform, rule: rule, clip: c, maxPoints: maxPathPoints)
-        try paintSpans(rasterizer.spans, paint: paint, transform: transform, opacity: opacity, into: &target)
+        paintedFromCache = spanCache.lookup(path, .fill(rule), transform: transform, clip: c, maxPoints: maxPathPoints)
+        if !paintedFromCache {
+            try rasterizer.rasterize(path, transform: transform, rule: rule, clip: c, maxPoints: maxPathPoints)
+            spanCache.store(path, .fill(rule), transform: transform, clip: c, maxPoints: maxPathPoints, spans: rasterizer.spans)
+        }
+        try paintSpans(paintedSpans, paint: paint, transform: transform, opacity: opacity, into: &target)
     }
 
     /// Strokes `path` in user space (so a non-uniform `transform` stretches the stroke) into `target`.
     public func stroke(_ path: Path, style: StrokeStyle, transform: Transform = .identity, paint: Paint,
                        opacity: Double = 1, clip: IntRect? = nil, into target: inout Pixmap) throws(GeometryError) {
-        try strokeOutline(path, style: style, transform: transform)
         let c = clipRect(clip, target.width, target.height)
-        try rasterizer.rasterize(strokePath, transform: transform, rule: .nonZero, clip: c, maxPoints: maxPathPoints)
-        try paintSpans(rasterizer.spans, paint: paint, transform: transform, opacity: opacity, into: &target)
+        paintedFromCache = spanCache.lookup(path, .stroke(style), transform: transform, clip: c, maxPoints: maxPathPoints)
+        if !paintedFromCache {
+            try strokeOutline(path, style: style, transform: transform)
+            try rasterizer.rasterize(strokePath, transform: transform, rule: .nonZero, clip: c, maxPoints: maxPathPoints)
+            spanCache.store(path, .stroke(style), transform: transform, clip: c, maxPoints: maxPathPoints, spans: rasterizer.spans)
+        }
+        try paintSpans(paintedSpans, paint: paint, transform: transform, opacity: opacity, into: &target)
     }
 
     /// The stroke outline (a fill path in user space) in `strokePath`.

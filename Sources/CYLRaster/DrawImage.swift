@@ -11,6 +11,7 @@ extension Canvas {
     /// frame (`ImageSampleCache`).
     public func drawImage(_ image: Pixmap, transform: Transform, opacity: Double = 1, clip: IntRect? = nil,
                           into target: inout Pixmap) throws(GeometryError) {
+        paintedFromCache = false  // its spans are the rasterizer's (images are not cached as spans)
         let alpha = Color.q(opacity)
         guard alpha > 0, let inv = transform.inverted else { return }
         let bounds = IntRect(x: 0, y: 0, width: target.width, height: target.height)

@@ -48,6 +48,7 @@ public final class DisplayListRenderer {
     public func render(_ list: DisplayList, transform: Transform, clip: IntRect, into target: inout Pixmap) throws {
         precondition(list.isComplete, "a display list is drawn once every group is ended")
         drawn = .none
+        canvas.beginFrame()
         try draw(list, list.items.indices, transform, clip, &target)
     }
 
@@ -318,7 +319,7 @@ public final class DisplayListRenderer {
 
     /// Adds the spans the canvas just painted to `drawn`.
     private func trackSpans() {
-        let spans = canvas.rasterizer.spans
+        let spans = canvas.paintedSpans
         guard let first = spans.first, let last = spans.last else { return }
         var x0 = Int.max, x1 = Int.min
         for sp in spans {

@@ -1,0 +1,39 @@
+@testable import CYLLottieAnimator
+import CYLRaster
+import Foundation
+import Testing
+
+/// A renderer keeps what it can between frames (coverage of unchanged shapes, image samples,
+/// scratch layers). Every frame it draws after others must be the frame a fresh renderer draws.
+@Suite struct FrameReuseTests {
+    static let samples = ["checkmark.json", "badge.json", "heart-mask.json"]
+    /// Corpus icons with still parts, masks, mattes, images and strokes.
+    static let corpus = ["lottie/lottie-tabbar/home.json", "lottie/rlottie/like.json", "lottie/thorvg/heart_fill.json",
+                         "lottie/lottie-android/moving_eye.json"]
+
+    func check(_ document: LottieDocument, _ name: String, frames: [Double]) throws {
+        let kept = document.makeRenderer()
+        var a = try Pixmap(width: 64, height: 64), b = try Pixmap(width: 64, height: 64)
+        for f in frames {
+            try kept.render(frame: f, into: &a)
+            try document.makeRenderer().render(frame: f, into: &b)
+            #expect(a == b, "\(name) frame \(f): differs from a fresh renderer's")
+        }
+    }
+
+    @Test(arguments: samples) func samplesFrameAfterFrame(_ sample: String) throws {
+        let url = LottieCorpus.repo.appendingPathComponent("sample-animations/\(sample)")
+        let document = try LottieDocument(bytes: [UInt8](try Data(contentsOf: url)), name: sample)
+        // In order, then jumping back and forth (a scrubbed timeline).
+        let n = document.frameCount
+        try check(document, sample, frames: (0..<n).map(Double.init) + [0, Double(n - 1), Double(n / 2), Double(n / 2), 1])
+    }
+
+    @Test func corpusIconsFrameAfterFrame() throws {
+        guard LottieCorpus.require() else { return }
+        for file in Self.corpus {
+            let document = try LottieDocument(bytes: try LottieCorpus.bytes(file), name: file)
+            try check(document, file, frames: (0..<min(document.frameCount, 40)).map(Double.init))
+        }
+    }
+}
