@@ -75,10 +75,15 @@ static inline rgb select_rgb(int take, rgb a, rgb b) {
 // c in [0, 1]³ (unpremultiplied colours, or set_sat's results, see there), and rounding is
 // monotonic, so max > 1 means c_max + d > 1, d > 0, and min < 0 means d < 0: never both. So one
 // division with the numerator and denominator of whichever applies gives the same bits.
+// A flat colour (a grey: every channel equal to l up to rounding) can have l − min or max − l
+// at or below 0, where the formula is 0/0 or ±∞·0, NaN, which quantised to black: a grey source
+// in colour mode over a transparent backdrop came out black. Its clipped colour is (l, l, l),
+// which k = 0 gives.
 static inline rgb clip_color(rgb c) {
     float l = lum(c), n = min3(c), x = max3(c);
     int low = n < 0.0f;
-    float k = (low ? l : 1.0f - l) / (low ? l - n : x - l);
+    float num = low ? l : 1.0f - l, den = low ? l - n : x - l;
+    float k = den > 0.0f ? num / den : 0.0f;
     return select_rgb(low || x > 1.0f, towards(c, l, k), c);
 }
 

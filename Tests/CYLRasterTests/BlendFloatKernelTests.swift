@@ -113,6 +113,51 @@ import Testing
     }
 }
 
+/// Greys through the non-separable modes, against values derived by hand. For flat colours
+/// Cs = (s, s, s) and Cb = (b, b, b), SetSat gives 0 and SetLum of a flat colour to l is (l, l, l),
+/// so hue, saturation and colour give B = (b, b, b) and luminosity B = (s, s, s), and each channel
+/// is `cs·(1 − ab) + cb·(1 − as) + as·ab·B` (premultiplied cs, cb), alpha `as + ab − as·ab`. The
+/// rows once turned such greys black (a 0/0 in ClipColor, since the lum of a grey differs from it
+/// by rounding). Tolerance 1/255: the rows work in Float (their Lum weights 0.3 + 0.59 + 0.11
+/// round, so the lum of a grey is off by an ulp) and quantise by truncating v·255 + 0.5, where
+/// this Double value is rounded.
+@Suite struct BlendGreyTests {
+    @Test(arguments: [BlendMode.hue, .saturation, .color, .luminosity])
+    func greysMatchHandValues(mode: BlendMode) {
+        // (alpha, premultiplied grey) pairs: every level opaque, half-transparent ones, edges.
+        var sources: [(UInt32, UInt32)] = (0...255).map { (255, UInt32($0)) }
+        sources += stride(from: 0, through: 128, by: 8).map { (128, UInt32($0)) }
+        sources += [(1, 1), (1, 0), (254, 3), (254, 254)]
+        let backdrops: [(UInt32, UInt32)] = [(0, 0), (1, 1), (128, 0), (128, 64), (128, 128), (254, 3),
+                                             (255, 0), (255, 77), (255, 128), (255, 255)]
+        var bad = 0
+        for (ab, gb) in backdrops {
+            let s = sources.map { $0.1 * 0x01_0101 | $0.0 << 24 }
+            var d = [UInt32](repeating: gb * 0x01_0101 | ab << 24, count: s.count)
+            s.withUnsafeBufferPointer { sp in
+                d.withUnsafeMutableBufferPointer { Blend.row(mode, $0.baseAddress!, sp.baseAddress!, sp.count, 255) }
+            }
+            for (i, (asrc, gs)) in sources.enumerated() {
+                let sa = Double(asrc) / 255, da = Double(ab) / 255
+                let cs = Double(gs) / 255, cb = Double(gb) / 255
+                let blend = mode == .luminosity ? (sa > 0 ? cs / sa : 0) : (da > 0 ? cb / da : 0)
+                let a = sa + da - sa * da
+                let c = min(cs * (1 - da) + cb * (1 - sa) + sa * da * blend, a)
+                let ea = Int((a * 255).rounded()), ec = Int((c * 255).rounded())
+                let got = d[i]
+                let channels = [Int(got & 255), Int(got >> 8 & 255), Int(got >> 16 & 255)]
+                if abs(Int(got >> 24) - ea) > 1 || channels.contains(where: { abs($0 - ec) > 1 }) {
+                    bad += 1
+                    if bad < 5 {
+                        Issue.record("\(mode) grey \(gs) alpha \(asrc) over grey \(gb) alpha \(ab): got \(String(got, radix: 16)), expected channels \(ec) alpha \(ea)")
+                    }
+                }
+            }
+        }
+        #expect(bad == 0)
+    }
+}
+
 /// SplitMix64: a seeded generator, so a failure names a case that reproduces.
 struct SplitMix64 {
     var state: UInt64

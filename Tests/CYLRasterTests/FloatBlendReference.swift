@@ -3,6 +3,7 @@
 // The Swift Float formulas the float blend modes (colour dodge, colour burn, soft light, hue,
 // saturation, colour, luminosity) ran as until they moved to C (CRasterKernels/blend_float.c).
 // Kept as the readable reference: the C rows must match it bit for bit (BlendFloatKernelTests).
+// One change since the move, made in both: clipColor keeps a flat colour instead of dividing 0 by 0.
 // Straight W3C Compositing 1 with branches; the C code is the branch-free, vectorisable version.
 
 enum FloatBlendReference {
@@ -93,12 +94,14 @@ enum HSL {
         let l = lum(c)
         let n = min(c.r, min(c.g, c.b)), x = max(c.r, max(c.g, c.b))
         var out = c
+        // A flat colour (a grey, up to rounding) can make l − n or x − l zero: k = 0 keeps it at
+        // (l, l, l) instead of 0/0 (see clip_color in blend_float.c).
         if n < 0 {
-            let k = l / (l - n)
+            let k = l - n > 0 ? l / (l - n) : 0
             out = RGB(l + (out.r - l) * k, l + (out.g - l) * k, l + (out.b - l) * k)
         }
         if x > 1 {
-            let k = (1 - l) / (x - l)
+            let k = x - l > 0 ? (1 - l) / (x - l) : 0
             out = RGB(l + (out.r - l) * k, l + (out.g - l) * k, l + (out.b - l) * k)
         }
         return out
