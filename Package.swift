@@ -24,7 +24,8 @@ let package = Package(
 
         // libm: these modules import no Foundation, so nothing else pulls in floor/round/sqrt.
         .target(name: "CYLGeometry", linkerSettings: [.linkedLibrary("m")]),
-        // Blend-mode rows in C: target_clones picks AVX2 code at load time where the CPU has it.
+        // Blend-mode rows in C: target_clones picks AVX2 (and for the float modes AVX-512) code at
+        // load time where the CPU has it.
         .target(name: "CRasterKernels", cSettings: [.unsafeFlags(["-O3"])]),
         .target(name: "CYLRaster", dependencies: ["CYLGeometry", "CRasterKernels"], linkerSettings: [.linkedLibrary("m")]),
         .target(name: "CYLCodecs", dependencies: ["CYLRaster", "CYLGeometry", "CGIF", "CPNG", "CZlib", "CWebP", "CFreeType", "CJPEG", "CYAML", "CFontconfig"]),

@@ -112,7 +112,8 @@ do {
     measure("composite 256² layer at 50% opacity", iterations: iters * 4, extra: gpx) {
         bg.composite(layer, opacity: 0.5)
     }
-    for mode in [BlendMode.multiply, .screen, .overlay, .difference, .softLight, .hue] {
+    // Every non-normal mode (issue 11 asks >= 1 Gpx/s for each).
+    for mode in BlendMode.allCases where mode != .normal {
         measure("composite 256² layer \(mode)", iterations: iters, extra: gpx) {
             bg.composite(layer, mode: mode)
         }

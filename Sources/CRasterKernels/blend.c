@@ -1,33 +1,10 @@
-#include "raster_kernels.h"
-
-// An AVX2 clone of each row, picked by an ifunc resolver at load time. ThreadSanitizer instruments
-// the resolver, which then runs before its runtime exists and crashes the process, so sanitized
-// builds get the default code only.
-#if defined(__has_feature)
-#if __has_feature(thread_sanitizer) || __has_feature(memory_sanitizer)
-#define CYL_NO_CLONES 1
-#endif
-#endif
-#ifdef CYL_NO_CLONES
-#define CYL_CLONES
-#else
-#define CYL_CLONES __attribute__((target_clones("avx2", "default")))
-#endif
+#include "blend_float.h"
+#include "kernels_common.h"
 
 // round(x / 255) for 0 <= x < 2^24.
 static inline uint32_t div255(uint32_t x) {
     uint32_t t = x + 128;
     return (t + (t >> 8)) >> 8;
-}
-
-// round(x * s / 255) for the two 16-bit lanes of rb (each <= 255), s <= 255.
-static inline uint32_t mul_lanes(uint32_t rb, uint32_t s) {
-    uint32_t t = rb * s + 0x00800080u;
-    return ((t + ((t >> 8) & 0x00FF00FFu)) >> 8) & 0x00FF00FFu;
-}
-
-static inline uint32_t scale_pixel(uint32_t p, uint32_t s) {
-    return mul_lanes(p & 0x00FF00FFu, s) | (mul_lanes((p >> 8) & 0x00FF00FFu, s) << 8);
 }
 
 static inline int32_t max0(int32_t v) { return v > 0 ? v : 0; }
@@ -56,7 +33,7 @@ static inline int32_t term_overlay(int32_t cs, int32_t cb, int32_t sa, int32_t d
     CYL_CLONES                                                                                   \
     static void NAME(uint32_t *restrict d, const uint32_t *restrict s, size_t n, uint32_t op) {  \
         for (size_t i = 0; i < n; i++) {                                                         \
-            uint32_t sp = scale_pixel(s[i], op), dp = d[i];                                      \
+            uint32_t sp = cyl_scale_pixel(s[i], op), dp = d[i];                                      \
             int32_t sa = (int32_t)(sp >> 24), da = (int32_t)(dp >> 24);                          \
             uint32_t ao = (uint32_t)(sa + da) - div255((uint32_t)(sa * da));                     \
             uint32_t out = ao << 24;                                                             \
@@ -83,7 +60,7 @@ INTEGER_ROW(row_exclusion, term_exclusion)
 CYL_CLONES
 static void row_add(uint32_t *restrict d, const uint32_t *restrict s, size_t n, uint32_t op) {
     for (size_t i = 0; i < n; i++) {
-        uint32_t sp = scale_pixel(s[i], op), dp = d[i], out = 0;
+        uint32_t sp = cyl_scale_pixel(s[i], op), dp = d[i], out = 0;
         for (int sh = 0; sh < 32; sh += 8) {
             uint32_t v = ((sp >> sh) & 255) + ((dp >> sh) & 255);
             out |= (v < 255 ? v : 255) << sh;
@@ -103,6 +80,6 @@ int cyl_blend_row(int mode, uint32_t *d, const uint32_t *s, size_t n, uint32_t o
     case CYL_BLEND_DIFFERENCE: row_difference(d, s, n, op); return 0;
     case CYL_BLEND_EXCLUSION: row_exclusion(d, s, n, op); return 0;
     case CYL_BLEND_ADD: row_add(d, s, n, op); return 0;
-    default: return -1;
+    default: return cyl_float_blend_row(mode, d, s, n, op);
     }
 }

@@ -1,172 +1,43 @@
 import CRasterKernels
 
-// Blend-mode compositing on premultiplied RGBA8, one loop per mode.
+// Blend-mode compositing on premultiplied RGBA8: every mode but normal is a C row in
+// CRasterKernels, one loop per mode, with SIMD clones chosen at load time (AVX2, and AVX-512 for
+// the float modes), because Swift's SSE2 baseline has neither 32-bit lane multiplies nor 8- or
+// 16-wide float.
 //
 // W3C Compositing 1, premultiplied: for each colour channel
 //   co = cs·(1 − ab) + cb·(1 − as) + as·ab·B(cs/as, cb/ab),   ao = as + ab − as·ab.
 // For the separable modes whose `as·ab·B(...)` has a closed form in premultiplied values (multiply,
 // screen, overlay, darken, lighten, hard light, difference, exclusion) and Porter-Duff plus,
-// everything is integer arithmetic in 0...255² units: those rows are C (CRasterKernels), because
-// they need 32-bit lane multiplies that Swift's SSE2 baseline lacks, while the C functions carry an
-// AVX2 clone chosen at load time (0.4-0.5 Gpx/s here in Swift, see the commit for the C numbers).
-// The modes that need a division or a square root (colour dodge, colour burn, soft light) and the
-// non-separable ones (hue, saturation, colour, luminosity) run the W3C formulas in Float, in a
-// loop specialised for their mode.
+// everything is integer arithmetic in 0...255² units (blend.c). The modes that need a division or a
+// square root (colour dodge, colour burn, soft light) and the non-separable ones (hue, saturation,
+// colour, luminosity) run the W3C formulas in float on unpremultiplied colours (blend_float.c),
+// bit for bit as the Swift Float reference in the tests (FloatBlendReference.swift) does.
 
 enum Blend {
-    /// `d[i] = (s[i]·op) blended over d[i]` by `mode` (not `.normal`).
+    /// `d[i] = (s[i]·op) blended over d[i]` by `mode`.
     static func row(_ mode: BlendMode, _ d: UnsafeMutablePointer<UInt32>, _ s: UnsafePointer<UInt32>, _ n: Int, _ op: UInt32) {
+        let c: cyl_blend_mode
         switch mode {
-        case .normal: Kernels.overRow(d, s, n, coverage: op)
-        case .multiply: integerRow(CYL_BLEND_MULTIPLY, d, s, n, op)
-        case .screen: integerRow(CYL_BLEND_SCREEN, d, s, n, op)
-        case .overlay: integerRow(CYL_BLEND_OVERLAY, d, s, n, op)
-        case .darken: integerRow(CYL_BLEND_DARKEN, d, s, n, op)
-        case .lighten: integerRow(CYL_BLEND_LIGHTEN, d, s, n, op)
-        case .hardLight: integerRow(CYL_BLEND_HARD_LIGHT, d, s, n, op)
-        case .difference: integerRow(CYL_BLEND_DIFFERENCE, d, s, n, op)
-        case .exclusion: integerRow(CYL_BLEND_EXCLUSION, d, s, n, op)
-        case .add: integerRow(CYL_BLEND_ADD, d, s, n, op)
-        case .colorDodge: floatRow(ColorDodgeBlend.self, d, s, n, op)
-        case .colorBurn: floatRow(ColorBurnBlend.self, d, s, n, op)
-        case .softLight: floatRow(SoftLightBlend.self, d, s, n, op)
-        case .hue: floatRow(HueBlend.self, d, s, n, op)
-        case .saturation: floatRow(SaturationBlend.self, d, s, n, op)
-        case .color: floatRow(ColorBlend.self, d, s, n, op)
-        case .luminosity: floatRow(LuminosityBlend.self, d, s, n, op)
+        case .normal: Kernels.overRow(d, s, n, coverage: op); return
+        case .multiply: c = CYL_BLEND_MULTIPLY
+        case .screen: c = CYL_BLEND_SCREEN
+        case .overlay: c = CYL_BLEND_OVERLAY
+        case .darken: c = CYL_BLEND_DARKEN
+        case .lighten: c = CYL_BLEND_LIGHTEN
+        case .hardLight: c = CYL_BLEND_HARD_LIGHT
+        case .difference: c = CYL_BLEND_DIFFERENCE
+        case .exclusion: c = CYL_BLEND_EXCLUSION
+        case .add: c = CYL_BLEND_ADD
+        case .colorDodge: c = CYL_BLEND_COLOR_DODGE
+        case .colorBurn: c = CYL_BLEND_COLOR_BURN
+        case .softLight: c = CYL_BLEND_SOFT_LIGHT
+        case .hue: c = CYL_BLEND_HUE
+        case .saturation: c = CYL_BLEND_SATURATION
+        case .color: c = CYL_BLEND_COLOR
+        case .luminosity: c = CYL_BLEND_LUMINOSITY
         }
+        let known = cyl_blend_row(Int32(c.rawValue), d, s, n, op)
+        precondition(known == 0, "CRasterKernels has every blend mode but normal")
     }
-
-    /// The integer modes: every channel `round((cs·(255 − ab) + cb·(255 − as) + term) / 255)`,
-    /// kept at or below the result's alpha (plus: `min(255, s + d)` on every channel and alpha).
-    static func integerRow(_ mode: cyl_blend_mode, _ d: UnsafeMutablePointer<UInt32>, _ s: UnsafePointer<UInt32>,
-                           _ n: Int, _ op: UInt32) {
-        let known = cyl_blend_row(Int32(mode.rawValue), d, s, n, op)
-        precondition(known == 0, "CRasterKernels has every integer mode")
-    }
-
-    @inline(__always)
-    static func floatRow<B: FloatBlend>(_: B.Type, _ d: UnsafeMutablePointer<UInt32>, _ s: UnsafePointer<UInt32>,
-                                         _ n: Int, _ op: UInt32) {
-        for i in 0..<n {
-            let sp = scalePixel(s[i], op)
-            if sp == 0 { continue }  // a transparent source leaves the backdrop as it is
-            d[i] = floatPixel(B.self, sp, d[i])
-        }
-    }
-
-    /// One pixel by the W3C formula in Float, premultiplied in and out.
-    @inline(__always)
-    static func floatPixel<B: FloatBlend>(_: B.Type, _ s: UInt32, _ d: UInt32) -> UInt32 {
-        let k: Float = 1 / 255
-        let sa = Float(s >> 24) * k, da = Float(d >> 24) * k
-        let sr = Float(s & 255) * k, sg = Float((s >> 8) & 255) * k, sb = Float((s >> 16) & 255) * k
-        let dr = Float(d & 255) * k, dg = Float((d >> 8) & 255) * k, db = Float((d >> 16) & 255) * k
-        let a = sa + da - sa * da
-        // Unpremultiplied inputs.
-        let isa: Float = sa > 0 ? 1 / sa : 0, ida: Float = da > 0 ? 1 / da : 0
-        let cs = RGB(min(1, sr * isa), min(1, sg * isa), min(1, sb * isa))
-        let cb = RGB(min(1, dr * ida), min(1, dg * ida), min(1, db * ida))
-        let bl = B.blend(cs, cb)
-        let sda = sa * da
-        let r = sr * (1 - da) + dr * (1 - sa) + sda * bl.r
-        let g = sg * (1 - da) + dg * (1 - sa) + sda * bl.g
-        let b = sb * (1 - da) + db * (1 - sa) + sda * bl.b
-        // NaN (a blend formula's 0/0) quantises to 0 instead of trapping.
-        @inline(__always) func q(_ v: Float) -> UInt32 { UInt32((v > 0 ? min(v, 1) : 0) * 255 + 0.5) }
-        let qa = q(a)
-        // Keep the result premultiplied-valid (no channel above alpha).
-        return min(q(r), qa) | min(q(g), qa) << 8 | min(q(b), qa) << 16 | qa << 24
-    }
-}
-
-/// An unpremultiplied colour in 0...1.
-struct RGB {
-    var r: Float, g: Float, b: Float
-    init(_ r: Float, _ g: Float, _ b: Float) { self.r = r; self.g = g; self.b = b }
-}
-
-/// A mode's blend function `B(Cs, Cb)` on unpremultiplied colours.
-protocol FloatBlend {
-    static func blend(_ cs: RGB, _ cb: RGB) -> RGB
-}
-
-/// A separable mode: `B` applied to each channel.
-protocol SeparableFloatBlend: FloatBlend {
-    static func channel(_ cs: Float, _ cb: Float) -> Float
-}
-
-extension SeparableFloatBlend {
-    @inline(__always) static func blend(_ cs: RGB, _ cb: RGB) -> RGB {
-        RGB(channel(cs.r, cb.r), channel(cs.g, cb.g), channel(cs.b, cb.b))
-    }
-}
-
-enum ColorDodgeBlend: SeparableFloatBlend {
-    @inline(__always) static func channel(_ cs: Float, _ cb: Float) -> Float {
-        if cb == 0 { return 0 }
-        if cs >= 1 { return 1 }
-        return min(1, cb / (1 - cs))
-    }
-}
-enum ColorBurnBlend: SeparableFloatBlend {
-    @inline(__always) static func channel(_ cs: Float, _ cb: Float) -> Float {
-        if cb >= 1 { return 1 }
-        if cs <= 0 { return 0 }
-        return 1 - min(1, (1 - cb) / cs)
-    }
-}
-enum SoftLightBlend: SeparableFloatBlend {
-    @inline(__always) static func channel(_ cs: Float, _ cb: Float) -> Float {
-        if cs <= 0.5 { return cb - (1 - 2 * cs) * cb * (1 - cb) }
-        let d = cb <= 0.25 ? ((16 * cb - 12) * cb + 4) * cb : cb.squareRoot()
-        return cb + (2 * cs - 1) * (d - cb)
-    }
-}
-
-/// The non-separable modes' helpers (W3C: Lum, ClipColor, SetLum, Sat, SetSat).
-enum HSL {
-    @inline(__always) static func lum(_ c: RGB) -> Float { 0.3 * c.r + 0.59 * c.g + 0.11 * c.b }
-
-    @inline(__always) static func clipColor(_ c: RGB) -> RGB {
-        let l = lum(c)
-        let n = min(c.r, min(c.g, c.b)), x = max(c.r, max(c.g, c.b))
-        var out = c
-        if n < 0 {
-            let k = l / (l - n)
-            out = RGB(l + (out.r - l) * k, l + (out.g - l) * k, l + (out.b - l) * k)
-        }
-        if x > 1 {
-            let k = (1 - l) / (x - l)
-            out = RGB(l + (out.r - l) * k, l + (out.g - l) * k, l + (out.b - l) * k)
-        }
-        return out
-    }
-
-    @inline(__always) static func setLum(_ c: RGB, _ l: Float) -> RGB {
-        let d = l - lum(c)
-        return clipColor(RGB(c.r + d, c.g + d, c.b + d))
-    }
-
-    @inline(__always) static func sat(_ c: RGB) -> Float { max(c.r, max(c.g, c.b)) - min(c.r, min(c.g, c.b)) }
-
-    @inline(__always) static func setSat(_ c: RGB, _ s: Float) -> RGB {
-        let mx = max(c.r, max(c.g, c.b)), mn = min(c.r, min(c.g, c.b))
-        guard mx > mn else { return RGB(0, 0, 0) }
-        @inline(__always) func f(_ v: Float) -> Float { (v - mn) * s / (mx - mn) }
-        return RGB(f(c.r), f(c.g), f(c.b))
-    }
-}
-
-enum HueBlend: FloatBlend {
-    @inline(__always) static func blend(_ cs: RGB, _ cb: RGB) -> RGB { HSL.setLum(HSL.setSat(cs, HSL.sat(cb)), HSL.lum(cb)) }
-}
-enum SaturationBlend: FloatBlend {
-    @inline(__always) static func blend(_ cs: RGB, _ cb: RGB) -> RGB { HSL.setLum(HSL.setSat(cb, HSL.sat(cs)), HSL.lum(cb)) }
-}
-enum ColorBlend: FloatBlend {
-    @inline(__always) static func blend(_ cs: RGB, _ cb: RGB) -> RGB { HSL.setLum(cs, HSL.lum(cb)) }
-}
-enum LuminosityBlend: FloatBlend {
-    @inline(__always) static func blend(_ cs: RGB, _ cb: RGB) -> RGB { HSL.setLum(cb, HSL.lum(cs)) }
 }

@@ -1,14 +1,15 @@
 // Blend-mode compositing rows in C, so that the compiler can use AVX2 where the CPU has it (one
 // binary, the right code chosen at load time by target_clones). Swift's own vectoriser stays at
-// SSE2 here, which has no 32-bit multiply. Pixels are packed premultiplied RGBA8,
-// r | g<<8 | b<<16 | a<<24. CYLRaster's BlendKernels.swift documents the formulas.
+// SSE2 here, which has no 32-bit multiply and runs float 4-wide where AVX2 does 8. Pixels are packed
+// premultiplied RGBA8, r | g<<8 | b<<16 | a<<24. CYLRaster's BlendKernels.swift documents the formulas.
 #ifndef CYL_RASTER_KERNELS_H
 #define CYL_RASTER_KERNELS_H
 
 #include <stddef.h>
 #include <stdint.h>
 
-/// The integer blend modes, numbered for `cyl_blend_row`.
+/// The blend modes, numbered for `cyl_blend_row`: integer formulas (multiply ... add, blend.c) and
+/// float ones (colour dodge ... luminosity, blend_float.c).
 enum cyl_blend_mode {
     CYL_BLEND_MULTIPLY = 1,
     CYL_BLEND_SCREEN,
@@ -19,6 +20,13 @@ enum cyl_blend_mode {
     CYL_BLEND_DIFFERENCE,
     CYL_BLEND_EXCLUSION,
     CYL_BLEND_ADD,
+    CYL_BLEND_COLOR_DODGE,
+    CYL_BLEND_COLOR_BURN,
+    CYL_BLEND_SOFT_LIGHT,
+    CYL_BLEND_HUE,
+    CYL_BLEND_SATURATION,
+    CYL_BLEND_COLOR,
+    CYL_BLEND_LUMINOSITY,
 };
 
 /// d[i] = (s[i] scaled by op/255) blended over d[i] by `mode`, for i in 0..<n. `d` and `s` must not
