@@ -136,26 +136,41 @@ indirect enum Animatable<V: Interpolatable>: Sendable {
         return self
     }
 
-    /// The value at `frame` (the layer's local time, in frames).
-    func value(at frame: Double) -> V {
+    /// Where `frame` falls: on a keyframe's value as it is, or inside a segment (the keyframe that
+    /// starts it, the value it ends at, and how far along it is, 0...1 before easing).
+    enum Sample {
+        case value(V)
+        case segment(Keyframe<V>, end: V, x: Double)
+    }
+
+    /// Finds the keyframes around `frame` (the layer's local time, in frames).
+    @inline(__always)
+    func sample(at frame: Double) -> Sample {
         switch self {
-        case .expression(_, let base): return base.value(at: frame)
-        case .fixed(let v): return v
+        case .expression(_, let base): return base.sample(at: frame)
+        case .fixed(let v): return .value(v)
         case .keyframed(let kfs):
             let first = kfs[0]
-            if kfs.count == 1 || frame <= first.time { return first.start }
+            if kfs.count == 1 || frame <= first.time { return .value(first.start) }
             // The segment whose start is the last one at or before `frame`.
             var lo = 0, hi = kfs.count - 1
             if frame >= kfs[hi].time {
                 // After the last keyframe: its value, or the previous segment's end when it has none.
-                return kfs[hi].start
+                return .value(kfs[hi].start)
             }
             while hi - lo > 1 { let m = (lo + hi) / 2; if kfs[m].time <= frame { lo = m } else { hi = m } }
             let k = kfs[lo], next = kfs[lo + 1]
-            if k.hold { return k.start }
-            let endValue = k.end ?? next.start
+            if k.hold { return .value(k.start) }
             let span = next.time - k.time
-            let x = span > 0 ? (frame - k.time) / span : 1
+            return .segment(k, end: k.end ?? next.start, x: span > 0 ? (frame - k.time) / span : 1)
+        }
+    }
+
+    /// The value at `frame` (the layer's local time, in frames).
+    func value(at frame: Double) -> V {
+        switch sample(at: frame) {
+        case .value(let v): return v
+        case let .segment(k, endValue, x):
             var progress: [Double] = []
             progress.reserveCapacity(k.easings.count)
             for e in k.easings { progress.append(e.value(x)) }
@@ -171,18 +186,51 @@ indirect enum Animatable<V: Interpolatable>: Sendable {
     }
 }
 
+extension Keyframe {
+    /// The eased progress of dimension `i` at `x` (the last easing serves the dimensions past it).
+    @inline(__always) func progress(_ i: Int, _ x: Double) -> Double {
+        easings.isEmpty ? x : easings[Swift.min(i, easings.count - 1)].value(x)
+    }
+}
+
 typealias VectorProperty = Animatable<[Double]>
 
 extension Animatable where V == [Double] {
     static func constant(_ v: Double) -> VectorProperty { .fixed([v]) }
-    /// The first component at `frame`.
-    func scalar(at frame: Double) -> Double {
-        let v = value(at: frame)
-        return v.isEmpty ? 0 : v[0]
+
+    // `component` and `point` give what `value(at:)` gives, with the same arithmetic, without
+    // building the value's array: they run for every property of every layer each frame.
+
+    /// Component `i` at `frame` (0 when the value has fewer).
+    func component(_ i: Int, at frame: Double) -> Double {
+        switch sample(at: frame) {
+        case .value(let v): return i < v.count ? v[i] : 0
+        case let .segment(k, end, x):
+            let v = k.start
+            guard i < v.count else { return 0 }
+            if let sp = k.spatial {
+                if i < 2 { let p = sp.point(atFraction: k.progress(0, x)); return i == 0 ? p.x : p.y }
+                return i == 2 && end.count > 2 ? v[2] + (end[2] - v[2]) * k.progress(0, x) : v[i]
+            }
+            return i < end.count ? v[i] + (end[i] - v[i]) * k.progress(i, x) : v[i]
+        }
     }
+
+    /// The first component at `frame`.
+    func scalar(at frame: Double) -> Double { component(0, at: frame) }
+
     func point(at frame: Double) -> Point {
-        let v = value(at: frame)
-        return Point(v.count > 0 ? v[0] : 0, v.count > 1 ? v[1] : 0)
+        switch sample(at: frame) {
+        case .value(let v): return Point(v.count > 0 ? v[0] : 0, v.count > 1 ? v[1] : 0)
+        case let .segment(k, end, x):
+            if let sp = k.spatial, k.start.count >= 2 { return sp.point(atFraction: k.progress(0, x)) }
+            @inline(__always) func c(_ i: Int) -> Double {
+                let v = k.start
+                guard i < v.count else { return 0 }
+                return i < end.count ? v[i] + (end[i] - v[i]) * k.progress(i, x) : v[i]
+            }
+            return Point(c(0), c(1))
+        }
     }
 }
 
