@@ -1,3 +1,4 @@
+import CRasterKernels
 import CYLGeometry
 
 /// Draws paths into pixmaps. Owns all scratch memory (cell grid, span list, shading row, colour
@@ -159,12 +160,11 @@ public final class Canvas {
         case let .solid(color):
             let src = color.packedPremultiplied(opacity: opacity)
             if src == 0 { return }
+            // In C: one call for all the spans (SpanLayoutTests checks `Span` is `cyl_span`).
             target.withUnsafeMutablePixels { base, stride32 in
                 spans.withUnsafeBufferPointer { sp in
-                    for s in sp {
-                        let d = base + Int(s.y) * stride32 + Int(s.x)
-                        let c = UInt32(s.coverage)
-                        Kernels.overSolid(d, Int(s.length), c == 255 ? src : scalePixel(src, c))
+                    UnsafeRawPointer(sp.baseAddress!).withMemoryRebound(to: cyl_span.self, capacity: sp.count) { c in
+                        cyl_paint_solid_spans(base, stride32, c, sp.count, src)
                     }
                 }
             }

@@ -1,3 +1,5 @@
+import CRasterKernels
+
 // Pixel kernels on packed premultiplied RGBA8 (`r | g<<8 | b<<16 | a<<24`, the little-endian
 // reading of the byte order in `Pixmap.bytes`). Two channels are processed at once in the 16-bit
 // lanes of a UInt32 (`0x00FF00FF` masks) or four in a UInt64; division by 255 is the exact
@@ -49,17 +51,6 @@ func unpack(_ p: UInt32) -> RGBA8 {
 }
 
 enum Kernels {
-    /// `d[i] = src over d[i]` for `n` pixels with one source colour (already scaled by coverage).
-    @inline(__always)
-    static func overSolid(_ d: UnsafeMutablePointer<UInt32>, _ n: Int, _ src: UInt32) {
-        let sa = src >> 24
-        if sa == 255 { d.update(repeating: src, count: n); return }
-        if src == 0 { return }
-        let ia = 255 &- sa
-        // A plain branch-free loop: LLVM vectorises it (measured faster than two pixels per UInt64).
-        for i in 0..<n { d[i] = src &+ scalePixel(d[i], ia) }
-    }
-
     /// `d[i] = s[i] over d[i]`. Branch-free so that LLVM vectorises it (an alpha of 0 leaves `d`
     /// exactly unchanged and an alpha of 255 replaces it exactly, so no special cases are needed).
     @inline(__always)
@@ -70,9 +61,14 @@ enum Kernels {
         }
     }
 
+    /// Runs at least this long go to the C row (`cyl_over_row`, AVX2 where the CPU has it);
+    /// shorter ones stay inline, where a call would cost more than the pixels.
+    static let cRowMinimum = 16
+
     /// `d[i] = (s[i]·cov) over d[i]`.
     @inline(__always)
     static func overRow(_ d: UnsafeMutablePointer<UInt32>, _ s: UnsafePointer<UInt32>, _ n: Int, coverage: UInt32) {
+        if n >= cRowMinimum { cyl_over_row(d, s, n, coverage); return }
         if coverage == 255 { overRow(d, s, n); return }
         if coverage == 0 { return }
         for i in 0..<n {

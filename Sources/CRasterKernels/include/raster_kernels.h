@@ -33,4 +33,18 @@ enum cyl_blend_mode {
 /// overlap. Returns 0, or -1 for a mode this function does not have (nothing is written).
 int cyl_blend_row(int mode, uint32_t *d, const uint32_t *s, size_t n, uint32_t op);
 
+/// One run of coverage, laid out as CYLRaster's `Span` (x, y, length, coverage; 16 bytes), which a
+/// test checks.
+struct cyl_span {
+    int32_t x, y, length;
+    uint8_t coverage;
+};
+
+/// d[i] = (s[i] scaled by coverage/255) over d[i], premultiplied source-over, for i in 0..<n.
+void cyl_over_row(uint32_t *d, const uint32_t *s, size_t n, uint32_t coverage);
+
+/// Paints `src` (premultiplied) over the pixels of `count` spans, each scaled by its coverage.
+/// `base` is pixel (0, 0) of rows `stride` pixels apart; every span must lie inside.
+void cyl_paint_solid_spans(uint32_t *base, size_t stride, const struct cyl_span *spans, size_t count, uint32_t src);
+
 #endif
