@@ -85,6 +85,32 @@ import Testing
         #expect(doc.diagnostics.isEmpty, "\(doc.diagnostics)")
     }
 
+    /// Each frame resolves only the parts of a layer that hold expressions; the part is the layer
+    /// member the expression's JSON path goes through.
+    @Test func onlyThePartsHoldingExpressionsAreResolved() throws {
+        #expect(LottieParser.expressionPart("layers[2].ks.p.x") == .transform)
+        #expect(LottieParser.expressionPart("assets[0].layers[1].shapes[0].it[1].c.x") == .content)
+        #expect(LottieParser.expressionPart("layers[0].masksProperties[0].pt.x") == .masks)
+        #expect(LottieParser.expressionPart("layers[3].ef[0].ef[1].v.x") == .effects)
+        #expect(LottieParser.expressionPart("layers[3].tm.x") == .timeRemap)
+        #expect(LottieParser.expressionPart("layers[3].zz.x") == .all)
+        #expect(LottieParser.expressionPart("slots.a.p.x") == .all)
+        let a = layer(1, "Still", ks: "\"p\":{\"a\":0,\"k\":[40,50]}")
+        let b = layer(2, "Turns", ks: "\"r\":" + prop("0", "var $bm_rt; $bm_rt = time * 30;"))
+        let c = layer(3, "Tinted", ks: "\"p\":{\"a\":0,\"k\":[0,0]}", shapes: """
+                      [{"ty":"rc","p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[10,10]},"r":{"a":0,"k":0}},
+                       {"ty":"fl","c":\(prop("[1,0,0,1]", "var $bm_rt; $bm_rt = [0, 0, time, 1];")),"o":{"a":0,"k":100}}]
+                      """)
+        let doc = try document(a, b, c)
+        #expect(doc.model.root.layers.map(\.expressionParts) == [[], .transform, .content])
+        let layers = resolved(doc, 15)
+        #expect(layers[1].transform.rotation.scalar(at: 15) == 15)
+        guard case let .shapes(items) = layers[2].content, case let .fill(color, _, _) = items[1] else {
+            Issue.record("no fill"); return
+        }
+        #expect(color.value(at: 15) == [0, 0, 0.5, 1])
+    }
+
     /// Keyframes 0 → 10 over frames 0-30 (one second): after the last key, cycle repeats the
     /// ramp, pingpong runs it back, offset adds 10 per cycle, continue extends the slope (10/s).
     @Test func loopOutTypes() throws {

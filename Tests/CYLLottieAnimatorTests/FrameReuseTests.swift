@@ -7,9 +7,11 @@ import Testing
 /// scratch layers). Every frame it draws after others must be the frame a fresh renderer draws.
 @Suite struct FrameReuseTests {
     static let samples = ["checkmark.json", "badge.json", "heart-mask.json"]
-    /// Corpus icons with still parts, masks, mattes, images and strokes.
+    /// Corpus icons with still parts, masks, mattes, images, strokes and expressions (whose
+    /// resolved compositions are also kept between frames).
     static let corpus = ["lottie/lottie-tabbar/home.json", "lottie/rlottie/like.json", "lottie/thorvg/heart_fill.json",
-                         "lottie/lottie-android/moving_eye.json"]
+                         "lottie/lottie-android/moving_eye.json", "lottie/lottie-android/change_to_search_bar.json",
+                         "lottie/thorvg/expressions__wiggle.json", "lottie/lottie-docs/bezier_expression.json"]
 
     func check(_ document: LottieDocument, _ name: String, frames: [Double]) throws {
         let kept = document.makeRenderer()

@@ -45,6 +45,7 @@ extension ExpressionPrelude {
         return r;
     }
     function add(a, b) {
+        if (typeof a === 'number' && typeof b === 'number') return a + b;  // the common case, without six calls
         a = __arr(a); b = __arr(b);
         var ta = __isArr(a), tb = __isArr(b);
         if (!ta && !tb) return a + b;
@@ -53,6 +54,7 @@ extension ExpressionPrelude {
         var s = b.slice(); if (typeof a === 'number') s[0] = a + s[0]; return s;
     }
     function sub(a, b) {
+        if (typeof a === 'number' && typeof b === 'number') return a - b;  // the common case, without six calls
         a = __arr(a); b = __arr(b);
         var ta = __isArr(a), tb = __isArr(b);
         if (!ta && !tb) return a - b;
@@ -62,6 +64,7 @@ extension ExpressionPrelude {
     }
     function __each(a, f) { var r = []; for (var i = 0; i < a.length; i++) r.push(f(a[i])); return r; }
     function mul(a, b) {
+        if (typeof a === 'number' && typeof b === 'number') return a * b;  // the common case, without six calls
         a = __arr(a); b = __arr(b);
         var ta = __isArr(a), tb = __isArr(b);
         if (!ta && !tb) return a * b;
@@ -70,6 +73,7 @@ extension ExpressionPrelude {
         return __each(b, function (y) { return a * y; });
     }
     function div(a, b) {
+        if (typeof a === 'number' && typeof b === 'number') return a / b;  // the common case, without six calls
         a = __arr(a); b = __arr(b);
         var ta = __isArr(a), tb = __isArr(b);
         if (!ta && !tb) return a / b;
@@ -78,6 +82,7 @@ extension ExpressionPrelude {
         return __each(b, function (y) { return a / y; });
     }
     function mod(a, b) {
+        if (typeof a === 'number' && typeof b === 'number') return a % b;  // the common case, without six calls
         a = __arr(a); b = __arr(b);
         if (!__isArr(a) && !__isArr(b)) return a % b;
         if (__isArr(a) && __isArr(b)) return __zip(a, b, function (x, y) { return x % y; });
@@ -85,7 +90,7 @@ extension ExpressionPrelude {
         return __each(b, function (y) { return a % y; });
     }
     var sum = add, $bm_sum = add, $bm_sub = sub, $bm_mul = mul, $bm_div = div, $bm_mod = mod;
-    function $bm_neg(a) { a = __arr(a); return __isArr(a) ? __each(a, function (x) { return -x; }) : -a; }
+    function $bm_neg(a) { if (typeof a === 'number') return -a; a = __arr(a); return __isArr(a) ? __each(a, function (x) { return -x; }) : -a; }
     function $bm_isInstanceOfArray(a) { return __isArr(__val(a)); }
     function clamp(v, lo, hi) {
         v = __arr(v); lo = __arr(lo); hi = __arr(hi);

@@ -7,32 +7,47 @@ extension ExpressionRuntime {
     /// `comp` with its expressions evaluated at `frame` (the composition's own time, in frames).
     func resolve(_ comp: CompositionModel, frame: Double) -> CompositionModel {
         guard comp.layers.contains(where: \.hasExpressions) else { return comp }
-        var out = comp
-        for i in out.layers.indices where out.layers[i].hasExpressions {
-            out.layers[i] = resolve(out.layers[i], frame)
+        // Last frame's copy, taken out of the table so that it is uniquely referenced (the caller
+        // let go of it when its frame ended) and the layers below are replaced in place; the
+        // first time, one copy of the whole composition.
+        let key = comp.layers.withUnsafeBufferPointer { Int(bitPattern: $0.baseAddress) }
+        var out = resolvedCompositions.removeValue(forKey: key)?.resolved ?? comp
+        for i in comp.layers.indices where comp.layers[i].hasExpressions {
+            // From the model's layer, never last frame's (its expressions are already values).
+            out.layers[i] = resolve(comp.layers[i], frame)
         }
+        resolvedCompositions[key] = (comp, out)
         return out
     }
 
     func resolve(_ layer: LayerModel, _ f: Double) -> LayerModel {
+        // Only the parts that hold expressions: rebuilding a whole shape tree each frame for an
+        // expression on the transform was most of a frame's retain/release traffic.
+        let parts = layer.expressionParts
         var l = layer
-        l.transform = resolve(l.transform, f)
-        l.timeRemap = l.timeRemap.map { resolve($0, f) }
-        for i in l.masks.indices {
-            l.masks[i].shape = resolve(l.masks[i].shape, f)
-            l.masks[i].opacity = resolve(l.masks[i].opacity, f)
-            l.masks[i].expansion = resolve(l.masks[i].expansion, f)
-            l.masks[i].feather = resolve(l.masks[i].feather, f)
+        if parts.contains(.transform) { l.transform = resolve(l.transform, f) }
+        if parts.contains(.timeRemap) { l.timeRemap = l.timeRemap.map { resolve($0, f) } }
+        if parts.contains(.masks) {
+            for i in l.masks.indices {
+                l.masks[i].shape = resolve(l.masks[i].shape, f)
+                l.masks[i].opacity = resolve(l.masks[i].opacity, f)
+                l.masks[i].expansion = resolve(l.masks[i].expansion, f)
+                l.masks[i].feather = resolve(l.masks[i].feather, f)
+            }
         }
-        if case .shapes(let items) = l.content { l.content = .shapes(resolve(items, f)) }
-        for e in l.effects.indices {
-            for p in l.effects[e].params.indices { l.effects[e].params[p].value = resolve(l.effects[e].params[p].value, f) }
+        if parts.contains(.content), case .shapes(let items) = l.content { l.content = .shapes(resolve(items, f)) }
+        if parts.contains(.effects) {
+            for e in l.effects.indices {
+                for p in l.effects[e].params.indices { l.effects[e].params[p].value = resolve(l.effects[e].params[p].value, f) }
+            }
         }
-        for s in l.styles.indices {
-            var st = l.styles[s]
-            st.color = resolve(st.color, f); st.opacity = resolve(st.opacity, f); st.size = resolve(st.size, f)
-            st.angle = resolve(st.angle, f); st.distance = resolve(st.distance, f); st.choke = resolve(st.choke, f)
-            l.styles[s] = st
+        if parts.contains(.styles) {
+            for s in l.styles.indices {
+                var st = l.styles[s]
+                st.color = resolve(st.color, f); st.opacity = resolve(st.opacity, f); st.size = resolve(st.size, f)
+                st.angle = resolve(st.angle, f); st.distance = resolve(st.distance, f); st.choke = resolve(st.choke, f)
+                l.styles[s] = st
+            }
         }
         return l
     }

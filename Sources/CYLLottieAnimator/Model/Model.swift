@@ -160,6 +160,29 @@ struct TrackMatte: Sendable {
     var source: Int
 }
 
+/// Parts of a layer an expression can drive, keyed by the layer member they live under.
+struct ExpressionParts: OptionSet, Sendable {
+    let rawValue: UInt8
+    init(rawValue: UInt8) { self.rawValue = rawValue }
+    static let transform = ExpressionParts(rawValue: 1), timeRemap = ExpressionParts(rawValue: 2)
+    static let masks = ExpressionParts(rawValue: 4), content = ExpressionParts(rawValue: 8)
+    static let effects = ExpressionParts(rawValue: 16), styles = ExpressionParts(rawValue: 32)
+    static let all: ExpressionParts = [.transform, .timeRemap, .masks, .content, .effects, .styles]
+
+    /// The part of the layer member `key` (`ks`, `tm`, ...); every part for one not known here.
+    init(layerKey key: Substring) {
+        switch key {
+        case "ks": self = .transform
+        case "tm": self = .timeRemap
+        case "masksProperties": self = .masks
+        case "shapes": self = .content
+        case "ef": self = .effects
+        case "sy": self = .styles
+        default: self = .all
+        }
+    }
+}
+
 /// One layer of a composition.
 struct LayerModel: Sendable {
     var name: String
@@ -189,6 +212,8 @@ struct LayerModel: Sendable {
     var index: Int? = nil
     /// Whether an expression drives one of the layer's properties (or of its precomp's layers).
     var hasExpressions = false
+    /// Which of the layer's own parts hold those expressions: the only parts resolved each frame.
+    var expressionParts: ExpressionParts = []
     /// The named shape items, kept for expressions (`content(name)`) when the file has any.
     var namedContent: [ContentNode] = []
 

@@ -66,8 +66,20 @@ extension LottieParser {
         var layer = try parseLayer(l)
         layer.index = int(l, "ind")
         layer.hasExpressions = expressionState.expressions.count > before
+        for e in expressionState.expressions[before...] where e.layer == position && e.comp == expressionState.comp {
+            layer.expressionParts.formUnion(Self.expressionPart(e.path))
+        }
         if expressionState.collectsContent, int(l, "ty") == 4 { layer.namedContent = expressionState.lastContent }
         return layer
+    }
+
+    /// The layer part a JSON path (`layers[2].ks.p.x`) is in: the member after the last `layers[i].`.
+    static func expressionPart(_ path: String) -> ExpressionParts {
+        guard let r = path.range(of: "layers[", options: .backwards),
+              let close = path[r.upperBound...].firstIndex(of: "]") else { return .all }
+        let rest = path[path.index(after: close)...]
+        guard rest.first == "." else { return .all }
+        return ExpressionParts(layerKey: rest.dropFirst().prefix { $0 != "." && $0 != "[" })
     }
 
     /// Runs `body` with `comp` as the composition being parsed.
