@@ -16,7 +16,7 @@ ZSHCOMPDIR   := $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 MANDIR       := $(DESTDIR)$(PREFIX)/share/man/man1
 GENERATED    := .build/install-files
 
-.PHONY: all deps build test test-asan test-tsan demo docs docs-archive bench fuzz install uninstall clean
+.PHONY: all deps build test test-asan test-tsan test-alloc demo docs docs-archive bench fuzz install uninstall clean
 
 all: build
 
@@ -53,6 +53,12 @@ test-asan: deps
 	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build/asan
 	LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/Sanitizers/lsan.supp:print_suppressions=0 \
 	  $(SWIFT) test --skip-build --sanitize=address --scratch-path .build/asan
+
+# Heap allocations counted in an optimized build of the tests (AllocationTests; a debug build
+# allocates where the shipped tool does not), in .build/alloc. .ci/run runs it.
+test-alloc: deps
+	$(SWIFT) build -c release --build-tests -Xswiftc -enable-testing --scratch-path .build/alloc
+	$(SWIFT) test -c release --skip-build -Xswiftc -enable-testing --scratch-path .build/alloc --filter AllocationTests
 
 # ThreadSanitizer on the tests that use threads, in .build/tsan: the shared Lottie model on four
 # threads (ThreadSafety), frames drawn and encoded on worker threads (ThreadedOutput) and tab-bar
