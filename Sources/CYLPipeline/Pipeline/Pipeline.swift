@@ -45,15 +45,22 @@ public struct PipelineInput: Sendable, Equatable {
     public var darkPath: String?
     /// Keypath → colour overrides for the dark appearance (vector inputs).
     public var darkColors: [ColorOverride]
+    /// Lottie: the folder image files are read from instead of the animation's own (`--assets`),
+    /// as written (relative to the pipeline's directory).
+    public var assets: String?
+    /// Lottie: slot values (`--slot id=value`); image files as written, relative to the pipeline.
+    public var slots: [SlotOverride]
     /// Where the entry is in the pipeline file (`line:column`), for messages.
     public var location: String
 
     public init(source: Source, name: String? = nil, darkPath: String? = nil, darkColors: [ColorOverride] = [],
-                location: String = "") {
+                assets: String? = nil, slots: [SlotOverride] = [], location: String = "") {
         self.source = source
         self.name = name
         self.darkPath = darkPath
         self.darkColors = darkColors
+        self.assets = assets
+        self.slots = slots
         self.location = location
     }
 }
@@ -127,7 +134,9 @@ public struct OutputTarget: Sendable, Equatable {
     /// Every setting that changes the output's bytes at `scale`, as canonical JSON: the same
     /// settings always give the same text (the build key and the manifest use it).
     /// `darkColors` are the overrides a dark output of a light file is drawn with.
-    public func settings(scale: Double, appearance: Appearance, darkColors: [ColorOverride] = []) -> JSONOutput {
+    /// `slots` are the input's slot values as `id=value` texts (`BuildInput.slotTexts`).
+    public func settings(scale: Double, appearance: Appearance, darkColors: [ColorOverride] = [],
+                         slots: [String] = []) -> JSONOutput {
         var m: [(String, JSONOutput)] = [("format", .string(format.rawValue))]
         if let box = pixelSize(scale: scale) {
             m += [("width", .int(box.width)), ("height", .int(box.height))]
@@ -149,6 +158,8 @@ public struct OutputTarget: Sendable, Equatable {
         if !darkColors.isEmpty {
             m.append(("darkColors", .array(darkColors.map { .array([.string($0.keypath.joined(separator: ".")), color($0.color)]) })))
         }
+        // An image slot's bytes are in the build key with the other files opening reads.
+        if !slots.isEmpty { m.append(("slots", .array(slots.map { .string($0) }))) }
         return .object(m)
     }
 }

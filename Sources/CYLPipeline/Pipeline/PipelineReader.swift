@@ -26,7 +26,7 @@ public enum PipelineKey {
     public static let outputs = "outputs"
     static let topLevel = [inputs, outputDirectory, outputs, "$schema", "description"]
 
-    static let input = ["path", "tabBar", "name", "dark", "darkColors"]
+    static let input = ["path", "tabBar", "name", "dark", "darkColors", "assets", "slots"]
     static let target = ["format", "size", "scales", "appearances", "name", "matte", "background", "fps", "speed",
                          "quality", "lossless", "colors", "dither", "alphaThreshold", "loop", "compression"]
 
@@ -221,6 +221,10 @@ struct PipelineReader {
                 guard let n = input.name, !n.isEmpty, !n.contains("/") else { throw fail(.invalidValue, value, "a name is a non-empty file name without '/'") }
             case "dark": input.darkPath = try string(value)
             case "darkColors": input.darkColors = try darkColors(value)
+            case "assets":
+                input.assets = try string(value)
+                guard input.assets?.isEmpty == false else { throw fail(.invalidValue, value, "the assets folder is empty") }
+            case "slots": input.slots = try slots(value)
             default: continue
             }
         }
@@ -233,7 +237,23 @@ struct PipelineReader {
         if key == "tabBar" && (input.name != nil || input.darkPath != nil || !input.darkColors.isEmpty) {
             throw fail(.invalidValue, value, "a tab-bar configuration names its own dark files and colours (CYLTabBarLottieDarkFilePath, CYLTabBarLottieDarkColors)")
         }
+        if key == "tabBar" && (input.assets != nil || !input.slots.isEmpty) {
+            throw fail(.invalidValue, value, "\"assets\" and \"slots\" apply to animation files; a tab bar's animations read their images beside them")
+        }
         return input
+    }
+
+    /// `["id=value", ...]`, each written as `--slot` takes it.
+    func slots(_ e: JSONElement) throws(PipelineError) -> [SlotOverride] {
+        guard case .array = e.value, let items = try? e.array() else {
+            throw fail(.wrongType, e, "expected an array of \"id=value\" strings as --slot takes them, e.g. [\"accent=#ff8800\"]; found \(e.value.typeDescription)")
+        }
+        var out: [SlotOverride] = []
+        for item in items {
+            let text = try string(item)
+            do { out.append(try SlotOverride.parse(text)) } catch { throw fail(.invalidValue, item, error.message) }
+        }
+        return out
     }
 
     func darkColors(_ e: JSONElement) throws(PipelineError) -> [ColorOverride] {

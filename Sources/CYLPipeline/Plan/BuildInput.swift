@@ -20,12 +20,19 @@ public struct BuildInput: Sendable, Equatable {
     public var darkDisplayPath: String?
     /// Keypath → colour overrides for dark outputs.
     public var darkColors: [ColorOverride]
+    /// Lottie: the folder image files are read from (resolved), when not the animation's own.
+    public var assetsDirectory: String?
+    /// Lottie: slot values, image files resolved against the pipeline's directory.
+    public var slots: [SlotOverride]
+    /// The same as written (`id=value`, paths relative to the pipeline): what the settings record.
+    public var slotTexts: [String]
 
     /// Whether dark outputs can be made: a dark file or dark colours.
     public var hasDarkVariant: Bool { darkPath != nil || !darkColors.isEmpty }
 
     public init(path: String, displayPath: String, name: String, directory: String = "", tab: String? = nil,
-                darkPath: String? = nil, darkDisplayPath: String? = nil, darkColors: [ColorOverride] = []) {
+                darkPath: String? = nil, darkDisplayPath: String? = nil, darkColors: [ColorOverride] = [],
+                assetsDirectory: String? = nil, slots: [SlotOverride] = [], slotTexts: [String] = []) {
         self.path = path
         self.displayPath = displayPath
         self.name = name
@@ -34,6 +41,21 @@ public struct BuildInput: Sendable, Equatable {
         self.darkPath = darkPath
         self.darkDisplayPath = darkDisplayPath
         self.darkColors = darkColors
+        self.assetsDirectory = assetsDirectory
+        self.slots = slots
+        self.slotTexts = slotTexts
+    }
+
+    /// How the input's files are opened (its dark file too): `colorOverrides` for a dark output
+    /// drawn from the light file.
+    public func openOptions(limits: Limits, colorOverrides: [ColorOverride] = []) -> OpenOptions {
+        OpenOptions(limits: limits, colorOverrides: colorOverrides, assetsDirectory: assetsDirectory, slots: slots)
+    }
+
+    /// Files opening the input reads besides it: image slot values (the animation's own images
+    /// are found by its back-end).
+    public var slotFiles: [String] {
+        slots.compactMap { if case .file(let path) = $0.value { return path }; return nil }
     }
 
     /// `home` for `icons/home.json`, `frames` for `frames/`.
@@ -137,6 +159,9 @@ struct InputExpander {
         if isExcluded(canonical) { return }
         if let known = seen[canonical] {
             merge(into: known, darkPath: darkGiven, darkColors: input.darkColors, tab: nil)
+            if input.assets != nil || !input.slots.isEmpty, try lottieOptions(input) != (found[known].assetsDirectory, found[known].slots, found[known].slotTexts) {
+                warnings.append("\(pipeline.file):\(input.location): \(found[known].displayPath) is already an input; its first mention's \"assets\" and \"slots\" apply")
+            }
             return
         }
         guard found.count < limit else {
@@ -146,10 +171,11 @@ struct InputExpander {
             throw error(input, .missingFile, "no such dark file '\(darkGiven)'")
         }
         let dark = darkGiven ?? existingDarkPath(for: path)
+        let (assets, slots, slotTexts) = try lottieOptions(input)
         seen[canonical] = found.count
         found.append(BuildInput(path: path, displayPath: display(path), name: input.name ?? BuildInput.defaultName(of: path),
                                 directory: directory, darkPath: dark, darkDisplayPath: dark.map(display),
-                                darkColors: input.darkColors))
+                                darkColors: input.darkColors, assetsDirectory: assets, slots: slots, slotTexts: slotTexts))
     }
 
     mutating func addTabBar(_ text: String, _ input: PipelineInput) throws(PipelineError) {
@@ -172,6 +198,31 @@ struct InputExpander {
                                     darkPath: animation.darkPath, darkDisplayPath: animation.darkPath.map(display),
                                     darkColors: animation.darkColors))
         }
+    }
+
+    /// An input entry's assets folder and slots resolved against the pipeline's directory, and
+    /// the slots as written.
+    func lottieOptions(_ input: PipelineInput) throws(PipelineError) -> (String?, [SlotOverride], [String]) {
+        var assets: String?
+        if let dir = input.assets {
+            assets = resolve(dir)
+            guard FileSystem.isDirectory(assets!) else { throw error(input, .missingFile, "no such assets folder '\(dir)'") }
+        }
+        var slots: [SlotOverride] = [], texts: [String] = []
+        for slot in input.slots {
+            var resolved = slot
+            switch slot.value {
+            case .number(let d): texts.append("\(slot.id)=\(d)")
+            case .color(let c): texts.append("\(slot.id)=\(c.hexDescription)")
+            case .json(let j): texts.append("\(slot.id)=\(j)")
+            case .file(let f):
+                resolved.value = .file(resolve(f))
+                guard FileSystem.exists(resolve(f)) else { throw error(input, .missingFile, "no such image file '\(f)' for slot '\(slot.id)'") }
+                texts.append("\(slot.id)=\(display(resolve(f)))")
+            }
+            slots.append(resolved)
+        }
+        return (assets, slots, texts)
     }
 
     /// What a second mention of an input adds: a dark file, dark colours, a tab identifier.

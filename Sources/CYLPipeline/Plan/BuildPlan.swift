@@ -102,7 +102,7 @@ public struct BuildPlan: Sendable {
                                 "\"\(key)\" is a name the build writes itself (build-manifest*.json, index.html, hidden files); choose another")
         }
         let overrides = appearance == .dark && input.darkPath == nil ? input.darkColors : []
-        let settings = target.settings(scale: scale, appearance: appearance, darkColors: overrides)
+        let settings = target.settings(scale: scale, appearance: appearance, darkColors: overrides, slots: input.slotTexts)
         return BuildJob(key: key, input: input, target: target, scale: scale, appearance: appearance,
                         outputPath: FileSystem.join(pipeline.outputDirectory, key), settings: settings,
                         settingsText: settings.text)

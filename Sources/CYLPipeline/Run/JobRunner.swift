@@ -61,7 +61,7 @@ struct JobRunner: Sendable {
         var entry = entry
         let started = ContinuousClock.now
         do {
-            let options = OpenOptions(limits: limits, colorOverrides: job.colorOverrides)
+            let options = job.input.openOptions(limits: limits, colorOverrides: job.colorOverrides)
             let timeline = try registry.timeline(forPath: job.sourcePath, options: options)
             let writer = OutputWriter(inputs: timeline.inputs + inputs)
             let result = try timeline.convert(job.target.request(scale: job.scale, path: job.outputPath), limits: limits, into: writer)

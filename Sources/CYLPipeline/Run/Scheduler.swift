@@ -85,9 +85,9 @@ struct Scheduler {
         return result
     }
 
-    mutating func companions(_ path: String) -> String? {
+    mutating func companions(_ path: String, of input: BuildInput) -> String? {
         if let known = companionDigests[path] { return known }
-        let files = registry.companionFiles(forPath: path, options: OpenOptions(limits: options.limits))
+        let files = registry.companionFiles(forPath: path, options: input.openOptions(limits: options.limits)) + input.slotFiles
         let digest = InputDigest.companions(files, limits: options.limits)
         companionDigests[path] = .some(digest)
         return digest
@@ -111,7 +111,7 @@ struct Scheduler {
             return
         }
         entry.buildKey = InputDigest.buildKey(toolVersion: options.toolVersion, inputSHA256: entry.inputSHA256,
-                                              darkSHA256: entry.darkInputSHA256, companionsSHA256: companions(job.sourcePath),
+                                              darkSHA256: entry.darkInputSHA256, companionsSHA256: companions(job.sourcePath, of: job.input),
                                               settings: job.settingsText)
         if !options.force, let old = previous.isUpToDate(job.key, buildKey: entry.buildKey, outputDirectory: outputDirectory) {
             entry.files = old.files
