@@ -80,6 +80,44 @@ import Testing
         #expect(t.inputs == [f.path("icon.json"), f.path("images/img_0.png")])
     }
 
+    /// A PNG whose first half (left, or top with `vertical`) is `a` and second half `b`.
+    static func halves(_ a: RGBA8, _ b: RGBA8, width: Int, height: Int, vertical: Bool = false) throws -> [UInt8] {
+        var bytes: [UInt8] = []
+        for y in 0..<height {
+            for x in 0..<width {
+                let c = (vertical ? y < height / 2 : x < width / 2) ? a : b
+                bytes += [c.r, c.g, c.b, c.a]
+            }
+        }
+        return try PNGCodec.encode(try Pixmap(width: width, height: height, straightRGBA: bytes))
+    }
+
+    /// An image exported at twice its asset's box (40x20 pixels for w 20, h 10) is drawn in the
+    /// box, at half its pixel size: its right half lands on x 20..<30, and nothing past x 30.
+    @Test func anImageAtTwiceItsBoxIsDrawnInTheBox() throws {
+        let f = try Folder()
+        try f.write("images/img_0.png", Self.halves(Self.red, Self.blue, width: 40, height: 20))
+        try f.write("icon.json", Self.document(asset: "\"u\":\"images/\",\"p\":\"img_0.png\""))
+        let p = try Self.frame(try Self.open(f.path("icon.json")))
+        // Pixel centres map to image x 2(x + 0.5 - 10): the two texels sampled are of one colour.
+        #expect(p[15, 15] == Self.red && p[19, 19] == Self.red)
+        #expect(p[25, 15] == Self.blue && p[29, 10] == Self.blue)
+        #expect(p[31, 15] == .transparent && p[15, 21] == .transparent)
+    }
+
+    /// An image of another aspect covers its box, centred, and is cropped to it (lottie-web's
+    /// default, xMidYMid slice): 20x20 pixels in a 20x10 box show rows 5..<15, so the box's top
+    /// half is the red top of the image, its bottom half the blue bottom, and nothing spills out.
+    @Test func anImageOfAnotherAspectCoversItsBoxAndIsCropped() throws {
+        let f = try Folder()
+        try f.write("images/img_0.png", Self.halves(Self.red, Self.blue, width: 20, height: 20, vertical: true))
+        try f.write("icon.json", Self.document(asset: "\"u\":\"images/\",\"p\":\"img_0.png\""))
+        let p = try Self.frame(try Self.open(f.path("icon.json")))
+        #expect(p[15, 10] == Self.red && p[15, 13] == Self.red)
+        #expect(p[15, 16] == Self.blue && p[25, 19] == Self.blue)
+        #expect(p[15, 20] == .transparent && p[15, 9] == .transparent && p[30, 15] == .transparent)
+    }
+
     @Test func assetsFolderReplacesTheJSONFolder() throws {
         let f = try Folder()
         try f.write("icon.json", Self.document(asset: "\"u\":\"images/\",\"p\":\"img_0.png\""))

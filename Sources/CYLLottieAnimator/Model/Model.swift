@@ -228,6 +228,37 @@ struct CompositionModel: Sendable {
     var layers: [LayerModel]
 }
 
+/// An image asset: its pixels and the box (`w` x `h`, layer units) its layers draw it in. An
+/// image exported at twice the box (`@2x`) is drawn at half its pixel size.
+struct LottieImage: Sendable {
+    var pixels: Pixmap
+    var width: Double
+    var height: Double
+
+    /// `w` and `h` when both are positive and finite, else the pixel size.
+    init(_ pixels: Pixmap, width: Double?, height: Double?) {
+        self.pixels = pixels
+        if let width, let height, width.isFinite, height.isFinite, width > 0, height > 0 {
+            self.width = width
+            self.height = height
+        } else {
+            self.width = Double(pixels.width)
+            self.height = Double(pixels.height)
+        }
+    }
+
+    /// Maps the pixels into the box as lottie-web does by default (`xMidYMid slice`): scaled
+    /// uniformly to cover it, centred; `crops` when the image then overflows the box.
+    var placement: (transform: Transform, crops: Bool) {
+        let iw = Double(pixels.width), ih = Double(pixels.height)
+        if iw == width && ih == height { return (.identity, false) }
+        let s = max(width / iw, height / ih)
+        let t = Transform.scale(s, s).then(.translation((width - iw * s) / 2, (height - ih * s) / 2))
+        // A thousandth of a unit: rounding in `s` must not turn a same-aspect image into a crop.
+        return (t, iw * s > width + 1e-3 || ih * s > height + 1e-3)
+    }
+}
+
 /// A parsed Lottie document.
 struct AnimationModel: Sendable {
     var name: String
@@ -238,7 +269,7 @@ struct AnimationModel: Sendable {
     var outPoint: Double
     var root: CompositionModel
     var precomps: [String: CompositionModel]
-    var images: [String: Pixmap]
+    var images: [String: LottieImage]
     /// Image files read from disk for `images` (beside the JSON, `--assets`, `--slot`), in the
     /// order read: the timeline's inputs, which outputs must never overwrite.
     var imageFiles: [String] = []

@@ -38,7 +38,7 @@ extension LottieParser {
 
         // Assets first: precomps and images.
         var precompElements: [String: JSONElement] = [:]
-        var images: [String: Pixmap] = [:]
+        var images: [String: LottieImage] = [:]
         if let assets = root["assets"] {
             if let list = try? assets.array() {
                 for a in list {

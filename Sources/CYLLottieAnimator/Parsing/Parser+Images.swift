@@ -28,11 +28,11 @@ extension LottieParser {
     }
 
     /// The pixels of image asset `a` (id `id`), or nil with a warning.
-    mutating func imageAsset(_ a: JSONElement, id: String) -> Pixmap? {
+    mutating func imageAsset(_ a: JSONElement, id: String) -> LottieImage? {
         var asset = a
         if let sid = string(a, "sid") {
             switch slotImage(sid, at: a) {
-            case .file(let path): return load(ImageAssetSource.readFile(path, limits: limits), id: id, at: a)
+            case .file(let path): return box(load(ImageAssetSource.readFile(path, limits: limits), id: id, at: a), a)
             case .element(let el): asset = el
             case nil: break
             }
@@ -41,14 +41,19 @@ extension LottieParser {
             note(asset, "image asset \"\(id)\" has no file name or data \"p\"; its layers draw nothing")
             return nil
         }
-        if p.hasPrefix("data:") { return embeddedImage(asset, id: id, p) }
+        if p.hasPrefix("data:") { return box(embeddedImage(asset, id: id, p), asset) }
         let u = string(asset, "u") ?? ""
         guard let imageSource else {
             note(asset, "image asset \"\(id)\": \(u)\(p) is not loaded (no folder to read it from); its layers draw nothing",
                  feature: .externalImage)
             return nil
         }
-        return load(imageSource.read(folder: u, name: p, limits: limits), id: id, at: asset)
+        return box(load(imageSource.read(folder: u, name: p, limits: limits), id: id, at: asset), asset)
+    }
+
+    /// `pixels` in the box the asset gives (`w`, `h`; a file slot keeps the replaced asset's box).
+    private func box(_ pixels: Pixmap?, _ asset: JSONElement) -> LottieImage? {
+        pixels.map { LottieImage($0, width: asset["w"]?.node.asDouble, height: asset["h"]?.node.asDouble) }
     }
 
     /// A `data:image/...;base64,` URI's image, decoded by content (PNG, JPEG or WebP).

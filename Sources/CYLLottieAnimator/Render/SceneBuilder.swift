@@ -123,7 +123,12 @@ struct LottieSceneBuilder {
                 try addComposition(child, time: childTime, depth: depth + 1, into: &list)
             }
         case .image(let id):
-            if let image = model.images[id] { list.addImage(image, transform: .identity) }
+            if let image = model.images[id] {
+                let (placement, crops) = image.placement
+                if crops { list.beginGroup(transform: .identity, clip: Rect(x: 0, y: 0, width: image.width, height: image.height)) }
+                list.addImage(image.pixels, transform: placement)
+                if crops { list.endGroup() }
+            }
         case .text(let text):
             try addText(text, time: time, into: &list)
         case .null, .unsupported:
