@@ -20,6 +20,8 @@ public final class Canvas {
     private var pool: [(layer: Pixmap, dirty: IntRect?)] = []
     private var maskPool: [Mask] = []
     var strokePath = Path()
+    /// Whether strokes are rasterized with `resolveOverlaps` (tests turn it off to compare).
+    var resolveStrokeOverlaps = true
 
     /// The most points one path may flatten to (fills, strokes and their dashes); past it drawing
     /// throws `GeometryError.tooComplex`. Renderers set it from their path-point limit.
@@ -48,7 +50,8 @@ public final class Canvas {
                        opacity: Double = 1, clip: IntRect? = nil, into target: inout Pixmap) throws(GeometryError) {
         try strokeOutline(path, style: style, transform: transform)
         let c = clipRect(clip, target.width, target.height)
-        try rasterizer.rasterize(strokePath, transform: transform, rule: .nonZero, clip: c, maxPoints: maxPathPoints)
+        try rasterizer.rasterize(strokePath, transform: transform, rule: .nonZero, clip: c, maxPoints: maxPathPoints,
+                                 resolveOverlaps: resolveStrokeOverlaps && stroker.foldsInward)
         try paintSpans(rasterizer.spans, paint: paint, transform: transform, opacity: opacity, into: &target)
     }
 
@@ -72,7 +75,11 @@ public final class Canvas {
     public func strokeMask(_ path: Path, style: StrokeStyle, transform: Transform = .identity,
                            into mask: inout Mask) throws(GeometryError) {
         try strokeOutline(path, style: style, transform: transform)
-        try fillMask(strokePath, transform: transform, rule: .nonZero, into: &mask)
+        try rasterizer.rasterize(strokePath, transform: transform, rule: .nonZero,
+                                 clip: IntRect(x: 0, y: 0, width: mask.width, height: mask.height), maxPoints: maxPathPoints,
+                                 resolveOverlaps: resolveStrokeOverlaps && stroker.foldsInward)
+        mask.clear()
+        mask.write(spans: rasterizer.spans)
     }
 
     private func clipRect(_ clip: IntRect?, _ w: Int, _ h: Int) -> IntRect {
