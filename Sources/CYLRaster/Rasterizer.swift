@@ -43,7 +43,8 @@ public final class Rasterizer {
     /// The spans of the last `rasterize` call, sorted by row then x.
     public private(set) var spans: [Span] = []
     /// Scratch for `resolveOverlaps` (see RasterizerOverlaps.swift): edges, their order by first
-    /// row, the active list, one row's band limits, one band's crossings, kept runs.
+    /// row, the active list, one row's band limits, one band's crossings, kept runs, edges starting
+    /// inside a row.
     var overlapEdges: [OverlapEdge] = []
     var overlapOrder: [Int32] = []
     var overlapActive: [Int32] = []
@@ -51,6 +52,7 @@ public final class Rasterizer {
     var overlapSplits: [Double] = []
     var overlapCrossings: [OverlapCrossing] = []
     var overlapRuns: [OverlapRun] = []
+    var overlapStarters: [OverlapCrossing] = []
 
     public init() {
         cellCapacity = 0; cells = .allocate(capacity: 1)

@@ -32,8 +32,9 @@ struct OverlapEdge {
 /// cross more than 2, so nothing overlaps) and rows with more than `maxOverlapActiveEdges`
 /// (accumulated as they are: the plain behaviour, bounding the time a pathological path takes)
 /// skip the sort. Memory: the edges (one per flattened segment, already bounded by the
-/// flattener's point limit), one index per edge, one per clip row, and fixed scratch for one row;
-/// the cell grid is the ordinary one (no sub-row grid: pieces accumulate into pixel rows).
+/// flattener's point limit), an index and a kept run per edge, one index per clip row, and fixed
+/// scratch for one row; the cell grid is the ordinary one (no sub-row grid: pieces accumulate
+/// into pixel rows).
 extension Rasterizer {
     /// Bands per pixel row.
     static let overlapBands = 4
@@ -92,29 +93,50 @@ extension Rasterizer {
         @inline(__always) func inside(_ w: Int) -> Bool { evenOdd ? w & 1 != 0 : w != 0 }
         let bands = Self.overlapBands, maxActive = Self.maxOverlapActiveEdges
         // Fixed-size scratch (a classified row has at most `maxActive` edges, so at most
-        // 2·maxActive edge ends plus the band limits), used through pointers in the loop.
-        var splits = overlapSplits, crossings = overlapCrossings, runs = overlapRuns
+        // 2·maxActive edge ends plus the band limits), used through pointers in the loop; and
+        // per edge the run of heights over which it has been kept so far, so that consecutive
+        // kept pieces (down a row, across rows) are added as one line.
+        var splits = overlapSplits, crossings = overlapCrossings, runs = overlapRuns, starters = overlapStarters
         if splits.count < 2 * maxActive + bands + 1 { splits = Array(repeating: 0, count: 2 * maxActive + bands + 1) }
         if crossings.count < maxActive { crossings = Array(repeating: OverlapCrossing(x: 0, slot: 0), count: maxActive) }
-        if runs.count < maxActive { runs = Array(repeating: OverlapRun(from: 0, to: -1, down: false), count: maxActive) }
-        defer { overlapSplits = splits; overlapCrossings = crossings; overlapRuns = runs }
+        if starters.count < maxActive { starters = Array(repeating: OverlapCrossing(x: 0, slot: 0), count: maxActive) }
+        runs.removeAll(keepingCapacity: true)
+        runs.append(contentsOf: repeatElement(OverlapRun(from: 0, to: -1, down: false), count: edges.count))
+        defer { overlapSplits = splits; overlapCrossings = crossings; overlapRuns = runs; overlapStarters = starters }
         edges.withUnsafeBufferPointer { eb in
         splits.withUnsafeMutableBufferPointer { sp in
         crossings.withUnsafeMutableBufferPointer { cp in
         runs.withUnsafeMutableBufferPointer { rp in
+        starters.withUnsafeMutableBufferPointer { st in
+            @inline(__always) func flush(_ id: Int) {
+                let r = rp[id]
+                if r.to > r.from { addPiece(eb[id], r.from, r.to, runsDown: r.down, &acc) }
+                rp[id].to = -1; rp[id].from = 0
+            }
+            @inline(__always) func keep(_ id: Int, _ ya: Double, _ yb: Double, _ down: Bool) {
+                if rp[id].to == ya && rp[id].down == down { rp[id].to = yb; return }
+                flush(id)
+                rp[id] = OverlapRun(from: ya, to: yb, down: down)
+            }
             for row in firstRow...lastRow {
                 let rowStart = row == 0 ? 0 : Int(starts[row - 1])
                 for k in rowStart..<Int(starts[row]) { active.append(order[k]) }
                 let top = Double(row), bottom = top + 1
-                active.removeAll { eb[Int($0)].y1 <= top }
-                let n = active.count
+                var kept = 0
+                for i in 0..<active.count {
+                    let id = active[i]
+                    if eb[Int(id)].y1 <= top { flush(Int(id)) } else { active[kept] = id; kept += 1 }
+                }
+                active.removeLast(active.count - kept)
+                let n = kept
                 // Every line crosses the contours an even number of times with as many edges
-                // running up as down, so with at most 3 edges in the row the winding stays
-                // within ±1 and nothing overlaps; past the limit the row is not classified.
-                if n <= 3 || n > maxActive {
+                // running up as down, so where no line of the row crosses more than 2 edges (as
+                // in most rows of a stroke) the winding stays within ±1 and nothing overlaps;
+                // past the limit the row is not classified.
+                if n <= 3 || n > maxActive || maxCrossings(active, n, top, bottom, eb, sp, maxActive) <= 2 {
                     for i in 0..<n {
-                        let e = eb[Int(active[i])]
-                        addPiece(e, top, bottom, runsDown: e.dir > 0, &acc)
+                        let id = Int(active[i])
+                        keep(id, max(top, eb[id].y0), min(bottom, eb[id].y1), eb[id].dir > 0)
                     }
                     continue
                 }
@@ -127,28 +149,33 @@ extension Rasterizer {
                     let e = eb[Int(active[i])]
                     if e.y0 > top && e.y0 < bottom { sp[ns] = e.y0; ns += 1 }
                     if e.y1 > top && e.y1 < bottom { sp[ns] = e.y1; ns += 1 }
-                    rp[i] = OverlapRun(from: 0, to: -1, down: false)
                 }
                 insertionSort(UnsafeMutableBufferPointer(rebasing: sp[0..<ns]))
-                // A kept edge's consecutive pieces with one direction are added as one line.
-                @inline(__always) func keep(_ slot: Int, _ ya: Double, _ yb: Double, _ down: Bool) {
-                    if rp[slot].to == ya && rp[slot].down == down { rp[slot].to = yb; return }
-                    let r = rp[slot]
-                    if r.to > r.from { addPiece(eb[Int(active[slot])], r.from, r.to, runsDown: r.down, &acc) }
-                    rp[slot] = OverlapRun(from: ya, to: yb, down: down)
+                // The band's crossings are kept from one band to the next (nearly in order):
+                // edges starting inside the row join at their start, ended ones leave.
+                var nst = 0, nc = 0
+                for i in 0..<n {
+                    let id = active[i]
+                    let y0 = eb[Int(id)].y0
+                    if y0 > top { st[nst] = OverlapCrossing(x: y0, slot: id); nst += 1 }
+                    else { cp[nc] = OverlapCrossing(x: 0, slot: id); nc += 1 }
                 }
+                insertionSort(UnsafeMutableBufferPointer(rebasing: st[0..<nst]))
+                var next = 0
                 for si in 1..<ns {
                     let ya = sp[si - 1], yb = sp[si]
                     if yb <= ya { continue }
                     let ym = (ya + yb) * 0.5
-                    var nc = 0
-                    for i in 0..<n {
-                        let e = eb[Int(active[i])]
-                        if e.y0 <= ya && e.y1 >= yb {
-                            cp[nc] = OverlapCrossing(x: e.x0 + (ym - e.y0) * e.dxdy, slot: Int32(truncatingIfNeeded: i))
-                            nc += 1
-                        }
+                    while next < nst && st[next].x <= ya { cp[nc] = OverlapCrossing(x: 0, slot: st[next].slot); nc += 1; next += 1 }
+                    // Every edge end inside the row is a band limit, so an edge still running
+                    // below `ya` spans the band.
+                    var k = 0
+                    for c in 0..<nc {
+                        let id = cp[c].slot
+                        let e = eb[Int(id)]
+                        if e.y1 > ya { cp[k] = OverlapCrossing(x: e.x0 + (ym - e.y0) * e.dxdy, slot: id); k += 1 }
                     }
+                    nc = k
                     if nc == 2 {
                         // One edge down and one up: inside between them under either rule. Kept
                         // turned like every other piece (inside on the right), so that regions
@@ -161,21 +188,43 @@ extension Rasterizer {
                     insertionSort(UnsafeMutableBufferPointer(rebasing: cp[0..<nc]))
                     var w = 0
                     for c in 0..<nc {
-                        let slot = Int(cp[c].slot)
+                        let id = Int(cp[c].slot)
                         let inLeft = inside(w)
-                        w &+= eb[Int(active[slot])].dir
+                        w &+= eb[id].dir
                         let inRight = inside(w)
-                        if inLeft != inRight { keep(slot, ya, yb, inRight) }
+                        if inLeft != inRight { keep(id, ya, yb, inRight) }
                     }
                 }
-                for i in 0..<n where rp[i].to > rp[i].from {
-                    addPiece(eb[Int(active[i])], rp[i].from, rp[i].to, runsDown: rp[i].down, &acc)
-                }
             }
+            for i in 0..<active.count { flush(Int(active[i])) }
         }
         }
         }
         }
+        }
+    }
+
+    /// The most edges any line of the row [top, bottom) crosses: the edges already running at
+    /// the top, plus those starting and minus those ending in the row, in height order (an edge
+    /// covers [y0, y1), so at one height ends go first). Uses `scratch` (room for 2·`limit`).
+    @inline(__always)
+    private func maxCrossings(_ active: [Int32], _ n: Int, _ top: Double, _ bottom: Double,
+                              _ eb: UnsafeBufferPointer<OverlapEdge>, _ scratch: UnsafeMutableBufferPointer<Double>,
+                              _ limit: Int) -> Int {
+        var count = 0, ns = 0, ne = 0
+        for i in 0..<n {
+            let e = eb[Int(active[i])]
+            if e.y0 > top { scratch[ns] = e.y0; ns += 1 } else { count += 1 }
+            if e.y1 < bottom { scratch[limit + ne] = e.y1; ne += 1 }
+        }
+        if ns == 0 { return count }
+        insertionSort(UnsafeMutableBufferPointer(rebasing: scratch[0..<ns]))
+        insertionSort(UnsafeMutableBufferPointer(rebasing: scratch[limit..<(limit + ne)]))
+        var best = count, i = 0, j = 0
+        while i < ns {
+            if j < ne && scratch[limit + j] <= scratch[i] { count -= 1; j += 1 } else { count += 1; i += 1; best = max(best, count) }
+        }
+        return best
     }
 
     /// Adds the part of `e` between heights `ya` and `yb` (inside its span), running down when
@@ -190,14 +239,14 @@ extension Rasterizer {
     }
 }
 
-/// An edge (its slot in the active list) crossing a band's middle line, for sorting left to right.
+/// An edge (its index) crossing a band's middle line, for sorting left to right.
 struct OverlapCrossing: Comparable {
     var x: Double
     var slot: Int32
     static func < (a: Self, b: Self) -> Bool { a.x < b.x || (a.x == b.x && a.slot < b.slot) }
 }
 
-/// The heights over which an active edge has been kept so far in a row, and its direction.
+/// The heights over which an edge has been kept so far (none while `to < from`), and its direction.
 struct OverlapRun {
     var from: Double, to: Double
     var down: Bool
