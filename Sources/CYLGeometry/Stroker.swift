@@ -232,11 +232,19 @@ public struct Stroker: Sendable {
         let segs = closed ? n : n - 1
         var d0 = (pts[1] - pts[0]).normalized
         var len0 = pts[0].distance(to: pts[1])
-        let start = pts[0] + normal(d0)
+        // A closed side whose last joint (at the first point) is an inner corner starts there, so
+        // the closing edge does not double back along the first segment.
+        var closingCorner: Point? = nil
+        if closed {
+            let lenLast = pts[n - 1].distance(to: pts[0])
+            closingCorner = innerCorner((pts[0] - pts[n - 1]) * (1 / lenLast), d0, lenLast, len0)
+        }
+        let start = pts[0] + (closingCorner ?? normal(d0))
         if continuing { out.line(to: start) } else { out.move(to: start) }
         for i in 0..<segs {
             let b = pts[(i + 1) % n]
             guard i + 1 < segs || closed else { out.line(to: b + normal(d0)); break }
+            if i + 1 == segs && closingCorner != nil { break }  // `close` ends at the corner
             let c = pts[(i + 2) % n]
             let len1 = b.distance(to: c)
             let d1 = (c - b) * (1 / len1)

@@ -49,3 +49,23 @@ import CYLGeometry
         #expect(!s.foldsInward)
     }
 }
+
+extension StrokerInnerJoinTests {
+    /// A closed square's inner side is the inset square itself: four corners, no point of the
+    /// outline back on the first segment's offset (the close used to double back from the last
+    /// corner to the first segment's start).
+    @Test func closedSquareInnerSideIsTheInsetSquare() throws {
+        var s = Stroker()
+        var out = Path()
+        try s.stroke(.rect(Rect(minX: 0, minY: 0, maxX: 10, maxY: 10)), style: StrokeStyle(width: 2), into: &out)
+        let corners = [Point(1, 1), Point(9, 1), Point(9, 9), Point(1, 9)]
+        // Every outline point is a corner of the inset square (inner side) or lies on the outset
+        // square's boundary, 6 from the centre in x or y (outer side: offsets and miters).
+        for p in out.points {
+            let onOutset = abs(max(abs(p.x - 5), abs(p.y - 5)) - 6) < 1e-9
+            #expect(corners.contains { $0.distance(to: p) < 1e-9 } || onOutset, "unexpected outline point \(p)")
+        }
+        #expect(out.points.filter { p in corners.contains { $0.distance(to: p) < 1e-9 } }.count == 4)
+        #expect(!s.foldsInward)
+    }
+}
