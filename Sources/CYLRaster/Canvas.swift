@@ -51,7 +51,7 @@ public final class Canvas {
         try strokeOutline(path, style: style, transform: transform)
         let c = clipRect(clip, target.width, target.height)
         try rasterizer.rasterize(strokePath, transform: transform, rule: .nonZero, clip: c, maxPoints: maxPathPoints,
-                                 resolveOverlaps: resolveStrokeOverlaps && stroker.foldsInward)
+                                 resolveOverlaps: resolveStrokeOverlaps && stroker.foldsInward, windingKeepsSign: true)
         try paintSpans(rasterizer.spans, paint: paint, transform: transform, opacity: opacity, into: &target)
     }
 
@@ -77,7 +77,7 @@ public final class Canvas {
         try strokeOutline(path, style: style, transform: transform)
         try rasterizer.rasterize(strokePath, transform: transform, rule: .nonZero,
                                  clip: IntRect(x: 0, y: 0, width: mask.width, height: mask.height), maxPoints: maxPathPoints,
-                                 resolveOverlaps: resolveStrokeOverlaps && stroker.foldsInward)
+                                 resolveOverlaps: resolveStrokeOverlaps && stroker.foldsInward, windingKeepsSign: true)
         mask.clear()
         mask.write(spans: rasterizer.spans)
     }

@@ -17,32 +17,34 @@ struct OverlapEdge {
 /// "fully covered". Sub-rows alone do not cure it: the two parts can lie side by side in one row.
 ///
 /// So this pass keeps only the edges that bound the filled region. Each pixel row is cut into
-/// `overlapBands` bands, and again at every edge end inside the row, so that every edge meeting a
-/// band spans it. In each band the edges are sorted by where they cross its middle line and walked
-/// left to right counting the winding; an edge's piece is kept when the fill rule gives different
-/// answers on its two sides, turned so that the region lies on its right. The kept pieces bound
-/// the region with winding 1 inside and 0 outside, so summing areas is exact again, except where
-/// two edges cross inside a band: pieces are classified at the middle line, so the error is at
-/// most the triangles between the crossing edges within the band (1/32 pixel for two edges at
-/// 45 degrees crossing mid-band with 4 bands). Kept pieces always come in pairs on every line of
-/// a band (one running down, one up), so a misjudged crossing cannot leak coverage along the row.
+/// bands at every edge end inside it, and each band again wherever two of its edges cross, so
+/// that within a band the same edges keep the same left-to-right order. There the edges are
+/// walked left to right counting the winding; an edge's piece is kept when the fill rule differs
+/// on its two sides, turned so that the region lies on its right. The kept pieces bound the region
+/// with winding 1 inside and 0 outside, so the ordinary cell accumulation and sweep are exact again
+/// (up to rounding). Kept pieces come in pairs on every line of a band (one running down, one up),
+/// so even a misjudged crossing cannot leak coverage along the row.
 ///
-/// Cost: per band a sort of the edges crossing it (insertion sort: the order rarely changes from
-/// one band to the next); bands crossed by two edges, rows with at most 3 edges (no line can
-/// cross more than 2, so nothing overlaps) and rows with more than `maxOverlapActiveEdges`
-/// (accumulated as they are: the plain behaviour, bounding the time a pathological path takes)
-/// skip the sort. Memory: the edges (one per flattened segment, already bounded by the
+/// Cost: per band an insertion sort of its edges (nearly sorted: the order changes only at the
+/// cuts) and a search of neighbours that cross. Paths whose winding keeps its sign (stroke
+/// outlines) skip rows where no line crosses more than two edges (nothing can overlap there);
+/// rows with more than `maxOverlapActiveEdges` edges are accumulated as they are (the plain
+/// behaviour), and a band is cut at most `maxCrossingCuts` times, which bound the time a
+/// pathological path takes. Memory: the edges (one per flattened segment, already bounded by the
 /// flattener's point limit), an index and a kept run per edge, one index per clip row, and fixed
 /// scratch for one row; the cell grid is the ordinary one (no sub-row grid: pieces accumulate
 /// into pixel rows).
 extension Rasterizer {
-    /// Bands per pixel row.
-    static let overlapBands = 4
+    /// Bands a pixel row starts with (more are cut where edges end or cross).
+    static let overlapBands = 1
+    /// Most cuts at crossings in one band (past it the rest of the band is classified as one):
+    /// bounds the time for a band crossed by very many edges.
+    static let maxCrossingCuts = 4096
     /// Active edges above which a row is not classified (bands per row and the sorts grow with them).
     static let maxOverlapActiveEdges = 256
 
     /// Adds the boundary of `polylines` filled by `rule` to `acc` (see the extension's comment).
-    func accumulateBoundary(rule: FillRule, into acc: inout Accumulator) {
+    func accumulateBoundary(rule: FillRule, windingKeepsSign: Bool, into acc: inout Accumulator) {
         var edges = overlapEdges, order = overlapOrder, active = overlapActive, starts = overlapRowStarts
         edges.removeAll(keepingCapacity: true)
         order.removeAll(keepingCapacity: true)
@@ -99,7 +101,7 @@ extension Rasterizer {
         var splits = overlapSplits, crossings = overlapCrossings, runs = overlapRuns, starters = overlapStarters
         if splits.count < 2 * maxActive + bands + 1 { splits = Array(repeating: 0, count: 2 * maxActive + bands + 1) }
         if crossings.count < maxActive { crossings = Array(repeating: OverlapCrossing(x: 0, slot: 0), count: maxActive) }
-        if starters.count < maxActive { starters = Array(repeating: OverlapCrossing(x: 0, slot: 0), count: maxActive) }
+        if starters.count < maxActive { starters = Array(repeating: OverlapStart(y: 0, slot: 0), count: maxActive) }
         runs.removeAll(keepingCapacity: true)
         runs.append(contentsOf: repeatElement(OverlapRun(from: 0, to: -1, down: false), count: edges.count))
         defer { overlapSplits = splits; overlapCrossings = crossings; overlapRuns = runs; overlapStarters = starters }
@@ -131,18 +133,20 @@ extension Rasterizer {
                 let n = kept
                 // Every line crosses the contours an even number of times with as many edges
                 // running up as down, so where no line of the row crosses more than 2 edges (as
-                // in most rows of a stroke) the winding stays within ±1 and nothing overlaps;
-                // past the limit the row is not classified.
-                if n <= 3 || n > maxActive || maxCrossings(active, n, top, bottom, eb, sp, maxActive) <= 2 {
+                // in most rows of a stroke) the winding stays within ±1; if it also keeps its
+                // sign nothing overlaps or cancels, and the row is added as it is. (Otherwise
+                // the two edges may cross, a bow tie, and leave +1 and −1 in one pixel.) Past
+                // the limit the row is not classified either.
+                if n > maxActive || (windingKeepsSign && (n <= 3 || maxCrossings(active, n, top, bottom, eb, sp, maxActive) <= 2)) {
                     for i in 0..<n {
                         let id = Int(active[i])
                         keep(id, max(top, eb[id].y0), min(bottom, eb[id].y1), eb[id].dir > 0)
                     }
                     continue
                 }
-                // The row's bands, cut again at every edge end inside the row: within a band
-                // every edge overlapping it spans it, so all are classified at one height and
-                // the kept pieces pair up (as many running down as up) on every line of the band.
+                // The row's bands, cut at every edge end inside the row: every edge meeting a
+                // band spans it, so the kept pieces pair up (as many running down as up) on
+                // every line of the band.
                 var ns = 0
                 for b in 0...bands { sp[ns] = top + Double(b) / Double(bands); ns += 1 }
                 for i in 0..<n {
@@ -151,13 +155,13 @@ extension Rasterizer {
                     if e.y1 > top && e.y1 < bottom { sp[ns] = e.y1; ns += 1 }
                 }
                 insertionSort(UnsafeMutableBufferPointer(rebasing: sp[0..<ns]))
-                // The band's crossings are kept from one band to the next (nearly in order):
+                // The band's edges are kept from one band to the next (nearly in order):
                 // edges starting inside the row join at their start, ended ones leave.
                 var nst = 0, nc = 0
                 for i in 0..<n {
                     let id = active[i]
                     let y0 = eb[Int(id)].y0
-                    if y0 > top { st[nst] = OverlapCrossing(x: y0, slot: id); nst += 1 }
+                    if y0 > top { st[nst] = OverlapStart(y: y0, slot: id); nst += 1 }
                     else { cp[nc] = OverlapCrossing(x: 0, slot: id); nc += 1 }
                 }
                 insertionSort(UnsafeMutableBufferPointer(rebasing: st[0..<nst]))
@@ -165,34 +169,41 @@ extension Rasterizer {
                 for si in 1..<ns {
                     let ya = sp[si - 1], yb = sp[si]
                     if yb <= ya { continue }
-                    let ym = (ya + yb) * 0.5
-                    while next < nst && st[next].x <= ya { cp[nc] = OverlapCrossing(x: 0, slot: st[next].slot); nc += 1; next += 1 }
+                    while next < nst && st[next].y <= ya { cp[nc] = OverlapCrossing(x: 0, slot: st[next].slot); nc += 1; next += 1 }
                     // Every edge end inside the row is a band limit, so an edge still running
                     // below `ya` spans the band.
                     var k = 0
-                    for c in 0..<nc {
-                        let id = cp[c].slot
-                        let e = eb[Int(id)]
-                        if e.y1 > ya { cp[k] = OverlapCrossing(x: e.x0 + (ym - e.y0) * e.dxdy, slot: id); k += 1 }
-                    }
+                    for c in 0..<nc where eb[Int(cp[c].slot)].y1 > ya { cp[k] = cp[c]; k += 1 }
                     nc = k
-                    if nc == 2 {
-                        // One edge down and one up: inside between them under either rule. Kept
-                        // turned like every other piece (inside on the right), so that regions
-                        // of opposite windings in one pixel do not cancel.
-                        let leftFirst = cp[0] < cp[1]
-                        keep(Int(cp[leftFirst ? 0 : 1].slot), ya, yb, true)
-                        keep(Int(cp[leftFirst ? 1 : 0].slot), ya, yb, false)
-                        continue
-                    }
-                    insertionSort(UnsafeMutableBufferPointer(rebasing: cp[0..<nc]))
-                    var w = 0
-                    for c in 0..<nc {
-                        let id = Int(cp[c].slot)
-                        let inLeft = inside(w)
-                        w &+= eb[id].dir
-                        let inRight = inside(w)
-                        if inLeft != inRight { keep(id, ya, yb, inRight) }
+                    // The band is cut again where two edges cross, so that within each piece
+                    // the edges keep their order and the classification holds throughout.
+                    var lo = ya, cuts = 0
+                    while lo < yb {
+                        for c in 0..<nc {
+                            let e = eb[Int(cp[c].slot)]
+                            cp[c].x = e.x0 + (lo - e.y0) * e.dxdy
+                            cp[c].x2 = e.x0 + (yb - e.y0) * e.dxdy
+                        }
+                        insertionSort(UnsafeMutableBufferPointer(rebasing: cp[0..<nc]))
+                        // The first crossing of neighbours (the order of all changes there first).
+                        var hi = yb
+                        if cuts < Self.maxCrossingCuts {
+                            for c in 0..<max(0, nc - 1) where cp[c].x2 > cp[c + 1].x2 {
+                                let da = cp[c + 1].x - cp[c].x, db = cp[c + 1].x2 - cp[c].x2
+                                let y = lo + (yb - lo) * (da / (da - db))
+                                if y > lo && y < hi { hi = y }
+                            }
+                            cuts += 1
+                        }
+                        var w = 0
+                        for c in 0..<nc {
+                            let id = Int(cp[c].slot)
+                            let inLeft = inside(w)
+                            w &+= eb[id].dir
+                            let inRight = inside(w)
+                            if inLeft != inRight { keep(id, lo, hi, inRight) }
+                        }
+                        lo = hi
                     }
                 }
             }
@@ -239,11 +250,26 @@ extension Rasterizer {
     }
 }
 
-/// An edge (its index) crossing a band's middle line, for sorting left to right.
+/// An edge (its index) in a band, with its x at the band's top and bottom, for sorting left to
+/// right: edges meeting at the top (within `tie`, the rounding of two edges evaluated where they
+/// cross) in the order they leave it.
 struct OverlapCrossing: Comparable {
     var x: Double
+    var x2: Double = 0
     var slot: Int32
-    static func < (a: Self, b: Self) -> Bool { a.x < b.x || (a.x == b.x && a.slot < b.slot) }
+    static let tie = 1e-7
+    static func < (a: Self, b: Self) -> Bool {
+        if a.x < b.x - tie { return true }
+        if b.x < a.x - tie { return false }
+        return a.x2 < b.x2 || (a.x2 == b.x2 && a.slot < b.slot)
+    }
+}
+
+/// An edge (its index) starting at height `y` inside a row, for sorting by height.
+struct OverlapStart: Comparable {
+    var y: Double
+    var slot: Int32
+    static func < (a: Self, b: Self) -> Bool { a.y < b.y || (a.y == b.y && a.slot < b.slot) }
 }
 
 /// The heights over which an edge has been kept so far (none while `to < from`), and its direction.
@@ -252,8 +278,8 @@ struct OverlapRun {
     var down: Bool
 }
 
-/// Sorts a short buffer in place; nearly sorted input (a row's edge ends, a band's crossings
-/// in nearly the previous band's order) costs about one pass.
+/// Sorts a short buffer in place; nearly sorted input (a row's edge ends, a band's edges in
+/// nearly the previous band's order) costs about one pass.
 @inline(__always)
 func insertionSort<T: Comparable>(_ b: UnsafeMutableBufferPointer<T>) {
     if b.count < 2 { return }

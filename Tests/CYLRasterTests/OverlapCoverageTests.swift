@@ -85,3 +85,44 @@ import CYLGeometry
         for y in 0..<12 { for x in 0..<160 { #expect(abs(Int(a[x, y]) - Int(b[x, y])) <= 1, "pixel \(x),\(y)") } }
     }
 }
+
+extension OverlapCoverageTests {
+    /// Self-crossing polygons (random, fixed seed) against the same path drawn plainly at 16x
+    /// and averaged: there every pixel spans 1/256 of an output pixel, so the plain rasterizer's
+    /// error where overlaps meet uncovered area shrinks to almost nothing. Resolving is exact up
+    /// to rounding (piece ends to 1/256 pixel, coverage to 1/255, and the reference's own
+    /// rounding in 256 samples): within 6/255 per pixel, under 1/255 on average over pixels with
+    /// partial coverage (measured: at most 3.2 and 0.36). A coverage leak along a row, or a
+    /// misjudged crossing, shows as tens of 255ths.
+    @Test(arguments: [FillRule.nonZero, .evenOdd])
+    func randomSelfCrossingPolygonsMatchASupersampledRender(rule: FillRule) throws {
+        var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func random() -> Double {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Double(seed >> 11) / Double(1 << 53)
+        }
+        for _ in 0..<6 {
+            var p = Path()
+            for _ in 0..<3 {
+                var pts: [Point] = []
+                for _ in 0..<7 { pts.append(Point(2 + random() * 36, 2 + random() * 36)) }
+                p.append(.polygon(pts))
+            }
+            let got = try raster(p, 40, 40, rule: rule, resolve: true)
+            let big = try raster(p, 640, 640, rule: rule, resolve: false, transform: .scale(16, 16))
+            var worst = 0.0, sum = 0.0, partial = 0
+            for y in 0..<40 {
+                for x in 0..<40 {
+                    var t = 0
+                    for sy in 0..<16 { for sx in 0..<16 { t += Int(big[x * 16 + sx, y * 16 + sy]) } }
+                    let ref = Double(t) / 256
+                    let e = abs(Double(got[x, y]) - ref)
+                    worst = max(worst, e)
+                    if ref > 0.5 && ref < 254.5 { sum += e; partial += 1 }
+                }
+            }
+            #expect(worst <= 6, "worst pixel off by \(worst)/255")
+            #expect(sum / Double(max(partial, 1)) < 1, "mean error \(sum / Double(max(partial, 1)))/255")
+        }
+    }
+}
