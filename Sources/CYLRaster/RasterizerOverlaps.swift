@@ -29,7 +29,7 @@ struct OverlapEdge {
 /// cuts) and a search of neighbours that cross. Paths whose winding keeps its sign (stroke
 /// outlines) skip rows where no line crosses more than two edges (nothing can overlap there);
 /// rows with more than `maxOverlapActiveEdges` edges are accumulated as they are (the plain
-/// behaviour), and a band is cut at most `maxCrossingCuts` times, which bound the time a
+/// behaviour), and a row is cut at most `maxCrossingCuts` times, which bound the time a
 /// pathological path takes. Memory: the edges (one per flattened segment, already bounded by the
 /// flattener's point limit), an index and a kept run per edge, one index per clip row, and fixed
 /// scratch for one row; the cell grid is the ordinary one (no sub-row grid: pieces accumulate
@@ -37,9 +37,10 @@ struct OverlapEdge {
 extension Rasterizer {
     /// Bands a pixel row starts with (more are cut where edges end or cross).
     static let overlapBands = 1
-    /// Most cuts at crossings in one band (past it the rest of the band is classified as one):
-    /// bounds the time for a band crossed by very many edges.
-    static let maxCrossingCuts = 4096
+    /// Most cuts at crossings in one pixel row (past it each band is classified as one, as if
+    /// its edges did not cross): with at most `maxOverlapActiveEdges` edges, each cut costing a
+    /// pass over them, this bounds a row's time (a tight bend's fold has a few dozen crossings).
+    static let maxCrossingCuts = 1024
     /// Active edges above which a row is not classified (bands per row and the sorts grow with them).
     static let maxOverlapActiveEdges = 256
 
@@ -165,7 +166,7 @@ extension Rasterizer {
                     else { cp[nc] = OverlapCrossing(x: 0, slot: id); nc += 1 }
                 }
                 insertionSort(UnsafeMutableBufferPointer(rebasing: st[0..<nst]))
-                var next = 0
+                var next = 0, cuts = 0
                 for si in 1..<ns {
                     let ya = sp[si - 1], yb = sp[si]
                     if yb <= ya { continue }
@@ -177,7 +178,7 @@ extension Rasterizer {
                     nc = k
                     // The band is cut again where two edges cross, so that within each piece
                     // the edges keep their order and the classification holds throughout.
-                    var lo = ya, cuts = 0
+                    var lo = ya
                     while lo < yb {
                         for c in 0..<nc {
                             let e = eb[Int(cp[c].slot)]
@@ -193,7 +194,7 @@ extension Rasterizer {
                                 let y = lo + (yb - lo) * (da / (da - db))
                                 if y > lo && y < hi { hi = y }
                             }
-                            cuts += 1
+                            if hi < yb { cuts += 1 }
                         }
                         var w = 0
                         for c in 0..<nc {
