@@ -31,9 +31,10 @@ public struct StrokeStyle: Sendable, Hashable {
 ///
 /// The path is flattened in its own space (with the tolerance the caller gives, normally
 /// the default flattening tolerance divided by the transform's largest scale), dashed, and each polyline is offset by half
-/// the width on both sides. Outer joins get miter/round/bevel geometry, inner joins go through
-/// the centre point (so every piece of the outline has the same orientation and the non-zero
-/// rule yields their union), open ends get caps. A zero-length subpath or dash draws a round or
+/// the width on both sides. Outer joins get miter/round/bevel geometry; an inner join is the
+/// corner where the two offsets meet, or, on a bend too tight for that, goes through the centre
+/// point (so every piece of the outline has the same orientation and the non-zero rule yields
+/// their union; `foldsInward` then says the outline overlaps itself), open ends get caps. A zero-length subpath or dash draws a round or
 /// square dot when the cap is round or square (SVG behaviour) and nothing with butt caps.
 public struct Stroker: Sendable {
     var flat = Polylines()
@@ -47,6 +48,11 @@ public struct Stroker: Sendable {
 
     public init() {}
 
+    /// Whether the last outline has an inner join through the centre point (a bend tighter than
+    /// its width allows a corner for): its pieces then overlap beside uncovered area, which
+    /// the cell rasterizer sums wrongly unless asked to resolve overlaps.
+    public private(set) var foldsInward = false
+
     /// The most flattened points a stroked path, or its dashes, may have: past it `stroke` throws
     /// `tooComplex` (a path absurdly larger than the pixels it is drawn to). Renderers set it from
     /// their path-point limit.
@@ -56,6 +62,7 @@ public struct Stroker: Sendable {
     public mutating func stroke(_ path: Path, style: StrokeStyle, tolerance: Double = Flattener.defaultTolerance,
                                 into out: inout Path) throws(GeometryError) {
         out.removeAll()
+        foldsInward = false
         guard style.width.isFinite, style.miterLimit.isFinite, style.dashOffset.isFinite,
               style.dashes.allSatisfy(\.isFinite), tolerance.isFinite else { throw .nonFinite("stroke style") }
         guard style.width > 0 else { return }
@@ -220,30 +227,63 @@ public struct Stroker: Sendable {
     @inline(__always) private func normal(_ d: Point) -> Point { Point(-d.y * hw, d.x * hw) }
 
     /// The left offset of `pts` (which has no repeated points), with joins.
-    private func side(_ pts: [Point], closed: Bool, into out: inout Path, continuing: Bool = false) {
+    private mutating func side(_ pts: [Point], closed: Bool, into out: inout Path, continuing: Bool = false) {
         let n = pts.count
         let segs = closed ? n : n - 1
         var d0 = (pts[1] - pts[0]).normalized
-        let start = pts[0] + normal(d0)
+        var len0 = pts[0].distance(to: pts[1])
+        // A closed side whose last joint (at the first point) is an inner corner starts there, so
+        // the closing edge does not double back along the first segment.
+        var closingCorner: Point? = nil
+        if closed {
+            let lenLast = pts[n - 1].distance(to: pts[0])
+            closingCorner = innerCorner((pts[0] - pts[n - 1]) * (1 / lenLast), d0, lenLast, len0)
+        }
+        let start = pts[0] + (closingCorner ?? normal(d0))
         if continuing { out.line(to: start) } else { out.move(to: start) }
         for i in 0..<segs {
             let b = pts[(i + 1) % n]
-            out.line(to: b + normal(d0))
-            if i + 1 < segs || closed {
-                let c = pts[(i + 2) % n]
-                let d1 = (c - b).normalized
+            guard i + 1 < segs || closed else { out.line(to: b + normal(d0)); break }
+            if i + 1 == segs && closingCorner != nil { break }  // `close` ends at the corner
+            let c = pts[(i + 2) % n]
+            let len1 = b.distance(to: c)
+            let d1 = (c - b) * (1 / len1)
+            if let corner = innerCorner(d0, d1, len0, len1) {
+                out.line(to: b + corner)
+            } else {
+                out.line(to: b + normal(d0))
                 join(at: b, d0, d1, into: &out)
-                d0 = d1
             }
+            d0 = d1; len0 = len1
         }
     }
 
-    private func join(at p: Point, _ d0: Point, _ d1: Point, into out: inout Path) {
+    /// Where the offsets of two segments meet on the inner side of their joint (relative to the
+    /// joint), when that point lies within the first half of each segment's offset: the outline
+    /// then turns there and has no overlap. Nil on the outer side, when straight on, and when the
+    /// bend is too tight for its width (the offsets would cross beyond the segments' middles).
+    ///
+    /// The offsets meet at n0 + n1 scaled by 1/(1 + cos θ) (θ the turn), which lies
+    /// hw·tan(θ/2) = hw·sin θ/(1 + cos θ) back along each offset; each joint may use at most half
+    /// of a segment, so neighbouring joints never take the same part.
+    private func innerCorner(_ d0: Point, _ d1: Point, _ len0: Double, _ len1: Double) -> Point? {
+        let cr = d0.cross(d1), dt = d0.dot(d1)
+        guard cr > 1e-12, 1 + dt > 1e-9 else { return nil }
+        let back = hw * cr / (1 + dt)
+        guard back <= 0.5 * min(len0, len1) else { return nil }
+        return (normal(d0) + normal(d1)) * (1 / (1 + dt))
+    }
+
+    private mutating func join(at p: Point, _ d0: Point, _ d1: Point, into out: inout Path) {
         let n0 = normal(d0), n1 = normal(d1)
         let cr = d0.cross(d1), dt = d0.dot(d1)
         if abs(cr) < 1e-12 && dt > 0 { return }  // straight on
         if cr > 0 {
-            // Inner side: through the centre point.
+            // Inner side of a bend tighter than the width allows a corner for (`innerCorner`):
+            // through the centre point, so every piece keeps its orientation and the non-zero rule
+            // fills their union; the pieces overlap next to uncovered area, which the rasterizer
+            // must resolve (`foldsInward`).
+            foldsInward = true
             out.line(to: p); out.line(to: p + n1); return
         }
         switch style.join {

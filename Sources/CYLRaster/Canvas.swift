@@ -25,6 +25,8 @@ public final class Canvas {
     let spanCache = SpanCache()
     /// Whether the spans `fill` or `stroke` last painted came from `spanCache`.
     var paintedFromCache = false
+    /// Whether strokes are rasterized with `resolveOverlaps` (tests turn it off to compare).
+    var resolveStrokeOverlaps = true
 
     /// The most points one path may flatten to (fills, strokes and their dashes); past it drawing
     /// throws `GeometryError.tooComplex`. Renderers set it from their path-point limit.
@@ -64,11 +66,13 @@ public final class Canvas {
     public func stroke(_ path: Path, style: StrokeStyle, transform: Transform = .identity, paint: Paint,
                        opacity: Double = 1, clip: IntRect? = nil, into target: inout Pixmap) throws(GeometryError) {
         let c = clipRect(clip, target.width, target.height)
-        paintedFromCache = spanCache.lookup(path, .stroke(style), transform: transform, clip: c, maxPoints: maxPathPoints)
+        let kind = SpanCache.Kind.stroke(style, resolvesOverlaps: resolveStrokeOverlaps)
+        paintedFromCache = spanCache.lookup(path, kind, transform: transform, clip: c, maxPoints: maxPathPoints)
         if !paintedFromCache {
             try strokeOutline(path, style: style, transform: transform)
-            try rasterizer.rasterize(strokePath, transform: transform, rule: .nonZero, clip: c, maxPoints: maxPathPoints)
-            spanCache.store(path, .stroke(style), transform: transform, clip: c, maxPoints: maxPathPoints, spans: rasterizer.spans)
+            try rasterizer.rasterize(strokePath, transform: transform, rule: .nonZero, clip: c, maxPoints: maxPathPoints,
+                                     resolveOverlaps: resolveStrokeOverlaps && stroker.foldsInward, windingKeepsSign: true)
+            spanCache.store(path, kind, transform: transform, clip: c, maxPoints: maxPathPoints, spans: rasterizer.spans)
         }
         try paintSpans(paintedSpans, paint: paint, transform: transform, opacity: opacity, into: &target)
     }
@@ -93,7 +97,11 @@ public final class Canvas {
     public func strokeMask(_ path: Path, style: StrokeStyle, transform: Transform = .identity,
                            into mask: inout Mask) throws(GeometryError) {
         try strokeOutline(path, style: style, transform: transform)
-        try fillMask(strokePath, transform: transform, rule: .nonZero, into: &mask)
+        try rasterizer.rasterize(strokePath, transform: transform, rule: .nonZero,
+                                 clip: IntRect(x: 0, y: 0, width: mask.width, height: mask.height), maxPoints: maxPathPoints,
+                                 resolveOverlaps: resolveStrokeOverlaps && stroker.foldsInward, windingKeepsSign: true)
+        mask.clear()
+        mask.write(spans: rasterizer.spans)
     }
 
     private func clipRect(_ clip: IntRect?, _ w: Int, _ h: Int) -> IntRect {

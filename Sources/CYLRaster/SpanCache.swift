@@ -19,7 +19,8 @@ final class SpanCache {
     /// What made the spans besides the path.
     enum Kind: Equatable {
         case fill(FillRule)
-        case stroke(StrokeStyle)
+        /// A stroke, and whether its folds were resolved (`Canvas.resolveStrokeOverlaps`).
+        case stroke(StrokeStyle, resolvesOverlaps: Bool)
     }
 
     /// Most bytes of paths and spans kept, all entries together (32 MiB).
