@@ -60,8 +60,38 @@ public final class Rasterizer {
     }
     deinit { cells.deallocate(); bits.deallocate() }
 
+    /// Bytes of the cell grid and its bitmask (tests check it follows the path, not the clip).
+    var gridBytes: Int { cellCapacity * MemoryLayout<Int32>.stride + bitCapacity * MemoryLayout<UInt64>.stride }
+
     /// Addresses of the scratch grids (for tests that check reuse).
     public var scratchIdentity: [UnsafeRawPointer] { [UnsafeRawPointer(cells), UnsafeRawPointer(bits)] }
+
+    /// The part of `clip` the polylines can touch: the cell grid covers only that, so a small
+    /// shape on a large canvas costs a small grid (8 bytes a pixel), not one the canvas's size.
+    /// The spans are the same: nothing lies left of it that the clip's own left edge would not
+    /// also see (the bounds start there or further right), nothing right of it, above or below.
+    /// Nil when there is nothing to draw.
+    private func gridRect(_ clip: IntRect) -> IntRect? {
+        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        polylines.points.withUnsafeBufferPointer { pts in
+            for c in polylines.contours where c.count > 1 {
+                for p in pts[c.start..<(c.start + c.count)] {
+                    minX = min(minX, p.x); maxX = max(maxX, p.x)
+                    minY = min(minY, p.y); maxY = max(maxY, p.y)
+                }
+            }
+        }
+        guard minX <= maxX, minY <= maxY else { return nil }
+        // Clamped to the clip as Doubles first, so the conversions below cannot overflow.
+        let x0 = max(clip.x, Int(max(Double(clip.x), minX).rounded(.down)))
+        let y0 = max(clip.y, Int(max(Double(clip.y), minY).rounded(.down)))
+        let x1 = min(clip.maxX, Int(min(Double(clip.maxX), maxX).rounded(.up)))
+        let y1 = min(clip.maxY, Int(min(Double(clip.maxY), maxY).rounded(.up)))
+        // Wholly right of, above or below the clip: nothing (such segments are dropped). Wholly
+        // left of it: a one-pixel grid at its left edge, where those segments project (and cancel).
+        guard y1 > y0, x0 < clip.maxX else { return nil }
+        return IntRect(x: x0, y: y0, width: max(1, x1 - x0), height: y1 - y0)
+    }
 
     private func prepare(clip: IntRect) {
         width = clip.width; height = clip.height
@@ -112,8 +142,8 @@ public final class Rasterizer {
     public func rasterizePolylines(rule: FillRule, clip: IntRect, resolveOverlaps: Bool = false,
                                    windingKeepsSign: Bool = false) {
         spans.removeAll(keepingCapacity: true)
-        guard !clip.isEmpty else { return }
-        prepare(clip: clip)
+        guard !clip.isEmpty, let grid = gridRect(clip) else { return }
+        prepare(clip: grid)
         var acc = Accumulator(cells: cells, bits: bits, width: width, height: height, rowCells: rowCells, words: words,
                               originX: originX, originY: originY)
         if resolveOverlaps {
