@@ -77,7 +77,7 @@ let package = Package(
         // The test executable's malloc family, counting allocations per thread (allocation tests).
         .target(name: "CAllocationCounter", path: "Tests/CAllocationCounter"),
         .testTarget(name: "CYLRasterTests", dependencies: ["CYLRaster", "CYLCodecs", "CYLTestSupport"]),
-        .testTarget(name: "CYLCodecsTests", dependencies: ["CYLCodecs"]),
+        .testTarget(name: "CYLCodecsTests", dependencies: ["CYLCodecs", "CYLTestSupport"]),
         .testTarget(name: "CYLTimelineTests", dependencies: ["CYLTimeline"]),
         .testTarget(name: "CYLScriptTests", dependencies: ["CYLScript"]),
         .testTarget(name: "CYLGIFAnimatorTests", dependencies: ["CYLGIFAnimator", "CYLCodecs"]),

@@ -1,4 +1,5 @@
 @testable import CYLCodecs
+import CYLTestSupport
 import CYLRaster
 import Testing
 

@@ -1,3 +1,4 @@
+import CYLTestSupport
 import CYLCodecs
 import Testing
 

@@ -1,3 +1,4 @@
+import CYLTestSupport
 import Foundation
 import Testing
 @testable import CYLCodecs

@@ -1,3 +1,4 @@
+import CYLTestSupport
 import Testing
 @testable import CYLRaster
 
@@ -74,7 +75,7 @@ import Testing
     /// ones, in rows of random length 1...300, at several opacities (the scaled-source path).
     @Test(arguments: modes)
     func randomMatchesReference(mode: BlendMode) {
-        var rng = SplitMix64(seed: 0xB1E4D + UInt64(Self.modes.firstIndex(of: mode)!))
+        var rng = SplitMix(seed: 0xB1E4D + UInt64(Self.modes.firstIndex(of: mode)!))
         func pixel() -> UInt32 {
             let w = UInt32(truncatingIfNeeded: rng.next())
             switch rng.next() % 4 {
@@ -155,18 +156,5 @@ import Testing
             }
         }
         #expect(bad == 0)
-    }
-}
-
-/// SplitMix64: a seeded generator, so a failure names a case that reproduces.
-struct SplitMix64 {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
