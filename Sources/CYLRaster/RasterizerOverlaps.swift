@@ -44,9 +44,19 @@ extension Rasterizer {
     /// Active edges above which a row is not classified (bands per row and the sorts grow with them).
     static let maxOverlapActiveEdges = 256
 
+    /// `array`'s contents, leaving it empty.
+    @inline(__always) static func take<T>(_ array: inout [T]) -> [T] {
+        var out: [T] = []
+        swap(&out, &array)
+        return out
+    }
+
     /// Adds the boundary of `polylines` filled by `rule` to `acc` (see the extension's comment).
     func accumulateBoundary(rule: FillRule, windingKeepsSign: Bool, into acc: inout Accumulator) {
-        var edges = overlapEdges, order = overlapOrder, active = overlapActive, starts = overlapRowStarts
+        // Taken out of the properties (left empty meanwhile), so that each buffer is uniquely
+        // referenced and reused in place: a copy would share it, and its first write would copy.
+        var edges = Self.take(&overlapEdges), order = Self.take(&overlapOrder)
+        var active = Self.take(&overlapActive), starts = Self.take(&overlapRowStarts)
         edges.removeAll(keepingCapacity: true)
         order.removeAll(keepingCapacity: true)
         active.removeAll(keepingCapacity: true)
@@ -99,7 +109,8 @@ extension Rasterizer {
         // 2·maxActive edge ends plus the band limits), used through pointers in the loop; and
         // per edge the run of heights over which it has been kept so far, so that consecutive
         // kept pieces (down a row, across rows) are added as one line.
-        var splits = overlapSplits, crossings = overlapCrossings, runs = overlapRuns, starters = overlapStarters
+        var splits = Self.take(&overlapSplits), crossings = Self.take(&overlapCrossings)
+        var runs = Self.take(&overlapRuns), starters = Self.take(&overlapStarters)
         if splits.count < 2 * maxActive + bands + 1 { splits = Array(repeating: 0, count: 2 * maxActive + bands + 1) }
         if crossings.count < maxActive { crossings = Array(repeating: OverlapCrossing(x: 0, slot: 0), count: maxActive) }
         if starters.count < maxActive { starters = Array(repeating: OverlapStart(y: 0, slot: 0), count: maxActive) }
