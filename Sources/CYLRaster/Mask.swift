@@ -1,3 +1,5 @@
+import CRasterKernels
+
 /// An 8-bit coverage mask (0 = outside, 255 = inside), rows `width` bytes apart.
 public struct Mask: Sendable, Equatable {
     public let width: Int
@@ -175,12 +177,7 @@ extension Pixmap {
         mask.bytes.withUnsafeBufferPointer { mb in
             withUnsafeMutablePixels { base, s in
                 for y in r.y..<r.maxY {
-                    let row = base + y * s, mrow = mb.baseAddress! + y * w
-                    for x in r.x..<r.maxX {
-                        let m = UInt32(mrow[x])
-                        if m == 255 { continue }
-                        row[x] = m == 0 ? 0 : scalePixel(row[x], m)
-                    }
+                    cyl_apply_mask_row(base + y * s + r.x, mb.baseAddress! + y * w + r.x, r.width)
                 }
             }
         }

@@ -1,3 +1,5 @@
+import CRasterKernels
+
 extension Mask {
     /// Combines a mask path's coverage, given as spans (sorted by row then x, inside this mask),
     /// into this accumulated mask with `mode` (`.add`, `.subtract` or `.intersect`), exactly as
@@ -23,16 +25,12 @@ extension Mask {
             let base = mb.baseAddress!
             switch mode {
             case .add, .subtract:
-                let add = mode == .add
-                for s in spans where Int(s.y) >= area.y && Int(s.y) < area.maxY {
-                    var c = UInt32(s.coverage)
-                    if op != 255 { c = (c * op + 127) / 255 }
-                    let x0 = max(Int(s.x), area.x), x1 = min(Int(s.x + s.length), area.maxX)
-                    if c == 0 || x1 <= x0 { continue }
-                    let row = base + Int(s.y) * w + x0
-                    for i in 0..<(x1 - x0) {
-                        let m = UInt32(row[i])
-                        row[i] = UInt8(truncatingIfNeeded: add ? m + c - (m * c + 127) / 255 : (m * (255 - c) + 127) / 255)
+                // In C: one call for all the spans, long interior runs vectorised or filled.
+                spans.withUnsafeBufferPointer { sp in
+                    guard let first = sp.baseAddress else { return }
+                    UnsafeRawPointer(first).withMemoryRebound(to: cyl_span.self, capacity: sp.count) { c in
+                        cyl_mask_combine_spans(base, w, c, sp.count, Int32(area.x), Int32(area.y), Int32(area.maxX),
+                                               Int32(area.maxY), op, mode == .add ? Int32(CYL_MASK_ADD.rawValue) : Int32(CYL_MASK_SUBTRACT.rawValue))
                     }
                 }
             default:
@@ -50,7 +48,7 @@ extension Mask {
                         if x0 > x { (row + x).update(repeating: 0, count: x0 - x) }
                         var c = UInt32(s.coverage)
                         if op != 255 { c = (c * op + 127) / 255 }
-                        for i in x0..<x1 { row[i] = UInt8(truncatingIfNeeded: (UInt32(row[i]) * c + 127) / 255) }
+                        cyl_mask_row(row + x0, x1 - x0, c, Int32(CYL_MASK_INTERSECT.rawValue))
                         x = x1
                     }
                     if live.maxX > x { (row + x).update(repeating: 0, count: live.maxX - x) }

@@ -15,14 +15,18 @@ struct MaskSpanTests {
         }
     }
 
-    /// Random spans inside `area`, sorted by row then x, not overlapping within a row.
-    static func spans(_ g: inout Generator, in area: IntRect) -> [Span] {
+    /// Random spans inside `area`, sorted by row then x, not overlapping within a row: edge-like
+    /// runs of up to 6 pixels and, when `long`, interior-like runs of up to 24 (the kernels take
+    /// runs of 8 or more another way), with coverage 0 and 255 as often as any other value.
+    static func spans(_ g: inout Generator, in area: IntRect, long: Bool = false) -> [Span] {
         var out: [Span] = []
         for y in area.y..<area.maxY where g.next(3) != 0 {
             var x = area.x + g.next(4)
             while x < area.maxX - 1 {
-                let len = 1 + g.next(min(6, area.maxX - x))
-                out.append(Span(x: x, y: y, length: len, coverage: UInt8(g.next(256))))
+                let len = 1 + g.next(min(long ? 24 : 6, area.maxX - x))
+                let pick = g.next(4)
+                let coverage = pick == 0 ? 0 : pick == 1 ? 255 : UInt8(g.next(256))
+                out.append(Span(x: x, y: y, length: len, coverage: coverage))
                 x += len + g.next(4)
             }
         }
@@ -40,7 +44,7 @@ struct MaskSpanTests {
             var start = Mask(width: w, height: h)
             for y in live.y..<live.maxY { for x in live.x..<live.maxX { start.bytes[y * w + x] = UInt8(g.next(256)) } }
             // Spans over the whole mask: the combine only takes what lies inside `area`.
-            let spans = Self.spans(&g, in: IntRect(x: 0, y: 0, width: w, height: h))
+            let spans = Self.spans(&g, in: IntRect(x: 0, y: 0, width: w, height: h), long: round % 2 == 1)
 
             var reference = start
             var coverage = Mask(width: w, height: h)

@@ -23,6 +23,35 @@ import CYLGeometry
         #expect(m3[0, 0] == e3[mode]!)
     }
 
+    /// Every pixel and mask value pair the row kernel may meet, on rows long enough for its
+    /// vector code, against the rounding written out per channel: round(c * m / 255).
+    @Test func applyMaskScalesEveryChannelRounded() throws {
+        let w = 67, h = 9
+        var layer = try Pixmap(width: w, height: h)
+        var mask = Mask(width: w, height: h)
+        var state: UInt32 = 12345
+        func next() -> UInt32 { state = state &* 1_103_515_245 &+ 12345; return state >> 8 }
+        for y in 0..<h {
+            for x in 0..<w {
+                let a = UInt8(next() & 255)
+                // Premultiplied: no channel above alpha.
+                func channel() -> UInt8 { a == 0 ? 0 : UInt8(next() % (UInt32(a) + 1)) }
+                layer[x, y] = RGBA8(channel(), channel(), channel(), a)
+                let pick = next() % 4
+                mask[x, y] = pick == 0 ? 0 : pick == 1 ? 255 : UInt8(next() & 255)
+            }
+        }
+        var masked = layer
+        masked.apply(mask: mask)
+        func scaled(_ c: UInt8, _ m: UInt8) -> UInt8 { UInt8((Int(c) * Int(m) * 2 + 255) / 510) }
+        for y in 0..<h {
+            for x in 0..<w {
+                let p = layer[x, y], m = mask[x, y]
+                #expect(masked[x, y] == RGBA8(scaled(p.r, m), scaled(p.g, m), scaled(p.b, m), scaled(p.a, m)), "(\(x), \(y))")
+            }
+        }
+    }
+
     @Test func applyMaskAndMattes() throws {
         var layer = try Pixmap(width: 4, height: 1)
         layer.fill(RGBA8(200, 100, 50, 255))

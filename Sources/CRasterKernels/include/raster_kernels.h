@@ -47,4 +47,20 @@ void cyl_over_row(uint32_t *d, const uint32_t *s, size_t n, uint32_t coverage);
 /// `base` is pixel (0, 0) of rows `stride` pixels apart; every span must lie inside.
 void cyl_paint_solid_spans(uint32_t *base, size_t stride, const struct cyl_span *spans, size_t count, uint32_t src);
 
+/// How a mask path's coverage c combines into an accumulated mask value m (Lottie's mask modes):
+/// add m + c - mc, subtract m(1 - c), intersect mc (in 0...255, rounded).
+enum cyl_mask_mode { CYL_MASK_ADD = 0, CYL_MASK_SUBTRACT = 1, CYL_MASK_INTERSECT = 2 };
+
+/// Combines coverage `c` into the `n` mask bytes at `m` by `mode`.
+void cyl_mask_row(uint8_t *m, size_t n, uint32_t c, int mode);
+
+/// Combines the coverage of `count` spans, each scaled by `opacity`/255 and clipped to the rectangle
+/// [x0, x1) x [y0, y1), into the mask at `base` (rows `stride` bytes apart) by `mode` (add or
+/// subtract: pixels no span covers keep their value).
+void cyl_mask_combine_spans(uint8_t *base, size_t stride, const struct cyl_span *spans, size_t count,
+                            int32_t x0, int32_t y0, int32_t x1, int32_t y1, uint32_t opacity, int mode);
+
+/// d[i] scaled by m[i]/255 (every channel, rounded), for i in 0..<n.
+void cyl_apply_mask_row(uint32_t *d, const uint8_t *m, size_t n);
+
 #endif
