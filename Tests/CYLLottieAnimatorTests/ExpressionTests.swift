@@ -129,6 +129,23 @@ import Testing
         #expect(try at("var $bm_rt; $bm_rt = loopIn('offset');", -15) == -5)
     }
 
+    /// Key objects are built once and shared by later calls (easeAndWizz-style expressions ask
+    /// for several every frame), so one expression writing to a key must not change what it, or
+    /// the next evaluation, reads: keys 10 at frame 0 and 20 at frame 30, the write is ignored.
+    @Test func keyObjectsStayAsTheFileHasThem() throws {
+        let x = "var $bm_rt; var k = key(1); var seen = k.value; k.value = seen + 100; k.time = 99;"
+            + " $bm_rt = seen + key(1).time + key(1).value + key(2).value;"
+        let doc = try document(layer(1, "A", ks: "\"r\":" + keyed([0, 30], ["[10]", "[20]"], x)))
+        let runtime = ExpressionRuntime(model: doc.model, limits: Limits(), disabled: doc.disabledExpressions)
+        for frame in [3.0, 4.0, 5.0] {
+            runtime.beginFrame()
+            let layer = runtime.resolve(doc.model.root, frame: frame).layers[0]
+            // 10 (key 1) + 0 (its time) + 10 (its value) + 20 (key 2).
+            #expect(layer.transform.rotation.scalar(at: frame) == 40, "frame \(frame)")
+        }
+        #expect(doc.diagnostics.isEmpty)
+    }
+
     /// Keys 0, 10, 40 at frames 0, 30, 60: loopOut with a count of 1 loops only the last segment
     /// (10 → 40); loopOutDuration of 0.5 s loops the last half second (25 → 40).
     @Test func loopCountsAndDurations() throws {

@@ -21,6 +21,10 @@ extension ExpressionPrelude {
         x = __val(x);
         if (x instanceof ShapePath) return { v: x.v, i: x.i, o: x.o, c: x.c };
         if (__isArr(x)) {
+            // A list of plain numbers (most results) is plain data already.
+            var n = x.length, j = 0;
+            while (j < n && typeof x[j] === 'number') j++;
+            if (j === n) return x;
             var a = [];
             for (var i = 0; i < x.length; i++) { var e = __out(x[i]); a.push(e); }
             return a;

@@ -37,9 +37,14 @@ extension ExpressionPrelude {
         var keys = this.__keys();
         n = Math.floor(__val(n));
         if (!(n >= 1 && n <= keys.length)) throw new RangeError('key index ' + n + ' out of range (1...' + keys.length + ')');
+        // Built once per property and key, then shared (expressions ask for the same keys every
+        // frame); frozen, so an expression writing to one cannot change what the next one reads.
+        var made = this.__keyObjects || (this.__keyObjects = []);
+        if (made[n]) return made[n];
         var k = keys[n - 1], v = this.__isPath ? __path(k[1]) : k[1];
         var key = { time: k[0], value: v, index: n };
         if (__isArr(v)) for (var i = 0; i < v.length; i++) key[i] = v[i];
+        made[n] = Object.freeze(key);
         return key;
     };
     Property.prototype.nearestKey = function (t) {
@@ -300,7 +305,8 @@ extension ExpressionPrelude {
 
     // ---- Evaluation ----------------------------------------------------------------------------
 
-    var __contexts = {};
+    // By expression index: an array, whose numeric keys Duktape does not turn into strings.
+    var __contexts = [];
     // The names an expression sees, for one expression (built once, kept).
     function __context(id, prop, layer, compRef, isPath) {
         var c = __contexts[id];
@@ -308,7 +314,9 @@ extension ExpressionPrelude {
         var P = new Property(prop, isPath, null);
         var L = __layer(layer), C = __comp(compRef);
         P.__owner = L;
-        function bind(f, o) { return function () { return f.apply(o, arguments); }; }
+        // Native bound functions: a wrapper calling `f.apply(o, arguments)` built an arguments
+        // object and an environment on every call (key() and friends run several times a frame).
+        function bind(f, o) { return f.bind(o); }
         c = {
             thisProperty: P, thisLayer: L, thisComp: C,
             effect: L ? bind(L.effect, L) : function () { throw new Error('not on a layer'); },
