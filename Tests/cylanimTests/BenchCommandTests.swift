@@ -20,6 +20,14 @@ struct BenchCommandTests {
             #expect(median >= 0 && p90 >= median, "\(key): \(median) \(p90)")
         }
         #expect((o["png_bytes_per_frame"] as? Int ?? 0) > 0)
+        // A JSON document's bytes are also timed through the JSON reader alone, once a pass.
+        if format == "Lottie" {
+            let parse = try #require(o["json_parse"] as? [String: Any])
+            #expect(parse["samples"] as? Int == 3)
+            #expect((o["open_over_json_parse"] as? Double ?? 0) > 0)
+        } else {
+            #expect(o["json_parse"] == nil && o["open_over_json_parse"] == nil)
+        }
     }
 
     /// `--threads 2`: the parallel pass is reported with its thread count and a speedup measured
@@ -55,7 +63,7 @@ struct BenchCommandTests {
     @Test func textReport() throws {
         let r = try CLI.run(["bench", CLI.sample("checkmark.json"), "--passes", "1", "--size", "32x48"])
         #expect(r.status == 0, "\(r.stderr)")
-        for line in ["open", "render", "encode PNG", "per frame at 32x48 (30 frames)"] {
+        for line in ["open", "JSON parse", "render", "encode PNG", "per frame at 32x48 (30 frames)"] {
             #expect(r.stdout.contains(line), "missing \(line): \(r.stdout)")
         }
     }

@@ -1,4 +1,6 @@
+import CYLCodecs
 import CYLTabBarItemAnimation
+import Foundation
 
 /// `cylanim bench`: how long opening, rendering and PNG-encoding an animation take here.
 enum BenchCommand {
@@ -6,7 +8,8 @@ enum BenchCommand {
         name: "bench",
         abstract: "Time opening, rendering and PNG encoding of an animation: median and p90.",
         discussion: """
-        Opens the input --passes times (parse time), renders every selected frame at --size on each \
+        Opens the input --passes times (parse time; for a JSON file also the same bytes through the \
+        JSON reader alone, so open minus parse is the typed model), renders every selected frame at --size on each \
         pass into one reused buffer, as a player does (ms per frame), encodes the rendered frames of \
         one pass as PNG (level 1, no filter), and plays the frames twice through a frame cache (first \
         play draws, replay copies). With --threads N each pass also draws its frames on N threads. \
@@ -37,7 +40,8 @@ enum BenchCommand {
         }
         let frames = try args.value("frames").map { text throws(UsageError) in try FrameSelection(parsing: text) } ?? .all
         let threads = args.value("threads") == nil ? 1 : try FrameOptions.threads(args, spec)
-        let bench = try TimelineBenchmark(passes: passes, size: size, frames: frames, limits: limits, threads: threads) {
+        let bench = try TimelineBenchmark(passes: passes, size: size, frames: frames, limits: limits, threads: threads,
+                                          parse: jsonParse(args.positionals.first, limits)) {
             try CommonOptions.open(args, spec)
         }
         #if DEBUG
@@ -47,6 +51,19 @@ enum BenchCommand {
         #endif
         if args.has("json") { print(json(bench, build: build).text) } else { printText(bench, build: build) }
         return 0
+    }
+
+    /// Parsing `path`'s bytes with the JSON reader, when it is a file holding a JSON object (a
+    /// Lottie document; not .tgs or .lottie archives): read once here, so only the parse is timed.
+    static func jsonParse(_ path: String?, _ limits: Limits) -> (() throws -> Void)? {
+        guard let path, let data = FileManager.default.contents(atPath: path) else { return nil }
+        let bytes = [UInt8](data)
+        let text = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...]
+        guard text.first(where: { !" \t\r\n".utf8.contains($0) }) == UInt8(ascii: "{") else { return nil }
+        return {
+            _ = try JSONDocument.parse(bytes, name: path, maxDepth: limits.maxJSONDepth, maxBytes: limits.maxJSONBytes,
+                                       maxValues: limits.maxJSONValues)
+        }
     }
 
     static func json(_ b: TimelineBenchmark, build: String) -> JSONOutput {
@@ -61,6 +78,10 @@ enum BenchCommand {
             ("png_bytes_per_frame", .int(b.pngBytesPerFrame)),
             ("first_play_per_frame", stats(b.firstPlay)), ("replay_per_frame", stats(b.replay)),
         ]
+        if let parse = b.parse {
+            fields.append(("json_parse", stats(parse)))
+            fields.append(("open_over_json_parse", .double(round3(b.open.median / max(1e-9, parse.median)))))
+        }
         if let p = b.parallel {
             fields.append(("parallel", .object([("threads", .int(p.threads)), ("render_per_frame", stats(p.perFrame)),
                                                 ("speedup", .double(round3(p.speedup)))])))
@@ -78,6 +99,9 @@ enum BenchCommand {
             print("build".padding(12) + "debug: not representative; build with `swift build -c release`")
         }
         print(row("open", b.open, "(\(b.passes) passes)"))
+        if let parse = b.parse {
+            print(row("JSON parse", parse, "the same bytes through the JSON reader alone; open is \(round3(b.open.median / max(1e-9, parse.median)))x"))
+        }
         print(row("render", b.render, "per frame at \(b.size) (\(b.render.count) frames)"))
         print(row("encode PNG", b.encode, "per frame, level 1, no filter (\(b.pngBytesPerFrame) bytes)"))
         if let p = b.parallel {

@@ -29,6 +29,10 @@ public struct TimelineBenchmark {
     public let passes: Int
     public let size: PixelSize
     public let open: Stats
+    /// The input's bytes through the JSON reader alone, timed in each pass just before opening:
+    /// what opening costs beyond parsing (the typed model, expressions, fonts) is the difference.
+    /// nil when no `parse` was given (the input is not a JSON document).
+    public let parse: Stats?
     /// Per frame.
     public let render: Stats
     /// Per frame.
@@ -42,15 +46,21 @@ public struct TimelineBenchmark {
     /// again (a copy when the frames fit the decoded-bytes budget).
     public let firstPlay: Stats, replay: Stats
 
-    /// Runs `passes` passes (at least 1): `open` opens the input, `frames` selects what to render
-    /// at `size` (an unknown frame, or more renders than `limits.maxWorkPixels` allow, is a `UsageError`).
+    /// Runs `passes` passes (at least 1): `parse` (optional) parses the input's JSON, `open` opens
+    /// the input, `frames` selects what to render at `size` (an unknown frame, or more renders than
+    /// `limits.maxWorkPixels` allow, is a `UsageError`).
     public init(passes: Int, size: PixelSize, frames selection: FrameSelection = .all, limits: Limits = .standard,
-                threads: Int = 1, open: () throws -> FrameTimeline) throws {
+                threads: Int = 1, parse: (() throws -> Void)? = nil, open: () throws -> FrameTimeline) throws {
         precondition(passes > 0, "at least one pass")
         let clock = ContinuousClock()
-        var openTimes: [Duration] = []
+        var openTimes: [Duration] = [], parseTimes: [Duration] = []
         var opened: FrameTimeline?
         for _ in 0..<passes {
+            if let parse {
+                let start = clock.now
+                try parse()
+                parseTimes.append(clock.now - start)
+            }
             let start = clock.now
             opened = try open()
             openTimes.append(clock.now - start)
@@ -115,6 +125,7 @@ public struct TimelineBenchmark {
         self.passes = passes
         self.size = size
         self.open = Stats(openTimes)
+        self.parse = parse == nil ? nil : Stats(parseTimes)
         self.render = Stats(renderTimes)
         self.encode = Stats(encodeTimes)
         self.pngBytesPerFrame = lastPass.isEmpty ? 0 : encodedBytes / lastPass.count
