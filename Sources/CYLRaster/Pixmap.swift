@@ -1,3 +1,5 @@
+import CRasterKernels
+
 /// A pixel size: positive width and height in pixels.
 public struct PixelSize: Hashable, Sendable, CustomStringConvertible {
     public var width: Int
@@ -167,29 +169,31 @@ public struct Pixmap: Sendable, Equatable {
     /// Straight-alpha RGBA bytes, tightly packed, with every fully transparent pixel written as
     /// 0,0,0,0 (the convention PNG writers and the corpus hashes use).
     public func straightRGBA() -> [UInt8] {
-        var out = [UInt8](repeating: 0, count: width * height * 4)
-        let (w, h, s) = (width, height, stride)
-        withUnsafeBytes { src in
-            out.withUnsafeMutableBufferPointer { dst in
-                for y in 0..<h {
-                    var i = y * s, o = y * w * 4
-                    for _ in 0..<w {
-                        let a = UInt32(src[i + 3])
-                        if a == 255 {
-                            dst[o] = src[i]; dst[o + 1] = src[i + 1]; dst[o + 2] = src[i + 2]; dst[o + 3] = 255
-                        } else if a != 0 {
-                            let half = a / 2
-                            dst[o] = UInt8(min(255, (UInt32(src[i]) * 255 + half) / a))
-                            dst[o + 1] = UInt8(min(255, (UInt32(src[i + 1]) * 255 + half) / a))
-                            dst[o + 2] = UInt8(min(255, (UInt32(src[i + 2]) * 255 + half) / a))
-                            dst[o + 3] = UInt8(a)
-                        }
-                        i += 4; o += 4
-                    }
-                }
+        let count = width * height
+        return [UInt8](unsafeUninitializedCapacity: count * 4) { out, n in
+            UnsafeMutableRawPointer(out.baseAddress!).withMemoryRebound(to: UInt32.self, capacity: count) { words in
+                writeStraight(into: words, orMask: 0)
             }
+            n = count * 4
         }
-        return out
+    }
+
+    /// The pixels in straight alpha as little-endian words (`r | g<<8 | b<<16 | a<<24`, rows packed
+    /// `width` apart), each OR'd with `orMask` (`0xFF00_0000` makes every pixel opaque): the bytes
+    /// of `straightRGBA()` as words.
+    public func straightWords(orMask: UInt32 = 0) -> [UInt32] {
+        [UInt32](unsafeUninitializedCapacity: width * height) { out, n in
+            writeStraight(into: out.baseAddress!, orMask: orMask)
+            n = width * height
+        }
+    }
+
+    /// Writes `straightWords` into `out` (room for `width * height` words).
+    private func writeStraight(into out: UnsafeMutablePointer<UInt32>, orMask: UInt32) {
+        let (w, h) = (width, height)
+        withUnsafePixels { base, pitch in
+            for y in 0..<h { cyl_straight_row(out + y * w, base + y * pitch, w, orMask) }
+        }
     }
 
     /// Converts the buffer from straight to premultiplied alpha in place.

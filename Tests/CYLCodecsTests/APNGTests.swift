@@ -46,6 +46,26 @@ import Testing
         #expect(try PNGCodec.decode(png, name: "one.png") == a)
     }
 
+    /// A frame after the first covers just the pixels that changed: pixels changed in the first
+    /// and last column (rows 2 and 5 of a 9x7 frame) give a 9x4 rectangle at (0, 2); one pixel
+    /// inside, a 1x1 one at it. Both decode back to the frames given.
+    @Test func laterFramesCoverTheChangedRectangle() throws {
+        let blank = try Pixmap(width: 9, height: 7)
+        var edges = blank
+        edges[0, 2] = red; edges[8, 5] = RGBA8(0, 0, 100, 100)
+        var inner = edges
+        inner[4, 3] = red
+        let e = try APNGEncoder(width: 9, height: 7)
+        for f in [blank, edges, inner] { try e.add(f, duration: .milliseconds(100)) }
+        let bytes = try e.finish()
+        let controls = PNGChunks.read(bytes).chunks.filter { $0.type == "fcTL" }.map { c in
+            (1...4).map { PNGChunks.be32(c.data, 4 * $0) }   // width, height, x offset, y offset
+        }
+        #expect(controls == [[9, 7, 0, 0], [9, 4, 0, 2], [1, 1, 4, 3]])
+        let decoded = try PNGChunks.decodeAPNG(bytes).0.map { $0.0.straightRGBA() }
+        #expect(decoded == [blank, edges, inner].map { $0.straightRGBA() })
+    }
+
     @Test func delayFractions() {
         #expect(DelayFraction.approximate(seconds: 1.0 / 30) == (1, 30))
         #expect(DelayFraction.approximate(seconds: 0.04) == (1, 25))

@@ -63,4 +63,8 @@ void cyl_mask_combine_spans(uint8_t *base, size_t stride, const struct cyl_span 
 /// d[i] scaled by m[i]/255 (every channel, rounded), for i in 0..<n.
 void cyl_apply_mask_row(uint32_t *d, const uint8_t *m, size_t n);
 
+/// d[i] = s[i] (premultiplied) in straight alpha, each colour min(255, round(c * 255 / a)); a
+/// pixel of alpha 0 becomes 0; then OR'd with `or_mask` (0xFF000000 forces opaque), for i in 0..<n.
+void cyl_straight_row(uint32_t *d, const uint32_t *s, size_t n, uint32_t or_mask);
+
 #endif

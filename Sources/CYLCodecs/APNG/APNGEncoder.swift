@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import CZlib
 import CYLRaster
 
@@ -111,31 +114,7 @@ public final class APNGEncoder {
             guard frame.width == width, frame.height == height else {
                 throw APNGEncodeError("frame is \(frame.width)x\(frame.height), the animation \(width)x\(height)")
             }
-            // Straight alpha written as words at once (one frame-sized buffer, not two and a copy).
-            let (w, h, stride, opaque) = (width, height, frame.stride, options.alpha ? UInt32(0) : UInt32(0xFF) << 24)
-            return [UInt32](unsafeUninitializedCapacity: w * h) { out, n in
-                frame.bytes.withUnsafeBytes { raw in
-                    for y in 0..<h {
-                        let row = raw.baseAddress! + y * stride, o = y * w
-                        for x in 0..<w {
-                            let p = UInt32(littleEndian: row.loadUnaligned(fromByteOffset: x * 4, as: UInt32.self))
-                            out[o + x] = Self.straight(p) | opaque
-                        }
-                    }
-                }
-                n = w * h
-            }
-        }
-
-        /// A premultiplied little-endian RGBA word as straight alpha, exactly as
-        /// `Pixmap.straightRGBA()` writes it (rounded to nearest; fully transparent: all zero).
-        @inline(__always) static func straight(_ p: UInt32) -> UInt32 {
-            let a = p >> 24
-            if a == 255 { return p }
-            if a == 0 { return 0 }
-            let half = a / 2
-            @inline(__always) func un(_ c: UInt32) -> UInt32 { min(255, (c * 255 + half) / a) }
-            return un(p & 0xFF) | un((p >> 8) & 0xFF) << 8 | un((p >> 16) & 0xFF) << 16 | a << 24
+            return frame.straightWords(orMask: options.alpha ? 0 : 0xFF00_0000)
         }
 
         /// Prepares a frame given the words of the frame appended before it (nil for the first).
@@ -159,16 +138,15 @@ public final class APNGEncoder {
                 previous.withUnsafeBufferPointer { prev in
                     for y in 0..<height {
                         let row = y * width
-                        var first = -1, last = -1
-                        for x in 0..<width where cur[row + x] != prev[row + x] {
-                            if first < 0 { first = x }
-                            last = x
-                        }
-                        if first >= 0 {
-                            if y0 == height { y0 = y }
-                            y1 = y
-                            x0 = min(x0, first); x1 = max(x1, last)
-                        }
+                        // Most rows of an icon's frame are as they were: one memcmp each. In a row
+                        // that changed, only its first and last change matter.
+                        if memcmp(cur.baseAddress! + row, prev.baseAddress! + row, width * 4) == 0 { continue }
+                        var first = 0, last = width - 1
+                        while cur[row + first] == prev[row + first] { first += 1 }
+                        while cur[row + last] == prev[row + last] { last -= 1 }
+                        if y0 == height { y0 = y }
+                        y1 = y
+                        x0 = min(x0, first); x1 = max(x1, last)
                     }
                 }
             }

@@ -116,7 +116,7 @@ public enum PNGCodec {
         guard (0...9).contains(compressionLevel) else {
             throw PNGError(name: "<png encoder>", kind: .invalidInput, message: "compression level \(compressionLevel) is not in 0...9")
         }
-        let straight = unpremultiplied(image)
+        let straight = image.straightRGBA()
         var w = CYLPNGWriter()
         defer { cyl_png_writer_free(&w) }
         let filters: Int32 = filter == .none ? Int32(CYL_PNG_FILTERS_NONE) : Int32(CYL_PNG_FILTERS_ALL)
@@ -128,36 +128,6 @@ public enum PNGCodec {
         }
         if code != 0 { throw error(w.err, offset: nil, name: "<png encoder>", encoding: true) }
         return [UInt8](UnsafeBufferPointer(start: w.buf, count: w.size))
-    }
-
-    /// Straight RGBA, tightly packed, transparent pixels as 0,0,0,0 (same rounding as Pixmap.straightRGBA).
-    static func unpremultiplied(_ image: Pixmap) -> [UInt8] {
-        let (width, height, stride) = (image.width, image.height, image.stride)
-        return [UInt8](unsafeUninitializedCapacity: width * height * 4) { out, count in
-            image.bytes.withUnsafeBytes { src in
-                let dst = UnsafeMutableRawPointer(out.baseAddress!)
-                for y in 0..<height {
-                    let s = (src.baseAddress! + y * stride)
-                    let d = dst + y * width * 4
-                    for x in 0..<width {
-                        let p = s.loadUnaligned(fromByteOffset: x * 4, as: UInt32.self)
-                        let a = p >> 24
-                        if a == 255 {
-                            d.storeBytes(of: p, toByteOffset: x * 4, as: UInt32.self)
-                        } else if a == 0 {
-                            d.storeBytes(of: 0, toByteOffset: x * 4, as: UInt32.self)
-                        } else {
-                            let half = a / 2
-                            let r = min(255, ((p & 0xFF) * 255 + half) / a)
-                            let g = min(255, (((p >> 8) & 0xFF) * 255 + half) / a)
-                            let b = min(255, (((p >> 16) & 0xFF) * 255 + half) / a)
-                            d.storeBytes(of: r | g << 8 | b << 16 | a << 24, toByteOffset: x * 4, as: UInt32.self)
-                        }
-                    }
-                }
-            }
-            count = width * height * 4
-        }
     }
 
     static func checkSignature(_ bytes: [UInt8], name: String) throws(PNGError) {
