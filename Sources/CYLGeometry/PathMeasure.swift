@@ -129,35 +129,42 @@ extension Path {
     /// one line, in order. A closed subpath cut open stays open.
     public func trimmed(start: Double, end: Double, offset: Double = 0, individually: Bool = false) -> Path {
         guard start.isFinite, end.isFinite, offset.isFinite else { return Path() }
-        var s = min(start, end), e = max(start, end)
-        s = min(max(s, 0), 1); e = min(max(e, 0), 1)
+        let s = min(max(min(start, end), 0), 1), e = min(max(max(start, end), 0), 1)
         if e - s >= 1 { return self }
         if e - s <= 0 { return Path() }
-        s += offset; e += offset
+        var out = Path()
+        PathMeasure(self).appendTrimmed(start: s, end: e, offset: offset, individually: individually, to: &out)
+        return out
+    }
+}
+
+extension PathMeasure {
+    /// Appends to `out` the part of the measured path that `Path.trimmed` keeps, for
+    /// `0 <= start < end <= 1` (already ordered and clamped) and a finite `offset`. Kept apart so
+    /// a caller can measure a path once and trim it frame after frame.
+    public func appendTrimmed(start: Double, end: Double, offset: Double, individually: Bool, to out: inout Path) {
+        var s = start + offset, e = end + offset
         let shift = s.rounded(.down)
         s -= shift; e -= shift
-        let m = PathMeasure(self)
-        var out = Path()
         if individually {
             var base = 0.0
-            for (ci, len) in m.contourLengths.enumerated() {
+            for (ci, len) in contourLengths.enumerated() {
                 if e <= 1 {
-                    m.extract(from: base + s * len, to: base + e * len, contour: ci, into: &out)
+                    extract(from: base + s * len, to: base + e * len, contour: ci, into: &out)
                 } else {
-                    m.extract(from: base + s * len, to: base + len, contour: ci, into: &out)
-                    m.extract(from: base, to: base + (e - 1) * len, contour: ci, into: &out)
+                    extract(from: base + s * len, to: base + len, contour: ci, into: &out)
+                    extract(from: base, to: base + (e - 1) * len, contour: ci, into: &out)
                 }
                 base += len
             }
         } else {
-            let len = m.length
+            let len = length
             if e <= 1 {
-                m.extract(from: s * len, to: e * len, into: &out)
+                extract(from: s * len, to: e * len, into: &out)
             } else {
-                m.extract(from: s * len, to: len, into: &out)
-                m.extract(from: 0, to: (e - 1) * len, into: &out)
+                extract(from: s * len, to: len, into: &out)
+                extract(from: 0, to: (e - 1) * len, into: &out)
             }
         }
-        return out
     }
 }

@@ -1,4 +1,5 @@
 @testable import CYLLottieAnimator
+import CYLGeometry
 import CYLRaster
 import Foundation
 import Testing
@@ -11,7 +12,8 @@ import Testing
     /// resolved compositions are also kept between frames).
     static let corpus = ["lottie/lottie-tabbar/home.json", "lottie/rlottie/like.json", "lottie/thorvg/heart_fill.json",
                          "lottie/lottie-android/moving_eye.json", "lottie/lottie-android/change_to_search_bar.json",
-                         "lottie/thorvg/expressions__wiggle.json", "lottie/lottie-docs/bezier_expression.json"]
+                         "lottie/thorvg/expressions__wiggle.json", "lottie/lottie-docs/bezier_expression.json",
+                         "lottie/lottie-android/favourite_app_icon.json", "lottie/lottie-ios/LottieFiles__bounce_strokes.json"]
 
     func check(_ document: LottieDocument, _ name: String, frames: [Double]) throws {
         let kept = document.makeRenderer()
@@ -37,5 +39,31 @@ import Testing
             let document = try LottieDocument(bytes: try LottieCorpus.bytes(file), name: file)
             try check(document, file, frames: (0..<min(document.frameCount, 40)).map(Double.init))
         }
+    }
+
+    /// Trim measures are reused only for equal shapes: the same still path measured again is a
+    /// hit with the same lengths; a moved path, or one asked for in another order, is measured
+    /// afresh (lengths of a 10 x 10 square's outline, 40, and a 20 x 10 one's, 60).
+    @Test func trimMeasuresAreReusedOnlyForEqualShapes() {
+        func square(_ w: Double) -> [BezierShape] {
+            let v = [Point(0, 0), Point(w, 0), Point(w, 10), Point(0, 10)]
+            return [BezierShape(closed: true, vertices: v, inTangents: Array(repeating: .zero, count: 4),
+                                outTangents: Array(repeating: .zero, count: 4))]
+        }
+        let small = square(10), wide = square(20)
+        var cache = TrimMeasureCache()
+        cache.beginFrame()
+        #expect(abs(cache.measure(small).length - 40) < 1e-9)
+        #expect(abs(cache.measure(wide).length - 60) < 1e-9)
+        #expect(cache.hits == 0)
+        cache.beginFrame()
+        #expect(abs(cache.measure(small).length - 40) < 1e-9)
+        #expect(abs(cache.measure(wide).length - 60) < 1e-9)
+        #expect(cache.hits == 2)
+        // Another order: neither slot holds the shapes asked for.
+        cache.beginFrame()
+        #expect(abs(cache.measure(wide).length - 60) < 1e-9)
+        #expect(abs(cache.measure(small).length - 40) < 1e-9)
+        #expect(cache.hits == 2)
     }
 }

@@ -45,6 +45,7 @@ struct LottieSceneBuilder {
     mutating func build(atCompositionTime time: Double, into list: inout DisplayList) throws(SceneLimitError) {
         list.reset(width: model.width, height: model.height)
         expressions?.beginFrame()
+        evaluator.trimMeasures.beginFrame()
         compositionScale = outputScale.isFinite && outputScale > 0 ? outputScale : 1
         try addComposition(model.root, time: time, depth: 0, into: &list)
     }

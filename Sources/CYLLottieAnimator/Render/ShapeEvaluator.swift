@@ -40,6 +40,11 @@ struct ShapeEvaluator {
     /// paths flatten curves finely enough for it.
     var pixelScale = 1.0
 
+    /// Measures of trimmed paths, kept across frames.
+    var trimMeasures = TrimMeasureCache()
+    /// Scratch for a trim's output path.
+    private var trimmed = Path()
+
     init(maxPathPoints: Int, maxDraws: Int) {
         self.maxPathPoints = maxPathPoints
         self.maxDraws = maxDraws
@@ -207,30 +212,34 @@ struct ShapeEvaluator {
             for i in paths { geo[i].shapes = [] }
             return
         }
+        // A trim that is not a number leaves nothing (as Path.trimmed does).
+        guard s.isFinite, e.isFinite, offset.isFinite else {
+            for i in paths { geo[i].shapes = [] }
+            return
+        }
         if !sequential {
             for i in paths {
-                var path = Path()
-                for sh in geo[i].shapes { sh.append(to: &path, transform: nil) }
-                geo[i].shapes = BezierShape.shapes(from: path.trimmed(start: s, end: e, offset: offset))
+                let m = trimMeasures.measure(geo[i].shapes)
+                trimmed.removeAll(keepingCapacity: true)
+                m.appendTrimmed(start: s, end: e, offset: offset, individually: false, to: &trimmed)
+                geo[i].shapes = BezierShape.shapes(from: trimmed)
             }
             return
         }
         // Sequential: all paths are one line, in order.
-        var measures: [(Int, PathMeasure, Path)] = []
+        var measures: [(Int, PathMeasure)] = []
         var total = 0.0
         for i in paths {
-            var path = Path()
-            for sh in geo[i].shapes { sh.append(to: &path, transform: nil) }
-            let m = PathMeasure(path)
+            let m = trimMeasures.measure(geo[i].shapes)
             total += m.length
-            measures.append((i, m, path))
+            measures.append((i, m))
         }
         guard total > 0 else { return }
         var a = (s + offset) * total, b = (e + offset) * total
         let shift = (a / total).rounded(.down) * total
         a -= shift; b -= shift
         var base = 0.0
-        for (i, m, _) in measures {
+        for (i, m) in measures {
             var out = Path()
             let len = m.length
             // Ranges [a, b] and [a - total, b - total] (the wrapped part) intersected with this path.
