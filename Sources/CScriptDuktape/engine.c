@@ -372,20 +372,40 @@ typedef struct {
     int32_t slot;
     const cyl_tape *args;
     cyl_tape *result;
-    int mode; /* 0 eval, 1 compile, 2 call */
+    int mode; /* 0 eval, 1 compile, 2 call, 3 eval and dump, 4 eval bytecode */
+    cyl_tape *dump;
 } request;
 
 static duk_ret_t run_request(duk_context *ctx, void *udata) {
     request *r = udata;
     switch (r->mode) {
     case 0:
+    case 3:
         duk_push_lstring(ctx, r->source, r->length);
         duk_push_string(ctx, r->name);
         duk_compile(ctx, 0);
+        if (r->mode == 3) {
+            duk_dup_top(ctx);
+            duk_dump_function(ctx);
+            duk_size_t n = 0;
+            const char *bytes = duk_get_buffer_data(ctx, -1, &n);
+            cyl_tape_clear(r->dump);
+            if (!bytes || !cyl_tape_string(r->dump, bytes, n)) (void)duk_error(ctx, DUK_ERR_RANGE_ERROR, "bytecode too large to keep");
+            duk_pop(ctx);
+        }
         duk_call(ctx, 0);
         cyl_tape_clear(r->result);
         encode(ctx, -1, r->result, 0);
         return 0;
+    case 4: {
+        void *buffer = duk_push_fixed_buffer(ctx, r->length);
+        if (r->length) memcpy(buffer, r->source, r->length);
+        duk_load_function(ctx);
+        duk_call(ctx, 0);
+        cyl_tape_clear(r->result);
+        encode(ctx, -1, r->result, 0);
+        return 0;
+    }
     case 1: {
         duk_push_lstring(ctx, r->source, r->length);
         duk_push_string(ctx, r->name);
@@ -454,13 +474,24 @@ static int run(cyl_engine *e, request *r) {
 }
 
 int cyl_engine_eval(cyl_engine *e, const char *source, size_t length, const char *name, cyl_tape *result) {
-    request r = { e, source, length, name ? name : "eval", 0, NULL, result, 0 };
+    request r = { e, source, length, name ? name : "eval", 0, NULL, result, 0, NULL };
+    return run(e, &r);
+}
+
+int cyl_engine_eval_dumping(cyl_engine *e, const char *source, size_t length, const char *name, cyl_tape *dump,
+                            cyl_tape *result) {
+    request r = { e, source, length, name ? name : "eval", 0, NULL, result, 3, dump };
+    return run(e, &r);
+}
+
+int cyl_engine_eval_bytecode(cyl_engine *e, const char *bytes, size_t length, cyl_tape *result) {
+    request r = { e, bytes, length, "bytecode", 0, NULL, result, 4, NULL };
     return run(e, &r);
 }
 
 int cyl_engine_compile(cyl_engine *e, const char *source, size_t length, const char *name, int32_t *slot,
                        cyl_tape *result) {
-    request r = { e, source, length, name ? name : "function", -1, NULL, result, 1 };
+    request r = { e, source, length, name ? name : "function", -1, NULL, result, 1, NULL };
     cyl_tape_clear(result);
     int status = run(e, &r);
     *slot = status == CYL_SCRIPT_OK ? r.slot : -1;
@@ -468,6 +499,6 @@ int cyl_engine_compile(cyl_engine *e, const char *source, size_t length, const c
 }
 
 int cyl_engine_call(cyl_engine *e, int32_t slot, const cyl_tape *args, cyl_tape *result) {
-    request r = { e, NULL, 0, NULL, slot, args, result, 2 };
+    request r = { e, NULL, 0, NULL, slot, args, result, 2, NULL };
     return run(e, &r);
 }

@@ -30,6 +30,15 @@ public struct ScriptError: Error, CustomStringConvertible, Sendable, Equatable {
     }
 }
 
+/// A program compiled by a `ScriptEngine` of this process, to run in other engines without
+/// compiling it again. Only an engine makes one: Duktape does not check bytecode, so bytes from
+/// anywhere else must never reach it.
+public struct ScriptBytecode: Sendable {
+    let bytes: [UInt8]
+    /// The size of the bytecode.
+    public var count: Int { bytes.count }
+}
+
 /// A compiled function kept by its engine.
 public struct ScriptFunction: Hashable, Sendable {
     let slot: Int32
@@ -97,6 +106,34 @@ public final class ScriptEngine {
         var source = source
         let status = source.withUTF8 { src in
             name.withCString { cyl_engine_eval(engine, src.baseAddress, src.count, $0, result) }
+        }
+        try check(status)
+        return Tape.first(result)
+    }
+
+    /// `evaluate`, also returning the compiled program, which other engines run with
+    /// `evaluate(_ bytecode:)` without compiling it again (a large prelude compiles in about as
+    /// long as an icon's whole open).
+    public func evaluateKeepingBytecode(_ source: String, name: String = "script") throws(ScriptError) -> (ScriptValue, ScriptBytecode) {
+        var source = source
+        guard let dump = cyl_tape_new() else { throw ScriptError(.memory, "out of memory for bytecode") }
+        defer { cyl_tape_free(dump) }
+        let status = source.withUTF8 { src in
+            name.withCString { cyl_engine_eval_dumping(engine, src.baseAddress, src.count, $0, dump, result) }
+        }
+        try check(status)
+        guard cyl_tape_count(dump) == 1, let first = cyl_tape_values(dump), let base = cyl_tape_bytes(dump) else {
+            throw ScriptError(.unavailable, "the engine gave no bytecode")
+        }
+        let bytes = UnsafeRawBufferPointer(start: base + Int(first.pointee.offset), count: Int(first.pointee.length))
+        return (Tape.first(result), ScriptBytecode(bytes: [UInt8](bytes)))
+    }
+
+    /// Runs a program another engine compiled (`evaluateKeepingBytecode`) and returns its value.
+    @discardableResult
+    public func evaluate(_ bytecode: ScriptBytecode) throws(ScriptError) -> ScriptValue {
+        let status = bytecode.bytes.withUnsafeBufferPointer { b in
+            b.withMemoryRebound(to: CChar.self) { cyl_engine_eval_bytecode(engine, $0.baseAddress, $0.count, result) }
         }
         try check(status)
         return Tape.first(result)

@@ -129,6 +129,16 @@ import Testing
         #expect(try at("var $bm_rt; $bm_rt = loopIn('offset');", -15) == -5)
     }
 
+    /// The names a source spells decide what its wrapper binds: whole words only.
+    @Test func identifiersAreWholeWords() {
+        let names = ExpressionPrelude.identifiers(in: "var $bm_rt = thisLayer.position[0]+myTime2; // é_x 'value'")
+        #expect(names == ["var", "$bm_rt", "thisLayer", "position", "0", "myTime2", "é_x", "value"])
+        #expect(!names.contains("time") && !names.contains("osition"))
+        let wrapper = ExpressionPrelude.function(for: "var $bm_rt = myTime2 + position[0];")
+        #expect(wrapper.contains("position = thisLayer.transform.position;"))
+        #expect(!wrapper.contains("thisComp") && !wrapper.contains("numKeys"))
+    }
+
     /// Key objects are built once and shared by later calls (easeAndWizz-style expressions ask
     /// for several every frame), so one expression writing to a key must not change what it, or
     /// the next evaluation, reads: keys 10 at frame 0 and 20 at frame 30, the write is ignored.

@@ -15,6 +15,25 @@ import Testing
         #expect(try e.call(f, [.number(3), .number(4)]) == .number(52))
     }
 
+    /// A program compiled by one engine runs in another from its bytecode with global code's
+    /// meaning: its `var`s and function declarations become globals there (the expression prelude
+    /// relies on it), and its value comes back.
+    @Test func programBytecodeRunsInAnotherEngine() throws {
+        let first = try engine()
+        let source = "var counter = 40; function bump(n) { counter += n; return counter; } var Box = function (v) { this.v = v; };"
+            + " Box.prototype.twice = function () { return this.v * 2; }; 'defined'"
+        let (value, bytecode) = try first.evaluateKeepingBytecode(source, name: "library")
+        #expect(value == .string("defined"))
+        #expect(bytecode.count > 0)
+        let second = try engine()
+        #expect(try second.evaluate(bytecode) == .string("defined"))
+        #expect(try second.evaluate("bump(2) + new Box(5).twice()") == .number(52))
+        // Each engine has its own globals: the first one's counter did not move.
+        #expect(try first.evaluate("counter") == .number(40))
+        // A program that throws while compiling gives no bytecode.
+        #expect(throws: ScriptError.self) { try first.evaluateKeepingBytecode("var = ;") }
+    }
+
     @Test func valuesRoundTrip() throws {
         let e = try engine()
         let f = try e.compile(function: "function (x) { return x; }")

@@ -74,6 +74,13 @@ cyl_engine *cyl_engine_new(size_t max_bytes, uint64_t max_steps, cyl_host_functi
 void cyl_engine_free(cyl_engine *engine);
 /// Runs global code (definitions shared by later calls); `result` gets its value or the error.
 int cyl_engine_eval(cyl_engine *engine, const char *source, size_t length, const char *name, cyl_tape *result);
+/// `cyl_engine_eval`, also writing the compiled program's bytecode to `dump` (one string value), so
+/// other engines can run it with `cyl_engine_eval_bytecode` instead of compiling it again.
+int cyl_engine_eval_dumping(cyl_engine *engine, const char *source, size_t length, const char *name, cyl_tape *dump,
+                            cyl_tape *result);
+/// Runs a program from bytecode that `cyl_engine_eval_dumping` wrote in this process (bytecode is
+/// not checked: never pass bytes from anywhere else); `result` gets its value or the error.
+int cyl_engine_eval_bytecode(cyl_engine *engine, const char *bytes, size_t length, cyl_tape *result);
 /// Compiles `source`, a function expression (`function (a, b) { ... }`), and keeps it: `*slot`
 /// names it for `cyl_engine_call`. On failure `result` holds the message.
 int cyl_engine_compile(cyl_engine *engine, const char *source, size_t length, const char *name, int32_t *slot,

@@ -132,13 +132,23 @@ final class ExpressionRuntime {
         }
     }
 
+    /// The prelude as compiled by the first engine of the process: later engines (one per open and
+    /// per renderer) run its bytecode, which skips compiling ~40 KB of JavaScript (about half of
+    /// opening a file with expressions).
+    private static let preludeBytecode = Locked<ScriptBytecode?>(nil)
+
     private func prepareEngine() -> ScriptEngine? {
         if let engine { return engine }
         if engineFailed { return nil }
         do {
             let e = try ScriptEngine(maxMemory: limits.maxExpressionMemory, maxSteps: limits.maxExpressionSteps)
             e.host = { [unowned self] args in try self.answer(args) }
-            try e.evaluate(ExpressionPrelude.source, name: "expression API")
+            if let prelude = Self.preludeBytecode.withLock({ $0 }) {
+                try e.evaluate(prelude)
+            } else {
+                let (_, prelude) = try e.evaluateKeepingBytecode(ExpressionPrelude.source, name: "expression API")
+                Self.preludeBytecode.withLock { $0 = prelude }
+            }
             engine = e
             frameStart = e.stepsRun   // setting up the API is not the frame's work
             return e
