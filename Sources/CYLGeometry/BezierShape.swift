@@ -49,6 +49,37 @@ extension BezierShape {
         }
     }
 
+    /// `reversed()` in place (same vertices and handles, in the same arrays).
+    public mutating func reverse() {
+        let n = vertices.count
+        guard n > 1, inTangents.count == n, outTangents.count == n else {
+            self = reversed()
+            return
+        }
+        // A closed shape keeps its first vertex and runs the others backwards; an open one runs
+        // backwards from its last. Handles swap sides.
+        let first = closed ? 1 : 0
+        vertices[first...].reverse()
+        inTangents[first...].reverse()
+        outTangents[first...].reverse()
+        swap(&inTangents, &outTangents)
+    }
+
+    /// Empties the shape, keeping its arrays' storage.
+    public mutating func clear(closed: Bool) {
+        self.closed = closed
+        vertices.removeAll(keepingCapacity: true)
+        inTangents.removeAll(keepingCapacity: true)
+        outTangents.removeAll(keepingCapacity: true)
+    }
+
+    /// Adds a vertex with its incoming and outgoing handles.
+    public mutating func append(_ vertex: Point, in inTangent: Point, out outTangent: Point) {
+        vertices.append(vertex)
+        inTangents.append(inTangent)
+        outTangents.append(outTangent)
+    }
+
     /// The same closed or open contour traversed the other way, starting at the same vertex.
     public func reversed() -> BezierShape {
         let n = vertices.count

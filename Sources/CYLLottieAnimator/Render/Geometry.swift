@@ -3,48 +3,58 @@ import Glibc
 #endif
 import CYLGeometry
 
+/// Rectangles, ellipses and stars as bezier shapes, written into a shape whose arrays are reused
+/// (the evaluator's shape from the last frame), so building one allocates nothing once they have
+/// grown to size.
 enum ShapeBuilder {
-    static func rect(center p: Point, size s: Point, roundness r0: Double, reversed: Bool) -> BezierShape {
+    static func rect(center p: Point, size s: Point, roundness r0: Double, reversed: Bool, into shape: inout BezierShape) {
         let hw = abs(s.x) / 2, hh = abs(s.y) / 2
         let r = max(0, min(r0, hw, hh))
         let left = p.x - hw, right = p.x + hw, top = p.y - hh, bottom = p.y + hh
-        var shape: BezierShape
+        shape.clear(closed: true)
         if r <= 0 {
-            shape = BezierShape(closed: true,
-                                vertices: [Point(right, top), Point(right, bottom), Point(left, bottom), Point(left, top)],
-                                inTangents: Array(repeating: .zero, count: 4), outTangents: Array(repeating: .zero, count: 4))
+            shape.append(Point(right, top), in: .zero, out: .zero)
+            shape.append(Point(right, bottom), in: .zero, out: .zero)
+            shape.append(Point(left, bottom), in: .zero, out: .zero)
+            shape.append(Point(left, top), in: .zero, out: .zero)
         } else {
             let c = r * bezierCircleKappa
-            let v = [Point(right, top + r), Point(right, bottom - r), Point(right - r, bottom), Point(left + r, bottom),
-                     Point(left, bottom - r), Point(left, top + r), Point(left + r, top), Point(right - r, top)]
-            let ins = [Point(0, -c), .zero, Point(c, 0), .zero, Point(0, c), .zero, Point(-c, 0), .zero]
-            let outs = [Point.zero, Point(0, c), .zero, Point(-c, 0), .zero, Point(0, -c), .zero, Point(c, 0)]
-            shape = BezierShape(closed: true, vertices: v, inTangents: ins, outTangents: outs)
+            shape.append(Point(right, top + r), in: Point(0, -c), out: .zero)
+            shape.append(Point(right, bottom - r), in: .zero, out: Point(0, c))
+            shape.append(Point(right - r, bottom), in: Point(c, 0), out: .zero)
+            shape.append(Point(left + r, bottom), in: .zero, out: Point(-c, 0))
+            shape.append(Point(left, bottom - r), in: Point(0, c), out: .zero)
+            shape.append(Point(left, top + r), in: .zero, out: Point(0, -c))
+            shape.append(Point(left + r, top), in: Point(-c, 0), out: .zero)
+            shape.append(Point(right - r, top), in: .zero, out: Point(c, 0))
         }
-        return reversed ? shape.reversed() : shape
+        if reversed { shape.reverse() }
     }
 
-    static func ellipse(center p: Point, size s: Point, reversed: Bool) -> BezierShape {
+    static func ellipse(center p: Point, size s: Point, reversed: Bool, into shape: inout BezierShape) {
         let rx = s.x / 2, ry = s.y / 2
         let cx = rx * bezierCircleKappa, cy = ry * bezierCircleKappa
-        let shape = BezierShape(
-            closed: true,
-            vertices: [Point(p.x, p.y - ry), Point(p.x + rx, p.y), Point(p.x, p.y + ry), Point(p.x - rx, p.y)],
-            inTangents: [Point(-cx, 0), Point(0, -cy), Point(cx, 0), Point(0, cy)],
-            outTangents: [Point(cx, 0), Point(0, cy), Point(-cx, 0), Point(0, -cy)])
-        return reversed ? shape.reversed() : shape
+        shape.clear(closed: true)
+        shape.append(Point(p.x, p.y - ry), in: Point(-cx, 0), out: Point(cx, 0))
+        shape.append(Point(p.x + rx, p.y), in: Point(0, -cy), out: Point(0, cy))
+        shape.append(Point(p.x, p.y + ry), in: Point(cx, 0), out: Point(-cx, 0))
+        shape.append(Point(p.x - rx, p.y), in: Point(0, cy), out: Point(0, -cy))
+        if reversed { shape.reverse() }
     }
 
-    static func star(_ m: StarModel, at t: Double, maxPoints: Int) -> BezierShape {
+    static func star(_ m: StarModel, at t: Double, maxPoints: Int, into shape: inout BezierShape) {
         let p = m.position.point(at: t)
         // A star has two vertices per point, each a cubic of three points: keep the shape within
         // the one-path limit before it is built.
         let cap = Double(max(1, maxPoints / (m.isStar ? 6 : 3)))
         let pts = min(cap, max(0, m.points.scalar(at: t).rounded(.down)))
-        guard pts >= 1 else { return .empty }
+        guard pts >= 1 else {
+            shape.clear(closed: false)
+            return
+        }
         let rot = m.rotation.scalar(at: t) * .pi / 180
         let dir: Double = m.reversed ? -1 : 1
-        var shape = BezierShape(closed: true, vertices: [], inTangents: [], outTangents: [])
+        shape.clear(closed: true)
         let or = m.outerRadius.scalar(at: t), os = m.outerRoundness.scalar(at: t) / 100
         if m.isStar {
             let ir = m.innerRadius.scalar(at: t), isr = m.innerRoundness.scalar(at: t) / 100
@@ -68,15 +78,12 @@ enum ShapeBuilder {
                 a += angle * dir
             }
         }
-        return shape
     }
 
     private static func add(_ s: inout BezierShape, _ c: Point, _ rad: Double, _ a: Double, _ handle: Double) {
         let x = rad * cos(a), y = rad * sin(a)
         let len = (x * x + y * y).squareRoot()
         let ox = len == 0 ? 0 : y / len, oy = len == 0 ? 0 : -x / len
-        s.vertices.append(Point(c.x + x, c.y + y))
-        s.outTangents.append(Point(-ox * handle, -oy * handle))
-        s.inTangents.append(Point(ox * handle, oy * handle))
+        s.append(Point(c.x + x, c.y + y), in: Point(ox * handle, oy * handle), out: Point(-ox * handle, -oy * handle))
     }
 }

@@ -190,7 +190,7 @@ struct LottieSceneBuilder {
     private mutating func evaluate(_ items: [ShapeItem], time: Double, pixelScale: Double) throws(SceneLimitError) {
         evaluator.reset()
         evaluator.pixelScale = pixelScale
-        _ = evaluator.collect(items, t: time, transform: .identity, opacity: 1)
+        evaluator.collect(items, t: time, transform: .identity, opacity: 1)
         if evaluator.overflowed {
             throw SceneLimitError(description: "repeaters expand a shape list to more than \(limits.maxDrawsPerFrame) paths and paints (raise it with --max-draws)")
         }
@@ -200,7 +200,7 @@ struct LottieSceneBuilder {
     /// painting its paths mapped into the space of the group that holds the style (stroke widths
     /// and gradients live there), its opacity times `opacity`.
     private func addEvaluated(opacity: Double, into list: inout DisplayList) throws(SceneLimitError) {
-        let geo = evaluator.geo
+        let geo = evaluator.geo, opPaths = evaluator.opPaths
         for op in evaluator.ops.reversed() {
             let alpha = min(1, op.opacity) * opacity
             if alpha <= 0 || op.paths.isEmpty { continue }
@@ -208,7 +208,7 @@ struct LottieSceneBuilder {
             let g = op.groupTransform
             guard let inv = g.inverted else { continue }
             let path = list.makePath { path in
-                for i in op.paths {
+                for i in opPaths[op.paths] {
                     let gp = geo[i]
                     let rel = gp.transform == g ? nil : gp.transform.then(inv)
                     for s in gp.shapes { s.append(to: &path, transform: rel) }

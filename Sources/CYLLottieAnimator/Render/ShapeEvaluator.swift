@@ -21,7 +21,8 @@ struct DrawOp {
     var opacity: Double
     /// The transform of the group holding the style (stroke widths and gradients live in its space).
     var groupTransform: Transform
-    var paths: [Int]
+    /// Where the indices (in `geo`) of the paths it paints are in the evaluator's `opPaths`.
+    var paths: Range<Int>
 }
 
 /// Evaluates a layer's shape list at one frame into paths and the styles that paint them
@@ -29,8 +30,16 @@ struct DrawOp {
 /// it; a modifier changes those paths for every style; the first item is on top). The scene
 /// builder turns the result into display-list fills and strokes.
 struct ShapeEvaluator {
-    var geo: [GeoPath] = []
+    /// The paths of the current evaluation are `geo[0..<geoCount]`; the entries past it are last
+    /// evaluations' paths, kept so their arrays are written again instead of allocated (a frame
+    /// of an icon evaluates the same items into the same entries).
+    private(set) var geo: [GeoPath] = []
+    private(set) var geoCount = 0
     var ops: [DrawOp] = []
+    /// The path indices each op paints (`DrawOp.paths`), one buffer reused frame after frame.
+    private(set) var opPaths: [Int] = []
+    /// The paths collected so far, by group (a group's are a contiguous run at its end).
+    private var collected: [Int] = []
     var maxPathPoints: Int
     /// Bound on paths plus paints collected for one frame; repeaters stop copying past it.
     var maxDraws: Int
@@ -51,10 +60,15 @@ struct ShapeEvaluator {
     }
 
     mutating func reset() {
-        geo.removeAll(keepingCapacity: true)
+        geoCount = 0
         ops.removeAll(keepingCapacity: true)
+        opPaths.removeAll(keepingCapacity: true)
+        collected.removeAll(keepingCapacity: true)
         overflowed = false
     }
+
+    /// The paths of the current evaluation.
+    var paths: ArraySlice<GeoPath> { geo[..<geoCount] }
 
     /// Styles that will paint something: visible and with paths to paint.
     var visiblePaintCount: Int {
@@ -63,9 +77,23 @@ struct ShapeEvaluator {
         return n
     }
 
-    /// Walks `items` in order; returns the indices in `geo` of every path they contain.
-    mutating func collect(_ items: [ShapeItem], t: Double, transform: Transform, opacity: Double) -> [Int] {
-        var local: [Int] = []
+    /// Walks `items` in order, adding their paths to `geo` and their styles to `ops`; returns the
+    /// indices in `geo` of the paths the list ends with (after its modifiers).
+    @discardableResult
+    mutating func collect(_ items: [ShapeItem], t: Double, transform: Transform, opacity: Double) -> ArraySlice<Int> {
+        var local = collected
+        collected = []
+        let base = local.count
+        collect(items, t: t, transform: transform, opacity: opacity, into: &local)
+        collected = local
+        return collected[base...]
+    }
+
+    /// Walks `items` in order, appending to `local` the indices in `geo` of every path they contain
+    /// (`local[base...]`, where `base` is its count on entry, are this list's paths).
+    private mutating func collect(_ items: [ShapeItem], t: Double, transform: Transform, opacity: Double,
+                                  into local: inout [Int]) {
+        let base = local.count
         for item in items {
             switch item {
             case let .group(_, children, tr):
@@ -74,49 +102,55 @@ struct ShapeEvaluator {
                     m = tr.matrix(at: t).then(transform)
                     o *= tr.opacity.scalar(at: t) / 100
                 }
-                local += collect(children, t: t, transform: m, opacity: o)
+                collect(children, t: t, transform: m, opacity: o, into: &local)
             case let .path(prop, reversed):
                 var s = prop.value(at: t)
                 if reversed { s = s.reversed() }
-                local.append(add([s], transform))
+                local.append(add(s, transform))
             case let .rect(p, s, r, reversed):
-                local.append(add([ShapeBuilder.rect(center: p.point(at: t), size: s.point(at: t),
-                                                     roundness: r.scalar(at: t), reversed: reversed)], transform))
+                let k = addBuilt(transform)
+                ShapeBuilder.rect(center: p.point(at: t), size: s.point(at: t), roundness: r.scalar(at: t), reversed: reversed,
+                                  into: &geo[k].shapes[0])
+                local.append(k)
             case let .ellipse(p, s, reversed):
-                local.append(add([ShapeBuilder.ellipse(center: p.point(at: t), size: s.point(at: t), reversed: reversed)], transform))
+                let k = addBuilt(transform)
+                ShapeBuilder.ellipse(center: p.point(at: t), size: s.point(at: t), reversed: reversed, into: &geo[k].shapes[0])
+                local.append(k)
             case let .star(m):
-                local.append(add([ShapeBuilder.star(m, at: t, maxPoints: maxPathPoints)], transform))
+                let k = addBuilt(transform)
+                ShapeBuilder.star(m, at: t, maxPoints: maxPathPoints, into: &geo[k].shapes[0])
+                local.append(k)
             case let .fill(c, o, rule):
                 let op = opacity * o.scalar(at: t) / 100
                 ops.append(DrawOp(kind: .fill(.solid(color(c, t)), rule == .evenOdd ? .evenOdd : .nonZero),
-                                  opacity: op, groupTransform: transform, paths: local))
+                                  opacity: op, groupTransform: transform, paths: opRange(local[base...])))
             case let .stroke(c, o, sm):
                 let op = opacity * o.scalar(at: t) / 100
-                ops.append(DrawOp(kind: .stroke(.solid(color(c, t)), style(sm, t)), opacity: op, groupTransform: transform, paths: local))
+                ops.append(DrawOp(kind: .stroke(.solid(color(c, t)), style(sm, t)), opacity: op, groupTransform: transform, paths: opRange(local[base...])))
             case let .gradientFill(g, o, rule):
                 let op = opacity * o.scalar(at: t) / 100
                 ops.append(DrawOp(kind: .fill(gradient(g, t), rule == .evenOdd ? .evenOdd : .nonZero),
-                                  opacity: op, groupTransform: transform, paths: local))
+                                  opacity: op, groupTransform: transform, paths: opRange(local[base...])))
             case let .gradientStroke(g, o, sm):
                 let op = opacity * o.scalar(at: t) / 100
-                ops.append(DrawOp(kind: .stroke(gradient(g, t), style(sm, t)), opacity: op, groupTransform: transform, paths: local))
+                ops.append(DrawOp(kind: .stroke(gradient(g, t), style(sm, t)), opacity: op, groupTransform: transform, paths: opRange(local[base...])))
             case let .trim(s, e, o, sequential):
-                trim(local, start: s.scalar(at: t) / 100, end: e.scalar(at: t) / 100, offset: o.scalar(at: t) / 360, sequential: sequential)
+                trim(local[base...], start: s.scalar(at: t) / 100, end: e.scalar(at: t) / 100, offset: o.scalar(at: t) / 360, sequential: sequential)
             case let .roundCorners(r):
                 let radius = r.scalar(at: t)
                 if radius > 0 {
-                    for i in local { geo[i].shapes = geo[i].shapes.map { $0.roundingCorners(radius: radius) } }
+                    for i in local[base...] { geo[i].shapes = geo[i].shapes.map { $0.roundingCorners(radius: radius) } }
                 }
             case let .puckerBloat(a):
                 let amount = a.scalar(at: t) / 100
                 if amount != 0 {
-                    for i in local { geo[i].shapes = geo[i].shapes.map { $0.puckeredOrBloated(amount) } }
+                    for i in local[base...] { geo[i].shapes = geo[i].shapes.map { $0.puckeredOrBloated(amount) } }
                 }
             case let .offsetPath(a, join, ml):
                 let amount = a.scalar(at: t)
                 if amount != 0 {
                     let limit = ml.scalar(at: t)
-                    for i in local { geo[i].shapes = geo[i].shapes.map { $0.offset(by: amount, join: join, miterLimit: limit) } }
+                    for i in local[base...] { geo[i].shapes = geo[i].shapes.map { $0.offset(by: amount, join: join, miterLimit: limit) } }
                 }
             case let .zigZag(size, ridges, pointType):
                 let amplitude = size.scalar(at: t), r = ridges.scalar(at: t).rounded()
@@ -124,7 +158,7 @@ struct ShapeEvaluator {
                     // Ridges beyond the point budget are cut by `zigZagged`; clamping here only keeps the Int finite.
                     let count = Int(clamping: Int64(max(0, min(r, Double(maxPathPoints)))))
                     let smooth = pointType.scalar(at: t).rounded() == 2
-                    for i in local {
+                    for i in local[base...] {
                         geo[i].shapes = geo[i].shapes.map {
                             $0.zigZagged(amplitude: amplitude, ridges: count, smooth: smooth, maxPoints: maxPathPoints)
                         }
@@ -134,22 +168,64 @@ struct ShapeEvaluator {
                 let angle = a.scalar(at: t) * .pi / 180
                 if angle != 0, angle.isFinite {
                     let center = c.point(at: t)
-                    for i in local { geo[i].shapes = geo[i].shapes.map { $0.twisted(angle: angle, center: center, maxPoints: maxPathPoints) } }
+                    for i in local[base...] { geo[i].shapes = geo[i].shapes.map { $0.twisted(angle: angle, center: center, maxPoints: maxPathPoints) } }
                 }
             case let .mergePaths(mode):
-                local = merge(local, mode: mode, transform: transform)
+                let merged = merge(Array(local[base...]), mode: mode, transform: transform)
+                local.removeSubrange(base...)
+                local.append(contentsOf: merged)
             case let .repeater(rep, content):
-                local += repeat_(rep, content, t: t, transform: transform, opacity: opacity)
+                repeat_(rep, content, t: t, transform: transform, opacity: opacity, into: &local)
             case .ignored:
                 break
             }
         }
-        return local
     }
 
+    /// Copies a style's paths into `opPaths`; the range it gets there.
+    private mutating func opRange(_ paths: ArraySlice<Int>) -> Range<Int> {
+        let start = opPaths.count
+        opPaths.append(contentsOf: paths)
+        return start..<opPaths.count
+    }
+
+    /// A new path of `shapes` in `transform`; its index in `geo`.
     mutating func add(_ shapes: [BezierShape], _ transform: Transform) -> Int {
-        geo.append(GeoPath(shapes: shapes, transform: transform))
-        return geo.count - 1
+        if geoCount < geo.count {
+            geo[geoCount] = GeoPath(shapes: shapes, transform: transform)
+        } else {
+            geo.append(GeoPath(shapes: shapes, transform: transform))
+        }
+        geoCount += 1
+        return geoCount - 1
+    }
+
+    /// A new path of one shape; its arrays are the entry's from the last evaluation when it has
+    /// them (a path's value is usually the model's own, which costs nothing to hold).
+    mutating func add(_ shape: BezierShape, _ transform: Transform) -> Int {
+        guard geoCount < geo.count else { return add([shape], transform) }
+        geo[geoCount].transform = transform
+        if geo[geoCount].shapes.count == 1 {
+            geo[geoCount].shapes[0] = shape
+        } else {
+            geo[geoCount].shapes.removeAll(keepingCapacity: true)
+            geo[geoCount].shapes.append(shape)
+        }
+        geoCount += 1
+        return geoCount - 1
+    }
+
+    /// A new path of one shape for a builder to write into (`geo[k].shapes[0]`); keeps the
+    /// arrays that entry's shape had, which the builder reuses.
+    private mutating func addBuilt(_ transform: Transform) -> Int {
+        guard geoCount < geo.count else { return add(BezierShape.empty, transform) }
+        geo[geoCount].transform = transform
+        if geo[geoCount].shapes.count != 1 {
+            geo[geoCount].shapes.removeAll(keepingCapacity: true)
+            geo[geoCount].shapes.append(.empty)
+        }
+        geoCount += 1
+        return geoCount - 1
     }
 
     private func color(_ c: VectorProperty, _ t: Double) -> Color {
@@ -203,7 +279,7 @@ struct ShapeEvaluator {
         return .radial(gradient, center: s, radius: radius, focal: focal)
     }
 
-    private mutating func trim(_ paths: [Int], start: Double, end: Double, offset: Double, sequential: Bool) {
+    private mutating func trim(_ paths: ArraySlice<Int>, start: Double, end: Double, offset: Double, sequential: Bool) {
         var s = start, e = end
         if s > e { swap(&s, &e) }
         s = min(max(s, 0), 1); e = min(max(e, 0), 1)
@@ -253,10 +329,10 @@ struct ShapeEvaluator {
     }
 
     private mutating func repeat_(_ rep: RepeaterModel, _ content: [ShapeItem], t: Double, transform: Transform,
-                                  opacity: Double) -> [Int] {
+                                  opacity: Double, into local: inout [Int]) {
         // Copies are bounded by the draw budget below (each copy draws), not by a cap of their own.
         let copies = max(0, min(Double(maxDraws), rep.copies.scalar(at: t).rounded()))
-        guard copies >= 1 else { return [] }
+        guard copies >= 1 else { return }
         let n = Int(copies)
         let offset = rep.offset.scalar(at: t)
         let tr = rep.transform
@@ -265,12 +341,11 @@ struct ShapeEvaluator {
         let sx = (sv.count > 0 ? sv[0] : 100) / 100, sy = (sv.count > 1 ? sv[1] : sv.first ?? 100) / 100
         let r = tr.rotation.scalar(at: t) * .pi / 180
         let so = rep.startOpacity.scalar(at: t) / 100, eo = rep.endOpacity.scalar(at: t) / 100
-        var all: [Int] = []
         var groups: [[DrawOp]] = []
         let savedOps = ops
         for k in 0..<n {
             // Nested repeaters multiply: six of 100 copies each would be 10^12 paths.
-            if overflowed || geo.count + ops.count + groups.reduce(0, { $0 + $1.count }) > maxDraws {
+            if overflowed || geoCount + ops.count + groups.reduce(0, { $0 + $1.count }) > maxDraws {
                 overflowed = true
                 break
             }
@@ -283,12 +358,11 @@ struct ShapeEvaluator {
             let f = n > 1 ? Double(k) / Double(n - 1) : 0
             let o = so + (eo - so) * f
             ops = []
-            all += collect(content, t: t, transform: m.then(transform), opacity: opacity * o)
+            collect(content, t: t, transform: m.then(transform), opacity: opacity * o, into: &local)
             groups.append(ops)
         }
         ops = savedOps
         // Ops are painted last to first: with "above", later copies must come earlier in the list.
         if rep.above { for g in groups.reversed() { ops += g } } else { for g in groups { ops += g } }
-        return all
     }
 }

@@ -44,8 +44,17 @@ struct TrimMeasureCache {
         let measure = PathMeasure(joined)
         let vertices = shapes.reduce(0) { $0 + $1.vertices.count }
         if slot < Self.maxEntries, vertices <= Self.maxVertices {
-            let entry = Entry(shapes: shapes, measure: measure)
-            if slot < entries.count { entries[slot] = entry } else if slot == entries.count { entries.append(entry) }
+            // The shapes are copied into the entry's own array: holding the caller's would make
+            // its next write (the evaluator reuses its arrays) copy the array.
+            if slot < entries.count {
+                entries[slot].shapes.removeAll(keepingCapacity: true)
+                entries[slot].shapes.append(contentsOf: shapes)
+                entries[slot].measure = measure
+            } else if slot == entries.count {
+                var own: [BezierShape] = []
+                own.append(contentsOf: shapes)
+                entries.append(Entry(shapes: own, measure: measure))
+            }
         }
         return measure
     }

@@ -25,9 +25,9 @@ enum GlyphShapes {
     static func contours(of items: [ShapeItem], limits: Limits) -> [BezierShape] {
         guard !items.isEmpty else { return [] }
         var evaluator = ShapeEvaluator(maxPathPoints: limits.maxPathPoints, maxDraws: limits.maxDrawsPerFrame)
-        _ = evaluator.collect(items, t: 0, transform: .identity, opacity: 1)
+        evaluator.collect(items, t: 0, transform: .identity, opacity: 1)
         var out: [BezierShape] = []
-        for g in evaluator.geo {
+        for g in evaluator.paths {
             for s in g.shapes { out.append(g.transform == .identity ? s : s.mapped(by: g.transform)) }
         }
         return out

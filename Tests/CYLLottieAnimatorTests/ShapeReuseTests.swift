@@ -1,0 +1,54 @@
+@testable import CYLLottieAnimator
+import CYLGeometry
+import Testing
+
+/// The evaluator writes rectangles, ellipses and stars into the shapes it made last frame, and
+/// reverses them in place: the result must not depend on what the shape held before, and the
+/// in-place reversal must be `reversed()`.
+@Suite struct ShapeReuseTests {
+    static func star(points: Double, reversed: Bool = false) -> StarModel {
+        StarModel(isStar: true, position: .fixed([5, 6]), points: .fixed([points]), rotation: .fixed([10]),
+                  outerRadius: .fixed([40]), outerRoundness: .fixed([30]), innerRadius: .fixed([20]),
+                  innerRoundness: .fixed([10]), reversed: reversed)
+    }
+
+    @Test func buildersGiveTheSameShapeWhateverTheyWriteInto() {
+        let stale = [BezierShape.empty, BezierShape(closed: false, vertices: [Point(1, 2)], inTangents: [.zero], outTangents: [.zero])]
+        func built(_ build: (inout BezierShape) -> Void) -> [BezierShape] {
+            var fromStar = BezierShape.empty
+            ShapeBuilder.star(Self.star(points: 7), at: 0, maxPoints: 1000, into: &fromStar)
+            return (stale + [fromStar]).map { var s = $0; build(&s); return s }
+        }
+        for reversed in [false, true] {
+            for shapes in [built { ShapeBuilder.rect(center: Point(3, 4), size: Point(20, 10), roundness: 0, reversed: reversed, into: &$0) },
+                           built { ShapeBuilder.rect(center: Point(3, 4), size: Point(20, 10), roundness: 3, reversed: reversed, into: &$0) },
+                           built { ShapeBuilder.ellipse(center: Point(3, 4), size: Point(20, 10), reversed: reversed, into: &$0) },
+                           built { ShapeBuilder.star(Self.star(points: 5, reversed: reversed), at: 0, maxPoints: 1000, into: &$0) }] {
+                #expect(shapes.allSatisfy { $0 == shapes[0] }, "reversed \(reversed)")
+                #expect(shapes[0].closed && shapes[0].vertices.count >= 4)
+            }
+        }
+        // A rectangle: corners clockwise from the top right, and the reversed one keeps its first.
+        var r = BezierShape.empty
+        ShapeBuilder.rect(center: Point(0, 0), size: Point(4, 2), roundness: 0, reversed: true, into: &r)
+        #expect(r.vertices == [Point(2, -1), Point(-2, -1), Point(-2, 1), Point(2, 1)])
+        // No points: an empty open shape, whatever was there.
+        var none = BezierShape.empty
+        ShapeBuilder.star(Self.star(points: 7), at: 0, maxPoints: 1000, into: &none)
+        ShapeBuilder.star(Self.star(points: 0), at: 0, maxPoints: 1000, into: &none)
+        #expect(none == .empty)
+    }
+
+    @Test func reverseInPlaceIsReversed() {
+        let v = (0..<5).map { Point(Double($0), Double($0 * $0)) }
+        let ins = (0..<5).map { Point(Double($0) + 0.5, -1) }, outs = (0..<5).map { Point(-2, Double($0) + 0.25) }
+        for closed in [true, false] {
+            let shape = BezierShape(closed: closed, vertices: v, inTangents: ins, outTangents: outs)
+            var inPlace = shape
+            inPlace.reverse()
+            #expect(inPlace == shape.reversed(), "closed \(closed)")
+            inPlace.reverse()
+            #expect(inPlace == shape, "twice is the shape again, closed \(closed)")
+        }
+    }
+}
