@@ -51,4 +51,24 @@ import Testing
             #expect(inPlace == shape, "twice is the shape again, closed \(closed)")
         }
     }
+
+    /// Interpolating a path into a reused shape gives `interpolated(to:progress:)`, whatever the
+    /// shape held, also when the two keyframes differ in vertex or handle counts.
+    @Test func pathInterpolationIntoAReusedShape() {
+        func shape(_ n: Int, handles: Int, closed: Bool, _ k: Double) -> BezierShape {
+            BezierShape(closed: closed, vertices: (0..<n).map { Point(Double($0) * k, k) },
+                        inTangents: (0..<handles).map { Point(k, Double($0)) }, outTangents: (0..<handles).map { _ in Point(-k, 1) })
+        }
+        let pairs = [(shape(4, handles: 4, closed: true, 1), shape(4, handles: 4, closed: true, 3)),
+                     (shape(5, handles: 5, closed: false, 1), shape(3, handles: 2, closed: true, 2)),
+                     (shape(3, handles: 1, closed: true, 1), shape(6, handles: 6, closed: false, 5)),
+                     (shape(0, handles: 0, closed: true, 1), shape(4, handles: 4, closed: true, 2))]
+        var out = shape(9, handles: 9, closed: false, 7)
+        for (a, b) in pairs {
+            for t in [0.0, 0.25, 1.0] {
+                a.interpolate(to: b, t, into: &out)
+                #expect(out == a.interpolated(to: b, progress: [t]), "\(a.vertices.count) -> \(b.vertices.count) at \(t)")
+            }
+        }
+    }
 }

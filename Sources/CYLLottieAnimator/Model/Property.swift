@@ -254,4 +254,39 @@ extension BezierShape: Interpolatable {
     }
 }
 
+extension BezierShape {
+    /// `interpolated(to:progress: [t])` written into `out`, reusing its arrays.
+    func interpolate(to other: BezierShape, _ t: Double, into out: inout BezierShape) {
+        let n = min(vertices.count, other.vertices.count)
+        if n == 0 {
+            out = self
+            return
+        }
+        out.closed = closed
+        out.vertices.removeAll(keepingCapacity: true)
+        out.inTangents.removeAll(keepingCapacity: true)
+        out.outTangents.removeAll(keepingCapacity: true)
+        for i in 0..<n { out.vertices.append(vertices[i].lerp(other.vertices[i], t)) }
+        // Handles past the other shape's keep this one's; past this one's there are none.
+        for i in 0..<min(n, inTangents.count) {
+            out.inTangents.append(i < other.inTangents.count ? inTangents[i].lerp(other.inTangents[i], t) : inTangents[i])
+        }
+        for i in 0..<min(n, outTangents.count) {
+            out.outTangents.append(i < other.outTangents.count ? outTangents[i].lerp(other.outTangents[i], t) : outTangents[i])
+        }
+    }
+}
+
 typealias ShapeProperty = Animatable<BezierShape>
+
+extension Animatable where V == BezierShape {
+    /// `value(at:)` written into `out`: between keyframes the path is interpolated into `out`'s
+    /// arrays (the evaluator's from the last frame) instead of new ones. Returns false, writing
+    /// nothing, when the value is a keyframe's or the fixed path as it is: the caller takes
+    /// `value(at:)`, which costs nothing then.
+    func interpolate(at frame: Double, into out: inout BezierShape) -> Bool {
+        guard case let .segment(k, end, x) = sample(at: frame), k.spatial == nil else { return false }
+        k.start.interpolate(to: end, k.progress(0, x), into: &out)
+        return true
+    }
+}

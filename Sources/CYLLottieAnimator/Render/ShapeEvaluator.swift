@@ -104,6 +104,16 @@ struct ShapeEvaluator {
                 }
                 collect(children, t: t, transform: m, opacity: o, into: &local)
             case let .path(prop, reversed):
+                if !prop.isStatic {
+                    // An animated path between keyframes: interpolated into last frame's arrays.
+                    let k = addBuilt(transform)
+                    if prop.interpolate(at: t, into: &geo[k].shapes[0]) {
+                        if reversed { geo[k].shapes[0].reverse() }
+                        local.append(k)
+                        continue
+                    }
+                    geoCount -= 1
+                }
                 var s = prop.value(at: t)
                 if reversed { s = s.reversed() }
                 local.append(add(s, transform))
