@@ -95,6 +95,53 @@ extension BezierShape {
     }
 
     /// Shapes from a path (every subpath one shape); lines get zero tangents.
+    /// `shapes(from:)` written into `out`, reusing the arrays of the shapes it holds (a caller
+    /// that cuts paths every frame keeps one such array).
+    public static func shapes(from path: Path, into out: inout [BezierShape]) {
+        var count = 0, building = false
+        func start(_ p: Point) {
+            if out.count == count { out.append(.empty) }
+            out[count].clear(closed: false)
+            out[count].append(p, in: .zero, out: .zero)
+            building = true
+        }
+        func flush() {
+            if building && !out[count].vertices.isEmpty { count += 1 }
+            building = false
+        }
+        path.forEachSegment { s in
+            switch s {
+            case .move(let p):
+                flush()
+                start(p)
+            case let .line(_, b):
+                // (Without a move first, as `shapes(from:)`: the shape starts at the line's end.)
+                if building { out[count].append(b, in: .zero, out: .zero) } else { start(b) }
+            case let .quad(a, c, b):
+                if !building { start(a) }
+                let (_, c1, c2, _) = Bezier.quadToCubic(a, c, b)
+                out[count].outTangents[out[count].outTangents.count - 1] = c1 - a
+                out[count].append(b, in: c2 - b, out: .zero)
+            case let .cubic(a, c1, c2, b):
+                if !building { start(a) }
+                out[count].outTangents[out[count].outTangents.count - 1] = c1 - a
+                out[count].append(b, in: c2 - b, out: .zero)
+            case let .close(a, b):
+                guard building else { return }
+                // A closing segment that returns to the start is implicit in a closed shape.
+                let n = out[count].vertices.count
+                if a.distance(to: b) < 1e-9, n > 1 {
+                    out[count].inTangents[0] = out[count].inTangents[n - 1]
+                    out[count].vertices.removeLast(); out[count].inTangents.removeLast(); out[count].outTangents.removeLast()
+                }
+                out[count].closed = true
+                flush()
+            }
+        }
+        flush()
+        out.removeLast(out.count - count)
+    }
+
     public static func shapes(from path: Path) -> [BezierShape] {
         var out: [BezierShape] = []
         var cur = BezierShape.empty

@@ -53,17 +53,17 @@ import Testing
         let small = square(10), wide = square(20)
         var cache = TrimMeasureCache()
         cache.beginFrame()
-        #expect(abs(cache.measure(small).length - 40) < 1e-9)
-        #expect(abs(cache.measure(wide).length - 60) < 1e-9)
+        #expect(abs(cache.measure(small).measure.length - 40) < 1e-9)
+        #expect(abs(cache.measure(wide).measure.length - 60) < 1e-9)
         #expect(cache.hits == 0)
         cache.beginFrame()
-        #expect(abs(cache.measure(small).length - 40) < 1e-9)
-        #expect(abs(cache.measure(wide).length - 60) < 1e-9)
+        #expect(abs(cache.measure(small).measure.length - 40) < 1e-9)
+        #expect(abs(cache.measure(wide).measure.length - 60) < 1e-9)
         #expect(cache.hits == 2)
         // Another order: neither slot holds the shapes asked for.
         cache.beginFrame()
-        #expect(abs(cache.measure(wide).length - 60) < 1e-9)
-        #expect(abs(cache.measure(small).length - 40) < 1e-9)
+        #expect(abs(cache.measure(wide).measure.length - 60) < 1e-9)
+        #expect(abs(cache.measure(small).measure.length - 40) < 1e-9)
         #expect(cache.hits == 2)
     }
 }

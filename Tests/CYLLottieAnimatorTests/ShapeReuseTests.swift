@@ -71,4 +71,20 @@ import Testing
             }
         }
     }
+
+    /// A trim's cut path turned into shapes in a reused array gives `shapes(from:)`: fewer,
+    /// more and as many shapes as the array held, closed and open subpaths, curves and lines.
+    @Test func shapesFromAPathIntoAReusedArray() {
+        var two = Path()
+        two.move(to: Point(0, 0)); two.cubic(to: Point(10, 0), control1: Point(3, -4), control2: Point(7, -4)); two.line(to: Point(10, 10))
+        two.close()
+        two.move(to: Point(20, 20)); two.line(to: Point(30, 20)); two.quad(to: Point(30, 30), control: Point(35, 25))
+        var one = Path()
+        one.move(to: Point(1, 1)); one.line(to: Point(5, 1)); one.line(to: Point(5, 5)); one.line(to: Point(1, 1)); one.close()
+        var out: [BezierShape] = [.empty, .empty, .empty]
+        for path in [two, one, Path(), two, two] {
+            BezierShape.shapes(from: path, into: &out)
+            #expect(out == BezierShape.shapes(from: path))
+        }
+    }
 }

@@ -27,8 +27,8 @@ struct TransformModel: Sendable {
     /// The matrix at frame `t`: anchor, scale, skew, rotation, then position.
     func matrix(at t: Double) -> Transform {
         let a = anchor.point(at: t)
-        let s = scale.value(at: t)
-        let sx = (s.count > 0 ? s[0] : 100) / 100, sy = (s.count > 1 ? s[1] : sx * 100) / 100
+        let n = scale.count(at: t)
+        let sx = (n > 0 ? scale.component(0, at: t) : 100) / 100, sy = (n > 1 ? scale.component(1, at: t) : sx * 100) / 100
         let r = rotation.scalar(at: t) * .pi / 180
         let p = positionPoint(at: t)
         var m = Transform.translation(-a.x, -a.y).then(.scale(sx, sy))

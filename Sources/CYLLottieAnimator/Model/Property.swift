@@ -219,6 +219,14 @@ extension Animatable where V == [Double] {
     /// The first component at `frame`.
     func scalar(at frame: Double) -> Double { component(0, at: frame) }
 
+    /// How many components the value at `frame` has (`value(at:).count`).
+    func count(at frame: Double) -> Int {
+        switch sample(at: frame) {
+        case .value(let v): return v.count
+        case .segment(let k, _, _): return k.start.count
+        }
+    }
+
     func point(at frame: Double) -> Point {
         switch sample(at: frame) {
         case .value(let v): return Point(v.count > 0 ? v[0] : 0, v.count > 1 ? v[1] : 0)

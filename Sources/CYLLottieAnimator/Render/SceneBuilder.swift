@@ -31,6 +31,8 @@ struct LottieSceneBuilder {
     /// Output pixels per unit of the composition being built (the root's, or a precomp's
     /// through its layer's transforms), at most.
     private var compositionScale = 1.0
+    /// Scratch for a mask path between keyframes.
+    private var maskShape = BezierShape.empty
 
     /// `disabledExpressions`: expressions not to run (the document's check found they cannot).
     init(model: AnimationModel, limits: Limits, disabledExpressions: Set<Int> = []) {
@@ -99,11 +101,13 @@ struct LottieSceneBuilder {
         list.beginGroup(transform: world, opacity: opacity, blendMode: layer.blendMode, clip: clip)
         for mask in layer.masks {
             guard let mode = mask.mode else { continue }
-            let shape = mask.shape.value(at: time)
+            // An animated mask path is interpolated into one reused shape, not a new one.
+            let interpolated = mask.shape.interpolate(at: time, into: &maskShape)
+            let shape = interpolated ? maskShape : mask.shape.value(at: time)
             let path = list.makePath(keepEmpty: true) { shape.append(to: &$0, transform: nil) }!
             // A feather given as one number softens both ways alike.
-            let f = mask.feather.value(at: time)
-            let fx = f.first ?? 0, fy = f.count > 1 ? f[1] : fx
+            let fx = mask.feather.component(0, at: time)
+            let fy = mask.feather.count(at: time) > 1 ? mask.feather.component(1, at: time) : fx
             list.addMask(path: path, mode: mode, opacity: mask.opacity.scalar(at: time) / 100, inverted: mask.inverted,
                          expansion: mask.expansion.scalar(at: time), featherX: fx, featherY: fy)
         }

@@ -239,9 +239,7 @@ struct ShapeEvaluator {
     }
 
     private func color(_ c: VectorProperty, _ t: Double) -> Color {
-        let v = c.value(at: t)
-        func at(_ i: Int) -> Double { i < v.count ? v[i] : 0 }
-        return Color(at(0), at(1), at(2), 1)
+        Color(c.component(0, at: t), c.component(1, at: t), c.component(2, at: t), 1)
     }
 
     private func style(_ m: StrokeModel, _ t: Double) -> StrokeStyle {
@@ -305,35 +303,35 @@ struct ShapeEvaluator {
         }
         if !sequential {
             for i in paths {
-                let m = trimMeasures.measure(geo[i].shapes)
+                let (m, slot) = trimMeasures.measure(geo[i].shapes)
                 trimmed.removeAll(keepingCapacity: true)
                 m.appendTrimmed(start: s, end: e, offset: offset, individually: false, to: &trimmed)
-                geo[i].shapes = BezierShape.shapes(from: trimmed)
+                geo[i].shapes = trimMeasures.shapes(of: trimmed, slot: slot)
             }
             return
         }
         // Sequential: all paths are one line, in order.
-        var measures: [(Int, PathMeasure)] = []
+        var measures: [(Int, PathMeasure, Int)] = []
         var total = 0.0
         for i in paths {
-            let m = trimMeasures.measure(geo[i].shapes)
+            let (m, slot) = trimMeasures.measure(geo[i].shapes)
             total += m.length
-            measures.append((i, m))
+            measures.append((i, m, slot))
         }
         guard total > 0 else { return }
         var a = (s + offset) * total, b = (e + offset) * total
         let shift = (a / total).rounded(.down) * total
         a -= shift; b -= shift
         var base = 0.0
-        for (i, m) in measures {
-            var out = Path()
+        for (i, m, slot) in measures {
+            trimmed.removeAll(keepingCapacity: true)
             let len = m.length
             // Ranges [a, b] and [a - total, b - total] (the wrapped part) intersected with this path.
             for (lo, hi) in [(a, b), (a - total, b - total)] {
                 let x0 = max(lo, base), x1 = min(hi, base + len)
-                if x1 > x0 { m.extract(from: x0 - base, to: x1 - base, into: &out) }
+                if x1 > x0 { m.extract(from: x0 - base, to: x1 - base, into: &trimmed) }
             }
-            geo[i].shapes = BezierShape.shapes(from: out)
+            geo[i].shapes = trimMeasures.shapes(of: trimmed, slot: slot)
             base += len
         }
     }

@@ -20,6 +20,8 @@ struct TrimMeasureCache {
         var measure: PathMeasure
     }
     private var entries: [Entry] = []
+    /// Each lookup's cut shapes, by slot: rewritten every frame into the same arrays.
+    private var outputs: [[BezierShape]] = []
     private var next = 0
     /// Scratch for joining a shape list into one path (reused, so measuring allocates no path).
     private var joined = Path()
@@ -31,13 +33,13 @@ struct TrimMeasureCache {
 
     /// The measure of `shapes` joined into one path, from the cache when this lookup measured
     /// equal shapes last time.
-    mutating func measure(_ shapes: [BezierShape]) -> PathMeasure {
+    mutating func measure(_ shapes: [BezierShape]) -> (measure: PathMeasure, slot: Int) {
         let slot = next
         next += 1
         // Equal arrays that share storage (a still path straight from the model) compare in O(1).
         if slot < entries.count, entries[slot].shapes == shapes {
             hits += 1
-            return entries[slot].measure
+            return (entries[slot].measure, slot)
         }
         joined.removeAll(keepingCapacity: true)
         for sh in shapes { sh.append(to: &joined, transform: nil) }
@@ -56,6 +58,15 @@ struct TrimMeasureCache {
                 entries.append(Entry(shapes: own, measure: measure))
             }
         }
-        return measure
+        return (measure, slot)
+    }
+
+    /// The shapes of `path` (what the trim of lookup `slot` kept), written into that slot's array
+    /// from the last frame. The caller's copy shares the array until it writes to it.
+    mutating func shapes(of path: Path, slot: Int) -> [BezierShape] {
+        guard slot < Self.maxEntries else { return BezierShape.shapes(from: path) }
+        while outputs.count <= slot { outputs.append([]) }
+        BezierShape.shapes(from: path, into: &outputs[slot])
+        return outputs[slot]
     }
 }
