@@ -13,10 +13,14 @@ public struct PathMeasure: Sendable {
         /// Cumulative length at the segment start.
         var start: Double
         var length: Double
-        /// Cumulative lengths at t = i/(n) for i in 0...n (relative to the segment start); empty for lines.
-        var table: [Double]
+        /// Where its table is in `tables`: cumulative lengths at t = i/n for i in 0...n (relative
+        /// to the segment start); none for lines.
+        var tableStart: Int
+        var tableCount: Int
     }
     var segments: [Segment] = []
+    /// Every curve's length table, one after another (one array, not one per curve).
+    var tables: [Double] = []
     /// Length of each subpath, in order.
     public private(set) var contourLengths: [Double] = []
     /// Whether each subpath is closed.
@@ -25,10 +29,20 @@ public struct PathMeasure: Sendable {
     public private(set) var length: Double = 0
 
     public init(_ path: Path, tolerance: Double = 0.01) {
+        measure(path, tolerance: tolerance)
+    }
+
+    /// Measures `path` afresh, in this measure's arrays (a caller measuring a path that moves,
+    /// frame after frame, allocates nothing once they have grown).
+    public mutating func measure(_ path: Path, tolerance: Double = 0.01) {
+        segments.removeAll(keepingCapacity: true)
+        tables.removeAll(keepingCapacity: true)
+        contourLengths.removeAll(keepingCapacity: true)
+        contourClosed.removeAll(keepingCapacity: true)
         var contour = -1
         var total = 0.0, cstart = 0.0
         func add(_ k: Kind, _ p: (Point, Point, Point, Point)) {
-            var seg = Segment(kind: k, p: p, contour: contour, start: total, length: 0, table: [])
+            var seg = Segment(kind: k, p: p, contour: contour, start: total, length: 0, tableStart: tables.count, tableCount: 0)
             switch k {
             case .line:
                 seg.length = p.0.distance(to: p.3)
@@ -36,15 +50,14 @@ public struct PathMeasure: Sendable {
                 let dd1 = p.0 - p.1 * 2 + p.2, dd2 = p.1 - p.2 * 2 + p.3
                 let m = max(dd1.length, dd2.length)
                 let n = max(16, min(4096, Int(clamping: (0.75 * m / max(tolerance, 1e-9)).squareRoot().rounded(.up))))
-                var table = [0.0]
-                table.reserveCapacity(n + 1)
+                tables.append(0)
                 var prev = p.0, acc = 0.0
                 for i in 1...n {
                     let q = Bezier.cubic(p.0, p.1, p.2, p.3, Double(i) / Double(n))
                     acc += prev.distance(to: q); prev = q
-                    table.append(acc)
+                    tables.append(acc)
                 }
-                seg.table = table
+                seg.tableCount = n + 1
                 seg.length = acc
             }
             total += seg.length
@@ -72,14 +85,16 @@ public struct PathMeasure: Sendable {
     func parameter(_ s: Segment, _ d: Double) -> Double {
         if s.length <= 0 { return 0 }
         if s.kind == .line { return min(max(d / s.length, 0), 1) }
-        let t = s.table
         if d <= 0 { return 0 }
         if d >= s.length { return 1 }
-        var lo = 0, hi = t.count - 1
-        while hi - lo > 1 { let mid = (lo + hi) / 2; if t[mid] < d { lo = mid } else { hi = mid } }
-        let span = t[hi] - t[lo]
-        let f = span > 0 ? (d - t[lo]) / span : 0
-        return (Double(lo) + f) / Double(t.count - 1)
+        return tables.withUnsafeBufferPointer { all in
+            let t = UnsafeBufferPointer(rebasing: all[s.tableStart..<s.tableStart + s.tableCount])
+            var lo = 0, hi = t.count - 1
+            while hi - lo > 1 { let mid = (lo + hi) / 2; if t[mid] < d { lo = mid } else { hi = mid } }
+            let span = t[hi] - t[lo]
+            let f = span > 0 ? (d - t[lo]) / span : 0
+            return (Double(lo) + f) / Double(t.count - 1)
+        }
     }
 
     /// The point at distance `d` along the whole path (clamped).

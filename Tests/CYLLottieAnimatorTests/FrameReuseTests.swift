@@ -41,29 +41,30 @@ import Testing
         }
     }
 
-    /// Trim measures are reused only for equal shapes: the same still path measured again is a
-    /// hit with the same lengths; a moved path, or one asked for in another order, is measured
-    /// afresh (lengths of a 10 x 10 square's outline, 40, and a 20 x 10 one's, 60).
+    /// Trim measures are reused only for equal shapes: the same still path measured again (in any
+    /// order) is a hit with the same lengths; a path changed in place, at the same address, is
+    /// measured afresh (outline lengths: a 10 x 10 square 40, a 20 x 10 one 60, 30 x 10 80).
     @Test func trimMeasuresAreReusedOnlyForEqualShapes() {
         func square(_ w: Double) -> [BezierShape] {
             let v = [Point(0, 0), Point(w, 0), Point(w, 10), Point(0, 10)]
             return [BezierShape(closed: true, vertices: v, inTangents: Array(repeating: .zero, count: 4),
                                 outTangents: Array(repeating: .zero, count: 4))]
         }
-        let small = square(10), wide = square(20)
+        var small = square(10)
+        let wide = square(20)
         var cache = TrimMeasureCache()
         cache.beginFrame()
         #expect(abs(cache.measure(small).measure.length - 40) < 1e-9)
         #expect(abs(cache.measure(wide).measure.length - 60) < 1e-9)
         #expect(cache.hits == 0)
         cache.beginFrame()
-        #expect(abs(cache.measure(small).measure.length - 40) < 1e-9)
         #expect(abs(cache.measure(wide).measure.length - 60) < 1e-9)
+        #expect(abs(cache.measure(small).measure.length - 40) < 1e-9)
         #expect(cache.hits == 2)
-        // Another order: neither slot holds the shapes asked for.
+        // Widened in place: the same arrays, other points.
+        small[0].vertices[1].x = 30; small[0].vertices[2].x = 30
         cache.beginFrame()
-        #expect(abs(cache.measure(wide).measure.length - 60) < 1e-9)
-        #expect(abs(cache.measure(small).measure.length - 40) < 1e-9)
+        #expect(abs(cache.measure(small).measure.length - 80) < 1e-9)
         #expect(cache.hits == 2)
     }
 }

@@ -9,6 +9,12 @@ import CYLRaster
 struct GeoPath {
     var shapes: [BezierShape]
     var transform: Transform
+    /// The one-shape array `shapes` was before a trim replaced it with its cut shapes (which the
+    /// trim cache keeps, so writing to them would copy): taken back by the next evaluation.
+    var spare: [BezierShape] = []
+    /// The shape builders and interpolation write into, kept across evaluations so its arrays
+    /// are reused even when the entry holds a model path in between.
+    var owned = BezierShape.empty
 }
 
 /// A fill or stroke and the paths it paints.
@@ -104,32 +110,34 @@ struct ShapeEvaluator {
                 }
                 collect(children, t: t, transform: m, opacity: o, into: &local)
             case let .path(prop, reversed):
-                if !prop.isStatic {
-                    // An animated path between keyframes: interpolated into last frame's arrays.
-                    let k = addBuilt(transform)
-                    if prop.interpolate(at: t, into: &geo[k].shapes[0]) {
-                        if reversed { geo[k].shapes[0].reverse() }
-                        local.append(k)
-                        continue
-                    }
-                    geoCount -= 1
+                // An animated path between keyframes: interpolated into the entry's own shape.
+                if !prop.isStatic, let k = addOwned(transform, { shape in
+                    guard prop.interpolate(at: t, into: &shape) else { return false }
+                    if reversed { shape.reverse() }
+                    return true
+                }) {
+                    local.append(k)
+                    continue
                 }
                 var s = prop.value(at: t)
                 if reversed { s = s.reversed() }
                 local.append(add(s, transform))
             case let .rect(p, s, r, reversed):
-                let k = addBuilt(transform)
-                ShapeBuilder.rect(center: p.point(at: t), size: s.point(at: t), roundness: r.scalar(at: t), reversed: reversed,
-                                  into: &geo[k].shapes[0])
-                local.append(k)
+                local.append(addOwned(transform) {
+                    ShapeBuilder.rect(center: p.point(at: t), size: s.point(at: t), roundness: r.scalar(at: t), reversed: reversed, into: &$0)
+                    return true
+                }!)
             case let .ellipse(p, s, reversed):
-                let k = addBuilt(transform)
-                ShapeBuilder.ellipse(center: p.point(at: t), size: s.point(at: t), reversed: reversed, into: &geo[k].shapes[0])
-                local.append(k)
+                local.append(addOwned(transform) {
+                    ShapeBuilder.ellipse(center: p.point(at: t), size: s.point(at: t), reversed: reversed, into: &$0)
+                    return true
+                }!)
             case let .star(m):
-                let k = addBuilt(transform)
-                ShapeBuilder.star(m, at: t, maxPoints: maxPathPoints, into: &geo[k].shapes[0])
-                local.append(k)
+                let maxPoints = maxPathPoints
+                local.append(addOwned(transform) {
+                    ShapeBuilder.star(m, at: t, maxPoints: maxPoints, into: &$0)
+                    return true
+                }!)
             case let .fill(c, o, rule):
                 let op = opacity * o.scalar(at: t) / 100
                 ops.append(DrawOp(kind: .fill(.solid(color(c, t)), rule == .evenOdd ? .evenOdd : .nonZero),
@@ -202,7 +210,8 @@ struct ShapeEvaluator {
     /// A new path of `shapes` in `transform`; its index in `geo`.
     mutating func add(_ shapes: [BezierShape], _ transform: Transform) -> Int {
         if geoCount < geo.count {
-            geo[geoCount] = GeoPath(shapes: shapes, transform: transform)
+            geo[geoCount].shapes = shapes
+            geo[geoCount].transform = transform
         } else {
             geo.append(GeoPath(shapes: shapes, transform: transform))
         }
@@ -210,32 +219,41 @@ struct ShapeEvaluator {
         return geoCount - 1
     }
 
-    /// A new path of one shape; its arrays are the entry's from the last evaluation when it has
-    /// them (a path's value is usually the model's own, which costs nothing to hold).
+    /// A new path of one shape, written into the entry's one-element array from the last
+    /// evaluation (a path's value is usually the model's own, which costs nothing to hold).
     mutating func add(_ shape: BezierShape, _ transform: Transform) -> Int {
         guard geoCount < geo.count else { return add([shape], transform) }
-        geo[geoCount].transform = transform
-        if geo[geoCount].shapes.count == 1 {
-            geo[geoCount].shapes[0] = shape
-        } else {
-            geo[geoCount].shapes.removeAll(keepingCapacity: true)
-            geo[geoCount].shapes.append(shape)
-        }
+        let k = geoCount
+        holdOne(k, shape)
+        geo[k].transform = transform
         geoCount += 1
-        return geoCount - 1
+        return k
     }
 
-    /// A new path of one shape for a builder to write into (`geo[k].shapes[0]`); keeps the
-    /// arrays that entry's shape had, which the builder reuses.
-    private mutating func addBuilt(_ transform: Transform) -> Int {
-        guard geoCount < geo.count else { return add(BezierShape.empty, transform) }
-        geo[geoCount].transform = transform
-        if geo[geoCount].shapes.count != 1 {
-            geo[geoCount].shapes.removeAll(keepingCapacity: true)
-            geo[geoCount].shapes.append(.empty)
-        }
+    /// A new path of one shape that `build` writes into the entry's own shape, whose arrays it
+    /// reuses (the entry keeps them whatever it holds in between, as a layer's paths and the
+    /// next layer's share the entries); nil, adding nothing, when `build` returns false.
+    private mutating func addOwned(_ transform: Transform, _ build: (inout BezierShape) -> Bool) -> Int? {
+        if geoCount == geo.count { geo.append(GeoPath(shapes: [], transform: transform)) }
+        let k = geoCount
+        // Nothing else may hold the owned shape's arrays while it is written.
+        holdOne(k, .empty)
+        guard build(&geo[k].owned) else { return nil }
+        geo[k].shapes[0] = geo[k].owned
+        geo[k].transform = transform
         geoCount += 1
-        return geoCount - 1
+        return k
+    }
+
+    /// Makes entry `k`'s shapes the one shape `shape`, in its own one-element array.
+    private mutating func holdOne(_ k: Int, _ shape: BezierShape) {
+        takeSpare(k)
+        if geo[k].shapes.count == 1 {
+            geo[k].shapes[0] = shape
+        } else {
+            geo[k].shapes.removeAll(keepingCapacity: true)
+            geo[k].shapes.append(shape)
+        }
     }
 
     private func color(_ c: VectorProperty, _ t: Double) -> Color {
@@ -306,6 +324,7 @@ struct ShapeEvaluator {
                 let (m, slot) = trimMeasures.measure(geo[i].shapes)
                 trimmed.removeAll(keepingCapacity: true)
                 m.appendTrimmed(start: s, end: e, offset: offset, individually: false, to: &trimmed)
+                keepSpare(i)
                 geo[i].shapes = trimMeasures.shapes(of: trimmed, slot: slot)
             }
             return
@@ -331,9 +350,24 @@ struct ShapeEvaluator {
                 let x0 = max(lo, base), x1 = min(hi, base + len)
                 if x1 > x0 { m.extract(from: x0 - base, to: x1 - base, into: &trimmed) }
             }
+            keepSpare(i)
             geo[i].shapes = trimMeasures.shapes(of: trimmed, slot: slot)
             base += len
         }
+    }
+
+    /// Puts back the array a trim set aside (`keepSpare`), which only this entry holds, in
+    /// place of the cut shapes the trim cache also holds.
+    private mutating func takeSpare(_ k: Int) {
+        guard !geo[k].spare.isEmpty else { return }
+        let spare = geo[k].spare
+        geo[k].spare = []
+        geo[k].shapes = spare
+    }
+
+    /// Keeps path `i`'s one-shape array for the next evaluation before a trim replaces it.
+    private mutating func keepSpare(_ i: Int) {
+        if geo[i].spare.isEmpty && geo[i].shapes.count == 1 { geo[i].spare = geo[i].shapes }
     }
 
     private mutating func repeat_(_ rep: RepeaterModel, _ content: [ShapeItem], t: Double, transform: Transform,
