@@ -86,12 +86,14 @@ extension Rasterizer {
             }
         }
         guard !edges.isEmpty else { return }
-        let firstRow = max(0, Int(minY.rounded(.down))), lastRow = min(height - 1, Int(maxY.rounded(.up)) - 1)
+        // Heights are clamped to the rows before they become Ints: an edge may reach far outside
+        // them (a huge but finite coordinate from a hostile file), and Int(1e300) traps.
+        let firstRow = max(0, Int(max(minY, -1).rounded(.down))), lastRow = min(height - 1, Int(min(maxY, h + 1).rounded(.up)) - 1)
         guard firstRow <= lastRow else { return }
 
         // Counting sort of the edges by the row they start in.
         starts.append(contentsOf: repeatElement(0, count: height + 1))
-        @inline(__always) func startRow(_ e: OverlapEdge) -> Int { max(firstRow, min(lastRow, Int(e.y0.rounded(.down)))) }
+        @inline(__always) func startRow(_ e: OverlapEdge) -> Int { max(firstRow, min(lastRow, Int(min(max(e.y0, -1), h).rounded(.down)))) }
         for e in edges { starts[startRow(e) + 1] &+= 1 }
         for r in 0..<height { starts[r + 1] &+= starts[r] }
         order.append(contentsOf: repeatElement(0, count: edges.count))

@@ -172,4 +172,27 @@ import Testing
         }
         #expect(throws: Never.self) { try DotLottieAnimator().timeline(bytes: zip, name: "big.lottie", options: OpenOptions()) }
     }
+
+    /// FuzzLottie (on a corpus entry from an earlier run): a mask expanded by 1e39 is stroked
+    /// 2e39 wide; the outline folds, so it goes through the exact overlap pass, which turned the
+    /// outline's far ends into row numbers with `Int(_:)` and trapped ("Double value cannot be
+    /// converted to Int because the result would be less than Int.min"). Now the heights are
+    /// clamped to the rows first: the frame renders, and the mask covers the whole layer.
+    @Test
+    func hugeMaskExpansionRenders() throws {
+        for expansion in [1e39, -1e39, 1e300] {
+            let bytes = try Self.document { d in
+                var layers = d["layers"] as! [[String: Any]]
+                layers[0]["masksProperties"] = [["mode": "a", "inv": false, "o": ["a": 0, "k": 100], "x": ["a": 0, "k": expansion],
+                                                 "pt": ["a": 0, "k": ["c": true, "v": [[-10, -10], [10, -10], [10, 10], [-10, 10]],
+                                                                       "i": [[0, 0], [0, 0], [0, 0], [0, 0]],
+                                                                       "o": [[0, 0], [0, 0], [0, 0], [0, 0]]]]] as [String: Any]]
+                d["layers"] = layers
+            }
+            let image = try Self.open(bytes).render(frame: 0, size: PixelSize(50, 50))
+            // The red circle (radius 20 of 100, centred) is drawn where the mask lets it through:
+            // everywhere when the mask grows, nowhere when it shrinks to nothing.
+            #expect(image[25, 25].a == (expansion > 0 ? 255 : 0), "expansion \(expansion)")
+        }
+    }
 }
