@@ -82,11 +82,14 @@ public final class Rasterizer {
             }
         }
         guard minX <= maxX, minY <= maxY else { return nil }
-        // Clamped to the clip as Doubles first, so the conversions below cannot overflow.
-        let x0 = max(clip.x, Int(max(Double(clip.x), minX).rounded(.down)))
-        let y0 = max(clip.y, Int(max(Double(clip.y), minY).rounded(.down)))
-        let x1 = min(clip.maxX, Int(min(Double(clip.maxX), maxX).rounded(.up)))
-        let y1 = min(clip.maxY, Int(min(Double(clip.maxY), maxY).rounded(.up)))
+        // Clamped into the clip on both sides as Doubles first, so the conversions cannot trap: a
+        // shape wholly beyond the clip has a minimum far past its far side (or a maximum far
+        // before its near side), and Int(1e300) traps.
+        @inline(__always) func clamped(_ v: Double, _ lo: Int, _ hi: Int) -> Double { min(max(v, Double(lo)), Double(hi)) }
+        let x0 = Int(clamped(minX, clip.x, clip.maxX).rounded(.down))
+        let y0 = Int(clamped(minY, clip.y, clip.maxY).rounded(.down))
+        let x1 = Int(clamped(maxX, clip.x, clip.maxX).rounded(.up))
+        let y1 = Int(clamped(maxY, clip.y, clip.maxY).rounded(.up))
         // Wholly right of, above or below the clip: nothing (such segments are dropped). Wholly
         // left of it: a one-pixel grid at its left edge, where those segments project (and cancel).
         guard y1 > y0, x0 < clip.maxX else { return nil }

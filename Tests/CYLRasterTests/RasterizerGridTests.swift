@@ -44,4 +44,19 @@ import Testing
             #expect(r.spans.isEmpty, "\(outside)")
         }
     }
+
+    /// Shapes far outside the clip, at coordinates no Int holds (found by FuzzLottie: the grid's
+    /// bounds were clamped on one side only, and Int(-1e300) trapped): nothing is drawn, and a
+    /// shape spanning them still fills the clip.
+    @Test func farAwayShapesDoNotTrap() throws {
+        let r = Rasterizer()
+        let clip = IntRect(x: 0, y: 0, width: 30, height: 20)
+        for far in [Rect(x: -1e300, y: 5, width: 1e290, height: 5), Rect(x: 1e300, y: 5, width: 1e290, height: 5),
+                    Rect(x: 5, y: -1e300, width: 5, height: 1e290), Rect(x: 5, y: 1e300, width: 5, height: 1e290)] {
+            try r.rasterize(Path.rect(far), clip: clip)
+            #expect(r.spans.isEmpty, "\(far)")
+        }
+        try r.rasterize(Path.rect(Rect(x: -1e300, y: -1e300, width: 2e300, height: 2e300)), clip: clip)
+        #expect(r.spans == (0..<20).map { Span(x: 0, y: $0, length: 30, coverage: 255) })
+    }
 }
