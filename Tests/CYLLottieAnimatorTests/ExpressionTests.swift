@@ -129,6 +129,17 @@ import Testing
         #expect(try at("var $bm_rt; $bm_rt = loopIn('offset');", -15) == -5)
     }
 
+    /// FuzzLottie: `thisComp.layer(1e300)` converted the number with `Int(_:)`, which traps past
+    /// Int.max. Indices no layer, effect, parameter, mask or content item can have now find
+    /// nothing: the lookups throw in the expression, which keeps the keyframed value.
+    @Test func hugeIndicesFindNothing() throws {
+        for call in ["thisComp.layer(1e300)", "thisComp.layer(-1e300)", "thisLayer.effect(1e300)", "thisLayer.mask(1e300)",
+                     "thisLayer.content(1e300)", "thisComp.layer(1).effect(1)(1e300)"] {
+            let doc = try rotationExpression("var $bm_rt; var x = " + call + "; $bm_rt = 5;", k: "7")
+            #expect(rotation(doc, 0) == 7, "\(call)")
+        }
+    }
+
     /// The names a source spells decide what its wrapper binds: whole words only.
     @Test func identifiersAreWholeWords() {
         let names = ExpressionPrelude.identifiers(in: "var $bm_rt = thisLayer.position[0]+myTime2; // é_x 'value'")

@@ -4,6 +4,10 @@ import CYLScript
 /// The handles the expression API refers to by number: compositions, layers, effects, shape
 /// content and properties. A handle, once given, names the same thing for the engine's life.
 struct HostTables {
+    /// `d` truncated to an Int (as `Int(d)`), or nil when it is not finite or beyond any index an
+    /// expression can mean: an expression may ask for `layer(1e300)`, and `Int(_:)` traps there.
+    static func whole(_ d: Double) -> Int? { d.isFinite && abs(d) < 1e15 ? Int(d) : nil }
+
     private(set) var compIDs: [String] = []
     private(set) var comps: [CompositionModel] = []
     private var compIndex: [String: Int] = [:]
@@ -205,7 +209,7 @@ extension ExpressionRuntime {
         let layers = tables.comps[c].layers
         var position: Int? = nil
         if let n = key.number, n.isFinite {
-            position = layers.indices.first { (layers[$0].index ?? $0 + 1) == Int(n) }
+            position = HostTables.whole(n).flatMap { i in layers.indices.first { (layers[$0].index ?? $0 + 1) == i } }
         } else if let name = key.string {
             position = layers.firstIndex { $0.name == name }
         }
@@ -281,7 +285,7 @@ extension ExpressionRuntime {
     private func effect(_ l: Int, _ key: ScriptValue) -> ScriptValue {
         guard let layer = tables.layer(l) else { return .object(["ref": .number(-1)]) }
         var found: Int? = nil
-        if let n = key.number, n.isFinite, n >= 1, Int(n) <= layer.effects.count { found = Int(n) - 1 }
+        if let n = key.number.flatMap(HostTables.whole), n >= 1, n <= layer.effects.count { found = n - 1 }
         else if let name = key.string {
             found = layer.effects.firstIndex { $0.name == name } ?? layer.effects.firstIndex { $0.matchName == name }
         }
@@ -298,7 +302,7 @@ extension ExpressionRuntime {
         }
         let effect = layer.effects[tables.effects[e].effect]
         var found: Int? = nil
-        if let n = key.number, n.isFinite, n >= 1, Int(n) <= effect.params.count { found = Int(n) - 1 }
+        if let n = key.number.flatMap(HostTables.whole), n >= 1, n <= effect.params.count { found = n - 1 }
         else if let name = key.string {
             found = effect.params.firstIndex { $0.name == name } ?? effect.params.firstIndex { $0.matchName == name }
         }
@@ -312,7 +316,7 @@ extension ExpressionRuntime {
     private func mask(_ l: Int, _ key: ScriptValue) -> Int {
         guard let layer = tables.layer(l) else { return -1 }
         var n: Int? = nil
-        if let d = key.number, d.isFinite { n = Int(d) }
+        if let d = key.number { n = HostTables.whole(d) }
         else if let s = key.string, s.hasPrefix("Mask "), let d = Int(s.dropFirst(5)) { n = d }
         guard let n, n >= 1, n <= layer.masks.count else { return -1 }
         return n - 1
@@ -323,7 +327,7 @@ extension ExpressionRuntime {
         let nodes: [ContentNode]
         if parent >= 0, parent < tables.contents.count { nodes = tables.contents[parent].node.children } else { nodes = layer.namedContent }
         var found: Int? = nil
-        if let n = key.number, n.isFinite, n >= 1, Int(n) <= nodes.count { found = Int(n) - 1 }
+        if let n = key.number.flatMap(HostTables.whole), n >= 1, n <= nodes.count { found = n - 1 }
         else if let name = key.string {
             found = nodes.firstIndex { $0.name == name } ?? nodes.firstIndex { $0.matchName == name }
         }
