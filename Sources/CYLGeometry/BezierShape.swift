@@ -144,34 +144,7 @@ extension BezierShape {
 
     public static func shapes(from path: Path) -> [BezierShape] {
         var out: [BezierShape] = []
-        var cur = BezierShape.empty
-        func flush() { if !cur.vertices.isEmpty { out.append(cur) }; cur = .empty }
-        path.forEachSegment { s in
-            switch s {
-            case .move(let p):
-                flush()
-                cur.vertices = [p]; cur.inTangents = [.zero]; cur.outTangents = [.zero]
-            case let .line(_, b):
-                cur.vertices.append(b); cur.inTangents.append(.zero); cur.outTangents.append(.zero)
-            case let .quad(a, c, b):
-                let (_, c1, c2, _) = Bezier.quadToCubic(a, c, b)
-                cur.outTangents[cur.outTangents.count - 1] = c1 - a
-                cur.vertices.append(b); cur.inTangents.append(c2 - b); cur.outTangents.append(.zero)
-            case let .cubic(a, c1, c2, b):
-                cur.outTangents[cur.outTangents.count - 1] = c1 - a
-                cur.vertices.append(b); cur.inTangents.append(c2 - b); cur.outTangents.append(.zero)
-            case let .close(a, b):
-                // A closing segment that returns to the start is implicit in a closed shape.
-                if a.distance(to: b) < 1e-9, cur.vertices.count > 1 {
-                    let last = cur.vertices.count - 1
-                    cur.inTangents[0] = cur.inTangents[last]
-                    cur.vertices.removeLast(); cur.inTangents.removeLast(); cur.outTangents.removeLast()
-                }
-                cur.closed = true
-                flush()
-            }
-        }
-        flush()
+        shapes(from: path, into: &out)
         return out
     }
 }

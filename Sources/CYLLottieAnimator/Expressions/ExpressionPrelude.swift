@@ -70,9 +70,10 @@ enum ExpressionPrelude {
         var binds = "var __c = __enter(__id, __prop, __layer, __comp, __isPath, __seed, __fps, time);\n"
         if !bound.isEmpty { binds += "var " + bound.map { "\($0) = __c.\($0)" }.joined(separator: ", ") + ";\n" }
         if used("numKeys") { binds += "var numKeys = thisProperty.numKeys;\n" }
-        let attributes = layerNames.filter(used) + ["hasParent", "parent"].filter(used)
+        let attributesRead = layerNames.filter(used)
+        let attributes = attributesRead + ["hasParent", "parent"].filter(used)
         if !attributes.isEmpty { binds += "var " + attributes.joined(separator: ", ") + ";\n" }
-        var reads = layerNames.filter(used).map { name in
+        var reads = attributesRead.map { name in
             transformNames.contains(name) ? "\(name) = thisLayer.transform.\(name);" : "\(name) = thisLayer.\(name);"
         }
         if used("hasParent") || used("parent") {

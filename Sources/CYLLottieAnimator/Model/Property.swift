@@ -244,26 +244,15 @@ extension Animatable where V == [Double] {
 
 extension BezierShape: Interpolatable {
     func interpolated(to other: BezierShape, progress: [Double]) -> BezierShape {
-        let t = progress.first ?? 0
-        let n = min(vertices.count, other.vertices.count)
-        if n == 0 { return self }
-        var out = self
-        if out.vertices.count != n {
-            out.vertices.removeLast(out.vertices.count - n)
-            out.inTangents.removeLast(max(0, out.inTangents.count - n))
-            out.outTangents.removeLast(max(0, out.outTangents.count - n))
-        }
-        for i in 0..<n {
-            out.vertices[i] = vertices[i].lerp(other.vertices[i], t)
-            if i < inTangents.count && i < other.inTangents.count { out.inTangents[i] = inTangents[i].lerp(other.inTangents[i], t) }
-            if i < outTangents.count && i < other.outTangents.count { out.outTangents[i] = outTangents[i].lerp(other.outTangents[i], t) }
-        }
+        var out = BezierShape.empty
+        interpolate(to: other, progress.first ?? 0, into: &out)
         return out
     }
 }
 
 extension BezierShape {
-    /// `interpolated(to:progress: [t])` written into `out`, reusing its arrays.
+    /// The shape `t` of the way to `other` (vertices and handles pairwise, as many as both have;
+    /// handles past `other`'s stay this shape's), written into `out`, reusing its arrays.
     func interpolate(to other: BezierShape, _ t: Double, into out: inout BezierShape) {
         let n = min(vertices.count, other.vertices.count)
         if n == 0 {
@@ -293,7 +282,7 @@ extension Animatable where V == BezierShape {
     /// nothing, when the value is a keyframe's or the fixed path as it is: the caller takes
     /// `value(at:)`, which costs nothing then.
     func interpolate(at frame: Double, into out: inout BezierShape) -> Bool {
-        guard case let .segment(k, end, x) = sample(at: frame), k.spatial == nil else { return false }
+        guard case let .segment(k, end, x) = sample(at: frame) else { return false }
         k.start.interpolate(to: end, k.progress(0, x), into: &out)
         return true
     }
