@@ -131,6 +131,57 @@ import Testing
         #expect(try split.finish() == addBytes)
     }
 
+    /// A frame like a flat icon's: a few solid rectangles on transparency (or on white).
+    static func flatFrame(opaque: Bool) -> Pixmap {
+        var p = try! Pixmap(width: w, height: h)
+        for y in 0..<h { for x in 0..<w {
+            var c = opaque ? RGBA8(255, 255, 255, 255) : .transparent
+            if (6..<30).contains(x) && (4..<20).contains(y) { c = RGBA8(30, 120, 220, 255) }
+            if (20..<44).contains(x) && (16..<36).contains(y) { c = RGBA8(240, 90, 40, 255) }
+            p[x, y] = c.premultiplied
+        } }
+        return p
+    }
+
+    /// Pass 1 may keep each frame's target words for pass 2 (as runs when those are smaller, else
+    /// word by word): its runs are the runs without keeping, mapping what it kept gives the
+    /// indices mapping the frame gives, and the file is the add path's.
+    @Test(arguments: gifCases.indices)
+    func gifTargetsKeptInPassOneMapAsTheFramesDo(_ c: Int) throws {
+        let (options, opaque, _) = Self.gifCases[c]
+        let frames = SplitEncodeFrames.frames(opaque: opaque) + [Self.flatFrame(opaque: opaque)]
+        let delays = SplitEncodeFrames.delays + [4]
+        let addBytes = try GIFAnimationEncoder.encode(frames: frames, delaysCentiseconds: delays, options: options)
+
+        let split = try GIFAnimationEncoder(width: Self.w, height: Self.h, options: options)
+        let preparer = split.preparer
+        var kept: [GIFTargetFrame] = []
+        for frame in frames {
+            let (runs, target) = try preparer.runs(frame, keepingTarget: true)
+            let plain = try preparer.runs(frame)
+            #expect(runs.colors == plain.colors && runs.counts == plain.counts)
+            try split.analyze(runs)
+            let t = try #require(target)
+            #expect(t.byteCount <= Self.w * Self.h * 4, "kept more than the words would take")
+            kept.append(t)
+        }
+        // The flat frame is 5 runs a row at most: far under the 4 bytes a pixel of its words.
+        #expect(kept.last!.byteCount < Self.w * Self.h)
+        #expect(try preparer.runs(frames[0], keepingTarget: false).target == nil)
+        try split.buildPalette()
+        let factory = try split.mapperFactory()
+        let mapper = factory.make()
+        var finished: [GIFFinishedFrame] = []
+        for i in frames.indices {
+            let fromKept = try mapper.map(kept[i])
+            #expect(fromKept.indices == (try factory.make().map(frames[i])).indices, "frame \(i)")
+            if let f = try split.place(fromKept, delayCentiseconds: delays[i]) { finished.append(f) }
+        }
+        if let last = split.finishLast() { finished.append(last) }
+        for f in finished { try split.append(try f.encode()) }
+        #expect(try split.finish() == addBytes)
+    }
+
     /// LZW coded apart and spliced in gives the bytes giflib writes streaming, for colour tables
     /// of 2 to 256 entries, one pixel to several 255-byte sub-blocks.
     @Test(arguments: [(1, 1, 2), (7, 3, 3), (64, 48, 17), (200, 150, 256)])

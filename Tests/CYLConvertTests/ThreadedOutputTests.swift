@@ -100,8 +100,9 @@ final class SplittingSource: FrameSource {
 
     /// The work really is split: two workers are made for three threads, every frame is drawn
     /// once (APNG: a worker drawing a run of frames draws the frame before the run again, so
-    /// fewer than twice), each source only moves forward, and more than one thread draws.
-    @Test(arguments: [OutputFormat.webp, .apng])
+    /// fewer than twice; GIF: in pass 1, its second pass maps what the first kept), each source
+    /// only moves forward, and more than one thread draws.
+    @Test(arguments: [OutputFormat.webp, .apng, .gif])
     func workersDrawEveryFrameOnceMovingForward(_ format: OutputFormat) throws {
         let log = SplitLog()
         let n = 120
@@ -124,6 +125,29 @@ final class SplittingSource: FrameSource {
         #expect(log.threads.withLock { $0.count } >= 2)
     }
 
+    /// GIF frames that do not fit the decoded-bytes budget are not kept from pass 1: pass 2 draws
+    /// each again on fresh workers (never stepping back), and the file is the one kept frames make.
+    @Test(arguments: [1, 3])
+    func gifOverTheDecodedBudgetDrawsAgainAndWritesTheSameBytes(threads: Int) throws {
+        let n = 40
+        let dir = try Scratch()
+        var outputs: [[UInt8]] = []
+        for budget in [Limits.standard.maxDecodedBytes, n * 64 * 64 * 4 - 1] {
+            let log = SplitLog()
+            let timeline = FrameTimeline(format: "Lottie", file: "split.json", canvasSize: PixelSize(64, 64), frameCount: n,
+                                         timing: .fps(30), source: SplittingSource(log: log))
+            var request = ConvertRequest(format: .gif, destination: .file("\(dir.path)/\(budget).gif"))
+            request.threads = threads
+            _ = try timeline.convert(request, limits: Limits(maxDecodedBytes: budget))
+            let kept = budget == Limits.standard.maxDecodedBytes
+            #expect(log.draws.load(ordering: .relaxed) == (kept ? n : 2 * n), "budget \(budget)")
+            #expect(log.workers.load(ordering: .relaxed) == (kept ? threads - 1 : 2 * threads - 1), "budget \(budget)")
+            #expect(log.backwardSteps.load(ordering: .relaxed) == 0)
+            outputs.append(try dir.read("\(budget).gif"))
+        }
+        #expect(outputs[0] == outputs[1])
+    }
+
     /// A frame that fails on a worker fails the conversion with that frame's error, leaves no
     /// file, and stops the other workers (the test would hang if they waited forever).
     @Test(arguments: [1, 2, 4])
@@ -133,6 +157,7 @@ final class SplittingSource: FrameSource {
                                      timing: .fps(30), source: SplittingSource(log: log, failing: 17))
         let dir = try Scratch()
         for format in [OutputFormat.gif, .webp, .pngSequence] {
+            let drawnBefore = log.draws.load(ordering: .relaxed)
             let path = format == .pngSequence ? "\(dir.path)/f-%02d.png" : "\(dir.path)/out"
             var request = ConvertRequest(format: format, destination: .file(path))
             request.threads = threads
@@ -142,9 +167,9 @@ final class SplittingSource: FrameSource {
                 "\(error)".contains("frame 17") && "\(error)".contains("fails on purpose")
             }
             #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty, "\(format): files were left")
+            // Workers stop taking frames after the failure: at most a window (two per thread) past it.
+            #expect(log.draws.load(ordering: .relaxed) - drawnBefore <= 18 + 2 * threads, "\(format)")
         }
-        // Workers stop taking frames after the failure: at most a window (two per thread) past it.
-        #expect(log.draws.load(ordering: .relaxed) <= 3 * (18 + 2 * threads))
     }
 
     /// Encoder settings that take each encoder's other paths (lossy WebP and its blend choice, GIF

@@ -150,12 +150,22 @@ public final class GIFAnimationEncoder {
         /// as long as a colour repeats (transparent pixels between do not break it: they are not
         /// counted). Counting the runs in order is counting the pixels one by one in order.
         public func runs(_ frame: Pixmap) throws(GIFEncodeError) -> GIFColorRuns {
+            try runs(frame, keepingTarget: false).runs
+        }
+
+        /// `runs(_:)`, and with `keepingTarget` the frame's target words too, compactly, for pass 2
+        /// to map (`GIFFrameMapper.map(_:)`) instead of drawing the frame again or keeping its pixels:
+        /// a flat icon's 512x512 frame is a few thousand runs, not a megabyte.
+        public func runs(_ frame: Pixmap, keepingTarget: Bool) throws(GIFEncodeError) -> (runs: GIFColorRuns, target: GIFTargetFrame?) {
             try checkSize(frame)
             let n = width * height
             var runs = GIFColorRuns()
             let target = UnsafeMutablePointer<UInt32>.allocate(capacity: n)
             defer { target.deallocate() }
             convert(frame, into: target)
+            // Every run, transparent ones too, while they take less room than the words would.
+            var kept = keepingTarget && n <= Int(UInt32.max) ? GIFColorRuns() : nil
+            let keptLimit = n / 2
             // A run is extended in a tight loop (as `ColorTable.addRuns` does); a run of the colour
             // appended last (transparent pixels between) joins it.
             var lastColor = TargetPixel.transparent
@@ -164,14 +174,21 @@ public final class GIFAnimationEncoder {
                 let c = target[i]
                 var j = i &+ 1
                 while j < n && target[j] == c { j &+= 1 }
+                let run = UInt32(truncatingIfNeeded: j - i)
                 if c != TargetPixel.transparent {
-                    let run = UInt32(truncatingIfNeeded: j - i)
                     if c == lastColor { runs.counts[runs.counts.count - 1] &+= run }
                     else { runs.colors.append(c); runs.counts.append(run); lastColor = c }
                 }
+                if kept != nil {
+                    kept!.colors.append(c)
+                    kept!.counts.append(run)
+                    if kept!.colors.count > keptLimit { kept = nil }
+                }
                 i = j
             }
-            return runs
+            guard keepingTarget else { return (runs, nil) }
+            if let kept { return (runs, GIFTargetFrame(storage: .runs(kept))) }
+            return (runs, GIFTargetFrame(storage: .words(Array(UnsafeBufferPointer(start: target, count: n)))))
         }
     }
 
@@ -395,6 +412,43 @@ public struct GIFColorRuns: Sendable {
     var counts: [UInt32] = []
 }
 
+/// A frame's target words kept from pass 1 for pass 2 (`FramePreparer.runs(_:keepingTarget:)`):
+/// as runs when that is smaller, else word by word.
+public struct GIFTargetFrame: Sendable {
+    enum Storage {
+        /// Every pixel, in order: `counts[k]` pixels of `colors[k]`.
+        case runs(GIFColorRuns)
+        case words([UInt32])
+    }
+    let storage: Storage
+
+    /// Bytes held.
+    public var byteCount: Int {
+        switch storage {
+        case .runs(let r): return 4 * (r.colors.count + r.counts.count)
+        case .words(let w): return 4 * w.count
+        }
+    }
+
+    /// Writes the frame's `count` target words to `out`.
+    func expand(into out: UnsafeMutablePointer<UInt32>, count: Int) throws(GIFEncodeError) {
+        switch storage {
+        case .words(let words):
+            guard words.count == count else { throw GIFEncodeError("kept frame has \(words.count) pixels, not \(count)") }
+            words.withUnsafeBufferPointer { out.update(from: $0.baseAddress!, count: count) }
+        case .runs(let runs):
+            var at = 0
+            for (c, k) in zip(runs.colors, runs.counts) {
+                let k = Int(k)
+                guard k <= count - at else { throw GIFEncodeError("kept frame runs past its \(count) pixels") }
+                (out + at).initialize(repeating: c, count: k)
+                at += k
+            }
+            guard at == count else { throw GIFEncodeError("kept frame runs cover \(at) of its \(count) pixels") }
+        }
+    }
+}
+
 /// A frame mapped to the palette: one index per pixel.
 public struct GIFMappedFrame: Sendable {
     let indices: [UInt8]
@@ -465,8 +519,19 @@ public final class GIFFrameMapper {
     /// The frame's palette indices (transparent pixels: the transparent index).
     public func map(_ frame: Pixmap) throws(GIFEncodeError) -> GIFMappedFrame {
         try preparer.checkSize(frame)
-        let (w, h) = (preparer.width, preparer.height)
         preparer.convert(frame, into: target)
+        return mapTarget()
+    }
+
+    /// `map(_:)` of a frame pass 1 kept (`FramePreparer.runs(_:keepingTarget:)`): the same indices.
+    public func map(_ frame: GIFTargetFrame) throws(GIFEncodeError) -> GIFMappedFrame {
+        try frame.expand(into: target, count: preparer.width * preparer.height)
+        return mapTarget()
+    }
+
+    /// Maps the words in `target`.
+    private func mapTarget() -> GIFMappedFrame {
+        let (w, h) = (preparer.width, preparer.height)
         let indices = [UInt8](unsafeUninitializedCapacity: w * h) { out, n in
             mapper.map(target, width: w, height: h, into: out.baseAddress!, transparentIndex: transparentIndex,
                        dither: preparer.options.dither)

@@ -27,9 +27,10 @@ extension FrameTimeline {
     }
 
     /// GIF: two passes over the frames. When the source splits, jobs draw their frames on their
-    /// worker's own timeline (a fresh set of workers per pass, so none steps backwards), and
-    /// frames that fit the decoded-bytes budget are kept from pass 1 for pass 2; otherwise frames
-    /// come from the frame cache.
+    /// worker's own timeline; otherwise frames come from the frame cache. When every frame fits
+    /// the decoded-bytes budget (counted as pixels), pass 1 keeps each frame's target words,
+    /// compactly, and pass 2 maps those; otherwise pass 2 draws the frames again (on a fresh set
+    /// of workers, so none steps backwards).
     func encodeGIF(_ plan: FramePlan, _ request: ConvertRequest, loop: LoopHint, cache: FrameCache, size: PixelSize,
                    limits: Limits, progress: (String, Int, Int) -> Void) throws -> EncodedAnimation {
         var warnings: [String] = []
@@ -69,19 +70,19 @@ extension FrameTimeline {
             return timelines.count == threads ? TimelineLender(timelines) : nil
         }
         let keepAll = keys.count * size.pixelCount * 4 <= limits.maxDecodedBytes
-        var kept: [Pixmap?] = []
+        var kept: [GIFTargetFrame?] = []
 
         // Pass 1: each frame's colour runs on the pool, counted in order.
         let drawers1 = lender(fresh: false)
         let pool1 = JobPool<GIFScratch>(threads: threads) { GIFScratch(timeline: drawers1?.take()) }
         defer { pool1.finish() }
         let window = Self.jobWindow(threads: pool1.threads, frameBytes: size.pixelCount * 4, limits: limits)
-        var runs = Deque<JobPool<GIFScratch>.Pending<(GIFColorRuns, Pixmap?)>>()
+        var runs = Deque<JobPool<GIFScratch>.Pending<(runs: GIFColorRuns, target: GIFTargetFrame?)>>()
         var counted = 0
         func countOldest() throws {
-            let (frameRuns, frame) = try pool1.wait(runs.removeFirst())
-            try encoder.analyze(frameRuns)
-            if drawers1 != nil && keepAll { kept.append(frame) }
+            let done = try pool1.wait(runs.removeFirst())
+            try encoder.analyze(done.runs)
+            if keepAll { kept.append(done.target) }
             counted += 1
             progress("analysing", counted, timed.count)
         }
@@ -92,7 +93,7 @@ extension FrameTimeline {
             runs.append(pool1.submit { scratch in
                 trace?("GIF runs")
                 let frame = try given ?? FrameCache.draw(key, on: scratch.timeline!, size: size, background: background)
-                return (try preparer.runs(frame), keepAll ? frame : nil)
+                return try preparer.runs(frame, keepingTarget: keepAll)
             })
             while runs.count > window { try countOldest() }
         }
@@ -104,7 +105,7 @@ extension FrameTimeline {
 
         // Pass 2: mapping on the pool, placing in order, LZW on the pool, appending in order.
         let drawers2 = drawers1 != nil && !keepAll ? lender(fresh: true) : nil
-        let fromCache = drawers1 == nil || (!keepAll && drawers2 == nil)
+        let fromCache = !keepAll && drawers2 == nil
         let pool = JobPool<GIFScratch>(threads: threads) { GIFScratch(timeline: drawers2?.take()) }
         defer { pool.finish() }
         var mapped = Deque<(JobPool<GIFScratch>.Pending<GIFMappedFrame>, Int)>()
@@ -127,12 +128,14 @@ extension FrameTimeline {
         let added = fromCache ? cache.frames(keys) : nil
         defer { added?.finish() }
         for (n, e) in timed.enumerated() {
-            let given = try added?.next() ?? (n < kept.count ? kept[n] : nil), key = keys[n]
-            if n < kept.count { kept[n] = nil }  // the job holds it now; freed once mapped
+            let given = try added?.next(), key = keys[n]
+            let keptFrame = keepAll ? kept[n] : nil
+            if keepAll { kept[n] = nil }  // the job holds it now; freed once mapped
             mapped.append((pool.submit { scratch in
                 trace?("GIF map")
-                let frame = try given ?? FrameCache.draw(key, on: scratch.timeline!, size: size, background: background)
                 if scratch.mapper == nil { scratch.mapper = mappers.make() }
+                if let keptFrame { return try scratch.mapper!.map(keptFrame) }
+                let frame = try given ?? FrameCache.draw(key, on: scratch.timeline!, size: size, background: background)
                 return try scratch.mapper!.map(frame)
             }, e.delay))
             while mapped.count > window { try placeOldest() }

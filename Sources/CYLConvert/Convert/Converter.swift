@@ -41,10 +41,6 @@ extension FrameTimeline {
                                  maxFrames: limits.maxFrames)
         try limits.checkWork(frames: plan.entries.count, size: size, what: "output frames")
         let cache = FrameCache(timeline: self, size: size, background: request.background,
-                               // Only GIF reads the frames twice; keeping every frame for the
-                               // others only makes each frame fresh memory (page faults, which
-                               // threads contend for) instead of reusing what was freed.
-                               keepAll: request.format == .gif && plan.entries.count * size.pixelCount * 4 <= limits.maxDecodedBytes,
                                threads: request.threads, limits: limits)
         if request.format != .pngSequence, case .file(let path) = request.destination { try writer.check(path) }
         let loop = request.loop ?? defaultOutputLoop
@@ -139,25 +135,25 @@ extension FrameTimeline {
     }
 }
 
-/// Renders source frames (or exact in-between times of vector sources) at the output size once: all
-/// of them kept when they fit the decoded-bytes budget, otherwise the last one only (encoders that
-/// read frames twice then render twice). Frames not kept are drawn ahead on `threads` threads.
+/// Renders source frames (or exact in-between times of vector sources) at the output size, drawn
+/// ahead on `threads` threads, for sources that cannot split (and encoders that take frames in
+/// order). Only the last frame is kept, for a key repeated at once: keeping every frame made each
+/// one fresh memory, and a fresh megabyte costs about as much as drawing an icon's frame (page
+/// faults on first touch, and again when the process exits); GIF's second pass maps what its
+/// first kept instead (`GIFTargetFrame`).
 final class FrameCache {
     private let timeline: FrameTimeline
     private let size: PixelSize
     private let background: RGBA8?
-    private let keepAll: Bool
     private let threads: Int
     /// How many frames may be drawn ahead of the consumer (two per thread within the budget).
     let window: Int
-    private var cache: [FramePlan.FrameKey: Pixmap] = [:]
     private var last: (FramePlan.FrameKey, Pixmap)?
 
-    init(timeline: FrameTimeline, size: PixelSize, background: RGBA8?, keepAll: Bool, threads: Int, limits: Limits) {
+    init(timeline: FrameTimeline, size: PixelSize, background: RGBA8?, threads: Int, limits: Limits) {
         self.timeline = timeline
         self.size = size
         self.background = background
-        self.keepAll = keepAll
         self.threads = threads
         window = OrderedFrameProducer<Pixmap>.window(threads: threads, frameBytes: size.pixelCount * 4, budget: limits.maxDecodedBytes)
     }
@@ -172,10 +168,9 @@ final class FrameCache {
     /// have when asked for are drawn ahead on the worker threads; call `finish()` when done.
     func frames(_ keys: [FramePlan.FrameKey]) -> Frames {
         // Which keys miss, in order: the same rule `Frames.next()` applies as it goes.
-        var kept = Set(cache.keys), previous = last?.0, misses: [FramePlan.FrameKey] = []
-        for key in keys where !kept.contains(key) && key != previous {
+        var previous = last?.0, misses: [FramePlan.FrameKey] = []
+        for key in keys where key != previous {
             misses.append(key)
-            if keepAll { kept.insert(key) }
             previous = key
         }
         let size = size, background = background
@@ -203,10 +198,8 @@ final class FrameCache {
         func next() throws -> Pixmap {
             let key = keys[position]
             position += 1
-            if let hit = cache.cache[key] { return hit }
             if let last = cache.last, last.0 == key { return last.1 }
             let image = try producer.next()
-            if cache.keepAll { cache.cache[key] = image }
             cache.last = (key, image)
             return image
         }
