@@ -193,16 +193,22 @@ public struct FrameTimeline {
     /// raster sources draw the frame showing then (`floor`). `frameTime` is in `0 ... frameCount`;
     /// the end itself shows the last frame.
     public func render(frameTime: Double, size: PixelSize) throws -> Pixmap {
+        var pixmap = try Pixmap(width: size.width, height: size.height)
+        try render(frameTime: frameTime, into: &pixmap)
+        return pixmap
+    }
+
+    /// Renders the animation at `frameTime` (as `render(frameTime:size:)`) into `target` at its
+    /// size, replacing its contents and reusing its memory.
+    public func render(frameTime: Double, into target: inout Pixmap) throws {
         guard frameTime.isFinite, frameTime >= 0, frameTime <= Double(frameCount) else {
             throw RenderError(file: file, "no such frame time \(frameTime): the animation spans frames 0-\(frameCount)")
         }
-        var pixmap = try Pixmap(width: size.width, height: size.height)
         if source.supportsFractionalFrames && frameTime < Double(frameCount) {
-            try source.render(frameTime: frameTime, into: &pixmap)
+            try source.render(frameTime: frameTime, into: &target)
         } else {
-            try source.render(frame: min(Int(frameTime.rounded(.down)), frameCount - 1), into: &pixmap)
+            try source.render(frame: min(Int(frameTime.rounded(.down)), frameCount - 1), into: &target)
         }
-        return pixmap
     }
 }
 

@@ -54,6 +54,8 @@ public final class APNGEncoder {
     /// The per-frame work that depends on nothing but the frames it is given; safe on any thread.
     public let preparer: FramePreparer
     private var previous: [UInt32] = []
+    /// `add`'s zlib stream, reused frame after frame.
+    private let scratch = APNGScratch()
     private var frames: [(x: Int, y: Int, w: Int, h: Int, zdata: [UInt8], duration: Duration)] = []
 
     public init(width: Int, height: Int, options: APNGEncodeOptions = APNGEncodeOptions()) throws(APNGEncodeError) {
@@ -78,7 +80,7 @@ public final class APNGEncoder {
     /// Adds a premultiplied frame shown for `duration`.
     public func add(_ frame: Pixmap, duration: Duration) throws(APNGEncodeError) {
         let words = try preparer.words(frame)
-        try append(try preparer.prepare(words, previous: frames.isEmpty ? nil : previous), duration: duration)
+        try append(try preparer.prepare(words, previous: frames.isEmpty ? nil : previous, scratch: scratch), duration: duration)
         previous = words
     }
 
@@ -123,12 +125,17 @@ public final class APNGEncoder {
         /// the one before is identical to it, so "the frame appended before" is simply the frame
         /// before in play order: frame i needs frames i-1 and i, never the output so far.
         public func prepare(_ words: [UInt32], previous: [UInt32]?) throws(APNGEncodeError) -> APNGPreparedFrame {
+            try prepare(words, previous: previous, scratch: APNGScratch())
+        }
+
+        /// `prepare(_:previous:)` with the calling thread's `APNGScratch` (its zlib stream is reused).
+        public func prepare(_ words: [UInt32], previous: [UInt32]?, scratch: APNGScratch) throws(APNGEncodeError) -> APNGPreparedFrame {
             var rect = (x0: 0, y0: 0, x1: width, y1: height)
             if let previous {
                 guard let r = changedRect(words, previous) else { return APNGPreparedFrame(rect: nil, zdata: []) }
                 if options.optimizeFrames { rect = r }
             }
-            let z = try compress(words, rect)
+            let z = try compress(words, rect, scratch)
             return APNGPreparedFrame(rect: (rect.x0, rect.y0, rect.x1 - rect.x0, rect.y1 - rect.y0), zdata: z)
         }
 
@@ -156,14 +163,15 @@ public final class APNGEncoder {
         /// Filters the rectangle's rows and deflates them (a zlib stream, as IDAT/fdAT carry), one row
         /// at a time: memory is a few rows plus the compressed output, never the whole filtered frame
         /// (that and zlib's worst-case output buffer cost 2 x 64 MB per 4096x4096 frame).
-        private func compress(_ words: [UInt32], _ r: (x0: Int, y0: Int, x1: Int, y1: Int)) throws(APNGEncodeError) -> [UInt8] {
+        private func compress(_ words: [UInt32], _ r: (x0: Int, y0: Int, x1: Int, y1: Int),
+                              _ scratch: APNGScratch) throws(APNGEncodeError) -> [UInt8] {
             let w = r.x1 - r.x0, h = r.y1 - r.y0, bpp = channels
             let rowBytes = w * bpp
             let adaptive = options.compressionLevel >= 5
             var prevRow = [UInt8](repeating: 0, count: rowBytes), curRow = prevRow
-            var candidate = [UInt8](repeating: 0, count: rowBytes), best = candidate
+            var candidate = adaptive ? prevRow : [], best = candidate
             var line = [UInt8](repeating: 0, count: rowBytes + 1)
-            let deflater = try RowDeflater(level: options.compressionLevel)
+            let deflater = try scratch.deflater(level: options.compressionLevel)
             try words.withUnsafeBufferPointer { (src) throws(APNGEncodeError) in
                 for yy in 0..<h {
                     let s = (r.y0 + yy) * width + r.x0
@@ -197,7 +205,7 @@ public final class APNGEncoder {
                     swap(&prevRow, &curRow)
                 }
             }
-            return deflater.output
+            return deflater.takeOutput()
         }
     }
 
@@ -326,16 +334,54 @@ extension Array where Element == UInt8 {
     }
 }
 
+/// What one thread reuses from one APNG frame to the next (`FramePreparer.prepare(_:previous:scratch:)`):
+/// the zlib stream, whose deflateInit allocates and faults in about 300 KB, and its output
+/// buffer. Use one per thread; never share one between threads.
+public final class APNGScratch {
+    private var stream: RowDeflater?
+
+    public init() {}
+
+    /// A stream at `level` ready for a new frame.
+    fileprivate func deflater(level: Int) throws(APNGEncodeError) -> RowDeflater {
+        if let stream, stream.level == level {
+            try stream.reset()
+            return stream
+        }
+        let made = try RowDeflater(level: level)
+        stream = made
+        return made
+    }
+}
+
 /// A zlib stream fed row by row; owns the z_stream from deflateInit to deflateEnd.
 private final class RowDeflater {
+    let level: Int
     private var stream = z_stream()
     private var chunk = [UInt8](repeating: 0, count: 1 << 16)
-    /// The compressed bytes so far (exactly sized once finished).
-    private(set) var output: [UInt8] = []
+    /// The compressed bytes so far.
+    private var output: [UInt8] = []
 
     init(level: Int) throws(APNGEncodeError) {
+        self.level = level
         let rc = deflateInit_(&stream, Int32(level), ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size))
         guard rc == Z_OK else { throw APNGEncodeError("zlib deflateInit failed (\(rc))") }
+    }
+
+    /// Starts a new stream with the same settings, keeping zlib's memory and the output's capacity.
+    func reset() throws(APNGEncodeError) {
+        let rc = deflateReset(&stream)
+        guard rc == Z_OK else { throw APNGEncodeError("zlib deflateReset failed (\(rc))") }
+        output.removeAll(keepingCapacity: true)
+    }
+
+    /// The finished stream, exactly sized (the buffer it grew in keeps up to twice its size as
+    /// capacity, and stays for the next frame).
+    func takeOutput() -> [UInt8] {
+        [UInt8](unsafeUninitializedCapacity: output.count) { buf, n in
+            _ = buf.initialize(from: output)
+            n = output.count
+        }
     }
 
     deinit { deflateEnd(&stream) }
@@ -358,11 +404,6 @@ private final class RowDeflater {
         guard rc == Z_OK || rc == Z_STREAM_END || rc == Z_BUF_ERROR else { throw APNGEncodeError("zlib deflate failed (\(rc))") }
         if finish {
             guard rc == Z_STREAM_END else { throw APNGEncodeError("zlib deflate did not finish (\(rc))") }
-            // An exact copy: the appended-to array keeps up to twice its size as capacity.
-            output = [UInt8](unsafeUninitializedCapacity: output.count) { buf, n in
-                _ = buf.initialize(from: output)
-                n = output.count
-            }
         }
     }
 }

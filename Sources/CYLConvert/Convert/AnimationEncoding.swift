@@ -148,11 +148,10 @@ extension FrameTimeline {
                                 warnings: warnings)
     }
 
-    /// APNG. When the source splits, each job draws a run of frames on its worker's own timeline
-    /// and prepares them against the frame before (drawing the run's first frame's predecessor
-    /// once more: drawing is far cheaper than deflating), so a frame is drawn, converted and
-    /// deflated on one thread with one handover per run, not three per frame. Otherwise frames
-    /// come from the frame cache and each job hands its pixels to the next frame's job.
+    /// APNG. Each frame is one job: it draws the frame (on its worker's own timeline when the
+    /// source splits; otherwise the frame cache draws ahead) and converts it to words; the frame
+    /// is then compared with the one before and deflated by whichever of the two frames' jobs
+    /// finishes second (`APNGChain`). No frame is drawn twice and no job waits for another.
     func encodeAPNG(_ plan: FramePlan, _ request: ConvertRequest, loop: LoopHint, cache: FrameCache, size: PixelSize,
                     limits: Limits, progress: (String, Int, Int) -> Void) throws -> EncodedAnimation {
         let opaque = (request.background?.a ?? 0) == 255
@@ -164,100 +163,45 @@ extension FrameTimeline {
         let threads = max(1, min(request.threads, FrameThreads.maximum, keys.count))
         var timelines = [self]
         while timelines.count < threads, let worker = worker() { timelines.append(worker) }
-        guard timelines.count == threads else {
-            return try Self.encodeAPNGFromCache(plan, preparer: preparer, encoder: encoder, threads: request.threads,
-                                                cache: cache, size: size, limits: limits, progress: progress)
-        }
         // Each worker (or, with one thread, the calling thread) takes one timeline for good,
         // which is what makes handing them over safe; the calling thread then draws nothing.
-        let lender = TimelineLender(timelines)
-        let pool = JobPool<FrameTimeline>(threads: threads) { lender.take() }
+        let lender = timelines.count == threads ? TimelineLender(timelines) : nil
+        let pool = JobPool<APNGWorker>(threads: threads) { APNGWorker(timeline: lender?.take()) }
         defer { pool.finish() }
         let trace = EncodeTrace.observer
         let window = Self.jobWindow(threads: pool.threads, frameBytes: size.pixelCount * 4, limits: limits)
-        // Runs shrink as frames run out (a third of each worker's share of what is left, at
-        // most 16): long runs draw few frames twice, short last ones let the workers finish
-        // together.
-        func runLength(from start: Int) -> Int { max(1, min(16, (keys.count - start) / (3 * pool.threads))) }
+        let chain = APNGChain(count: keys.count, preparer: preparer)
+        let frames = lender == nil ? cache.frames(keys) : nil
+        defer { frames?.finish() }
         let background = request.background
-        var waiting = Deque<(JobPool<FrameTimeline>.Pending<[APNGPreparedFrame]>, Range<Int>)>()
         var appended = 0
         func appendOldest() throws {
-            let (job, range) = waiting.removeFirst()
-            for (frame, n) in zip(try pool.wait(job), range) {
-                try encoder.append(frame, duration: plan.entries[n].duration)
-                appended += 1
-                try limits.checkOutput(bytes: encoder.encodedBytes, afterFrame: appended)
-                progress("encoding APNG", appended, plan.entries.count)
-            }
-        }
-        var start = 0
-        while start < keys.count {
-            let range = start..<min(keys.count, start + runLength(from: start))
-            start = range.upperBound
-            waiting.append((pool.submit { timeline in
-                var previous: (key: FramePlan.FrameKey, words: [UInt32])?
-                if range.lowerBound > 0 {
-                    let key = keys[range.lowerBound - 1]
-                    previous = (key, try preparer.words(FrameCache.draw(key, on: timeline, size: size, background: background)))
-                }
-                var out: [APNGPreparedFrame] = []
-                for n in range {
-                    trace?("APNG prepare")
-                    // A frame drawing the same key as the one before is the same picture.
-                    let words: [UInt32]
-                    if let previous, previous.key == keys[n] {
-                        words = previous.words
-                    } else {
-                        words = try preparer.words(FrameCache.draw(keys[n], on: timeline, size: size, background: background))
-                    }
-                    out.append(try preparer.prepare(words, previous: previous?.words))
-                    previous = (keys[n], words)
-                }
-                return out
-            }, range))
-            while waiting.count > max(pool.threads, window / range.count) { try appendOldest() }
-        }
-        while !waiting.isEmpty { try appendOldest() }
-        return EncodedAnimation(bytes: try encoder.finish(), frameCount: encoder.frameCount)
-    }
-
-    /// APNG from frames drawn by the frame cache (a source that cannot split, such as a large GIF).
-    private static func encodeAPNGFromCache(_ plan: FramePlan, preparer: APNGEncoder.FramePreparer, encoder: APNGEncoder,
-                                            threads: Int, cache: FrameCache, size: PixelSize, limits: Limits,
-                                            progress: (String, Int, Int) -> Void) throws -> EncodedAnimation {
-        let pool = JobPool<Void>(threads: threads) { () }
-        defer { pool.finish() }
-        let trace = EncodeTrace.observer
-        let window = jobWindow(threads: pool.threads, frameBytes: size.pixelCount * 4, limits: limits)
-        // A job converts its frame, hands the pixels to the next frame's job, and compares and
-        // deflates against the pixels the job before handed over.
-        var waiting = Deque<(JobPool<Void>.Pending<APNGPreparedFrame>, Duration)>()
-        var appended = 0
-        func appendOldest() throws {
-            let (job, duration) = waiting.removeFirst()
-            try encoder.append(try pool.wait(job), duration: duration)
+            try encoder.append(try chain.take(appended), duration: plan.entries[appended].duration)
             appended += 1
             try limits.checkOutput(bytes: encoder.encodedBytes, afterFrame: appended)
             progress("encoding APNG", appended, plan.entries.count)
         }
-        let frames = cache.frames(plan.entries.map(\.frameKey))
-        defer { frames.finish() }
-        var previous: Handoff<[UInt32]>?
-        for e in plan.entries {
-            let frame = try frames.next()
-            let words = Handoff<[UInt32]>(), before = previous
-            waiting.append((pool.submit { _ in
+        for n in keys.indices {
+            let given = try frames?.next(), key = keys[n]
+            _ = pool.submit { worker in
                 trace?("APNG prepare")
-                let converted = Result { try preparer.words(frame) }
-                words.set(converted)
-                return try preparer.prepare(try converted.get(), previous: try before?.wait())
-            }, e.duration))
-            previous = words
-            while waiting.count > window { try appendOldest() }
+                do {
+                    let words: [UInt32]
+                    if let given {
+                        words = try preparer.words(given)
+                    } else {
+                        words = try worker.draw(key, size: size, background: background) { try preparer.words($0) }
+                    }
+                    chain.add(n, words: words, scratch: worker.scratch)
+                } catch {
+                    chain.fail(n, error)
+                }
+            }
+            while n + 1 - appended > window { try appendOldest() }
         }
-        while !waiting.isEmpty { try appendOldest() }
-        return EncodedAnimation(bytes: try encoder.finish(), frameCount: encoder.frameCount)
+        while appended < keys.count { try appendOldest() }
+        let bytes = try encoder.finish()
+        return EncodedAnimation(bytes: bytes, frameCount: encoder.frameCount)
     }
 
     static func encodeWebP(_ plan: FramePlan, _ request: ConvertRequest, loop: LoopHint, cache: FrameCache, size: PixelSize,
@@ -334,26 +278,75 @@ final class GIFScratch {
     init(timeline: FrameTimeline?) { self.timeline = timeline }
 }
 
-/// A value one job hands to another job that runs at the same time (a frame's pixels to the
-/// next frame's job). Set exactly once, also when making it failed, so a waiter never hangs:
-/// the job that sets it was submitted, and so started, before any job that waits for it.
-final class Handoff<Value>: @unchecked Sendable {  // the value is read only after `set`, under the lock
-    private let condition = NSCondition()
-    private var value: Result<Value, any Error>?
+/// An APNG worker's own timeline (nil when frames are given) and the memory it reuses from frame
+/// to frame: the frame it draws into and the zlib stream. A fresh megabyte costs more in page
+/// faults than drawing an icon's frame, and more with two threads.
+final class APNGWorker {
+    let timeline: FrameTimeline?
+    let scratch = APNGScratch()
+    private var frame: Pixmap?
+    init(timeline: FrameTimeline?) { self.timeline = timeline }
 
-    func set(_ result: Result<Value, any Error>) {
-        condition.lock()
-        value = result
-        condition.broadcast()
-        condition.unlock()
+    /// Draws `key` into the reused frame and returns what `convert` makes of it.
+    func draw<T>(_ key: FramePlan.FrameKey, size: PixelSize, background: RGBA8?, _ convert: (Pixmap) throws -> T) throws -> T {
+        if frame == nil { frame = try Pixmap(width: size.width, height: size.height) }
+        try FrameCache.draw(key, on: timeline!, into: &frame!, background: background)
+        return try convert(frame!)
+    }
+}
+
+/// The frames of an APNG in flight. Each frame's job adds the frame's words; frame n is compared
+/// with frame n-1 and deflated by whichever of their two jobs adds its words second (both are
+/// there then), so no job waits for another and the work stays on the workers. The consumer
+/// takes the prepared frames in order. A frame's words are dropped once both frames that read
+/// them are prepared.
+final class APNGChain: @unchecked Sendable {  // all state is read and written under `condition`
+    private let condition = NSCondition()
+    private let preparer: APNGEncoder.FramePreparer
+    private var words: [[UInt32]?]
+    private var prepared: [Bool]
+    private var results: [Result<APNGPreparedFrame, any Error>?]
+
+    init(count: Int, preparer: APNGEncoder.FramePreparer) {
+        self.preparer = preparer
+        words = Array(repeating: nil, count: count)
+        prepared = Array(repeating: false, count: count)
+        results = Array(repeating: nil, count: count)
     }
 
-    func wait() throws -> Value {
+    /// Frame `n`'s words: prepares frame n when frame n-1's are here, and frame n+1 when its
+    /// words came first. `scratch` is the calling thread's.
+    func add(_ n: Int, words frameWords: [UInt32], scratch: APNGScratch) {
         condition.lock()
-        while value == nil { condition.wait() }
-        let result = value!
+        words[n] = frameWords
+        let before: [UInt32]?? = n == 0 ? .some(nil) : words[n - 1].map { .some($0) }
+        let after = n + 1 < words.count ? words[n + 1] : nil
+        condition.unlock()
+        if let before { finish(n, Result { try preparer.prepare(frameWords, previous: before, scratch: scratch) }) }
+        if let after { finish(n + 1, Result { try preparer.prepare(after, previous: frameWords, scratch: scratch) }) }
+    }
+
+    /// Frame `n` could not be made: `take(n)` throws `error`.
+    func fail(_ n: Int, _ error: any Error) { finish(n, .failure(error)) }
+
+    /// Prepared frame `n` once it is ready; rethrows what preparing it threw.
+    func take(_ n: Int) throws -> APNGPreparedFrame {
+        condition.lock()
+        while results[n] == nil { condition.wait() }
+        let result = results[n]!
+        results[n] = nil
         condition.unlock()
         return try result.get()
+    }
+
+    private func finish(_ n: Int, _ result: Result<APNGPreparedFrame, any Error>) {
+        condition.lock()
+        results[n] = result
+        prepared[n] = true
+        // Frame j's words are read by frames j and j+1.
+        for j in [n - 1, n] where j >= 0 && prepared[j] && (j + 1 == prepared.count || prepared[j + 1]) { words[j] = nil }
+        condition.broadcast()
+        condition.unlock()
     }
 }
 

@@ -164,6 +164,12 @@ final class FrameCache {
         return try timeline.render(frame: key.source, size: size, background: background)
     }
 
+    /// `draw(_:on:size:background:)` into `target` at its size, reusing its memory.
+    static func draw(_ key: FramePlan.FrameKey, on timeline: FrameTimeline, into target: inout Pixmap, background: RGBA8?) throws {
+        if let time = key.time { return try timeline.render(frameTime: time, into: &target, background: background) }
+        try timeline.render(frame: key.source, into: &target, background: background)
+    }
+
     /// The frames of `keys` in order: `next()` gives one each call. Frames the cache will not
     /// have when asked for are drawn ahead on the worker threads; call `finish()` when done.
     func frames(_ keys: [FramePlan.FrameKey]) -> Frames {

@@ -43,6 +43,18 @@ extension FrameTimeline {
         return image
     }
 
+    /// `render(frame:size:background:)` into `target` at its size, reusing its memory.
+    public func render(frame index: Int, into target: inout Pixmap, background: RGBA8?) throws {
+        try render(frame: index, into: &target)
+        if let background { target.flatten(onto: background) }
+    }
+
+    /// `render(frameTime:size:background:)` into `target` at its size, reusing its memory.
+    public func render(frameTime: Double, into target: inout Pixmap, background: RGBA8?) throws {
+        try render(frameTime: frameTime, into: &target)
+        if let background { target.flatten(onto: background) }
+    }
+
     /// Renders the animation at a fractional frame time (see `render(frameTime:size:)`) with an
     /// optional background.
     public func render(frameTime: Double, size: PixelSize, background: RGBA8?) throws -> Pixmap {
