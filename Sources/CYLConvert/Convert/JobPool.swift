@@ -63,7 +63,13 @@ final class JobPool<Context>: @unchecked Sendable {
         }
         condition.lock()
         queue.append(job)
-        condition.signal()
+        // Broadcast, not signal. With signal here a worker once slept through `finish()`'s
+        // broadcast (a burst of 16 jobs the consumer waited for between GIF's passes, an
+        // experiment since dropped: 108 of 150 two-thread conversions hung; 0 of 300 with
+        // broadcast). Every wait here checks its predicate under the lock, so the suspect is
+        // glibc 2.36's lost wakeup in pthread_cond_signal (sourceware bug 25847, fixed after
+        // 2.36). Waking every worker for one job costs nothing measurable with a few threads.
+        condition.broadcast()
         condition.unlock()
         return pending
     }
