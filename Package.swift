@@ -65,7 +65,7 @@ let package = Package(
         .executableTarget(name: "EncodeBench", dependencies: ["CYLCodecs", "CYLRaster", "CYLGeometry"],
                           path: "Benchmarks/EncodeBench", exclude: ["pillow_reference.py"]),
 
-        .executableTarget(name: "LottieBench", dependencies: ["CYLLottieAnimator", "CYLTimeline", "CYLRaster"],
+        .executableTarget(name: "LottieBench", dependencies: ["CYLLottieAnimator", "CYLTimeline", "CYLRaster", "CBenchReference"],
                           path: "Benchmarks/LottieBench"),
 
         // Spawns the release `cylanim build` over the shared corpus: --jobs 1 vs 2, no-change rebuild, peak memory.

@@ -6,10 +6,13 @@
 // `--hashes` renders every frame once and prints one FNV-1a hash of the pixels per file, size and
 // frame instead of timings: diff two runs to prove a change leaves every rendered pixel the same.
 //
-// For each file: parse time (median of passes), and render time per frame at each size (all
-// frames, several passes; the per-file figure is the median pass's ms/frame). Prints the median
-// and p90 over files. The peers on this machine kind (issue 4): ThorVG 1.0.4 and rlottie about
+// For each file: parse time (median of passes), json-c parsing the same bytes (its tree alone, timed
+// right after each open, so both see the same machine; issue 11 asks open <= 1.25x json-c), and
+// render time per frame at each size (all frames, several passes; the per-file figure is the
+// median pass's ms/frame). Prints the median and p90 over files, and open / json-c per file and
+// as a geometric mean. The peers on this machine kind (issue 4): ThorVG 1.0.4 and rlottie about
 // 0.04-0.07 ms/frame median over the icons at 256x256, 0.03-0.06 ms to parse one.
+import CBenchReference
 import CYLLottieAnimator
 import CYLRaster
 import CYLTimeline
@@ -94,16 +97,19 @@ if opts.hashes {
 let clock = ContinuousClock()
 var parseMs: [Double] = []
 var renderMs: [Int: [Double]] = [:]
-var perFile: [(file: String, frames: Int, parse: Double, render: [Int: Double])] = []
+var perFile: [(file: String, frames: Int, parse: Double, jsonc: Double, render: [Int: Double])] = []
 for file in files {
     guard let data = FileManager.default.contents(atPath: opts.corpus.appendingPathComponent(file).path) else { continue }
     let bytes = [UInt8](data)
-    var parses: [Double] = []
+    var parses: [Double] = [], jsoncs: [Double] = []
     var document: LottieDocument? = nil
     for _ in 0..<opts.passes {
         let start = clock.now
         document = try? LottieDocument(contentsOf: bytes, name: file)
         parses.append(ms(clock.now - start))
+        let cStart = clock.now
+        _ = bytes.withUnsafeBufferPointer { cbench_json_parse($0.baseAddress, $0.count, 64) }
+        jsoncs.append(ms(clock.now - cStart))
     }
     guard let document else { continue }
     let parse = median(parses)
@@ -123,30 +129,38 @@ for file in files {
         row[size] = median(passes)
         renderMs[size, default: []].append(row[size]!)
     }
-    perFile.append((file, document.frameCount, parse, row))
+    perFile.append((file, document.frameCount, parse, median(jsoncs), row))
 }
+
+/// Open time over json-c's parse of the same bytes, geometric mean over the files.
+let openOverJSONC = perFile.isEmpty ? 0 : exp(perFile.map { log($0.parse / max($0.jsonc, 1e-9)) }.reduce(0, +) / Double(perFile.count))
 
 if opts.json {
     var parts: [String] = []
     parts.append("\"category\":\"\(opts.category)\",\"files\":\(perFile.count),\"passes\":\(opts.passes)")
     parts.append("\"parse_ms\":{\"median\":\(median(parseMs)),\"p90\":\(p90(parseMs))}")
+    parts.append("\"open_over_jsonc_geomean\":\(openOverJSONC)")
     let sizes = opts.sizes.map { "\"\($0)\":{\"median_ms_per_frame\":\(median(renderMs[$0] ?? [])),\"p90_ms_per_frame\":\(p90(renderMs[$0] ?? []))}" }
     parts.append("\"render\":{\(sizes.joined(separator: ","))}")
     let rows = perFile.map { r in
-        "{\"file\":\"\(r.file)\",\"frames\":\(r.frames),\"parse_ms\":\(r.parse),"
+        "{\"file\":\"\(r.file)\",\"frames\":\(r.frames),\"parse_ms\":\(r.parse),\"jsonc_ms\":\(r.jsonc),"
             + opts.sizes.map { "\"ms_per_frame_\($0)\":\(r.render[$0] ?? 0)" }.joined(separator: ",") + "}"
     }
     parts.append("\"per_file\":[\(rows.joined(separator: ","))]")
     print("{" + parts.joined(separator: ",") + "}")
 } else {
     func f3(_ v: Double) -> String { String(format: "%8.3f", v) }
-    print("file".padding(toLength: 56, withPad: " ", startingAt: 0) + "frames  parse ms" + opts.sizes.map { "  ms/f@\($0)" }.joined())
+    print("file".padding(toLength: 56, withPad: " ", startingAt: 0) + "frames  parse ms  json-c ms  x json-c"
+          + opts.sizes.map { "  ms/f@\($0)" }.joined())
     for r in perFile {
         print(r.file.padding(toLength: 56, withPad: " ", startingAt: 0) + String(format: "%6d", r.frames) + f3(r.parse) + "  "
+              + f3(r.jsonc) + String(format: "  %7.2fx", r.parse / max(r.jsonc, 1e-9)) + "  "
               + opts.sizes.map { f3(r.render[$0] ?? 0) + "  " }.joined())
     }
     print("\n\(perFile.count) \(opts.category) files, \(opts.passes) passes")
     print("parse ms/file      median \(f3(median(parseMs)))   p90 \(f3(p90(parseMs)))")
+    print("open / json-c      geomean \(String(format: "%.2fx", openOverJSONC))   worst "
+          + (perFile.max { $0.parse / $0.jsonc < $1.parse / $1.jsonc }.map { String(format: "%.2fx (%@)", $0.parse / $0.jsonc, $0.file) } ?? "-"))
     for s in opts.sizes {
         print("render ms/frame @\(s)  median \(f3(median(renderMs[s] ?? [])))   p90 \(f3(p90(renderMs[s] ?? [])))")
     }
