@@ -200,20 +200,7 @@ public struct Pixmap: Sendable, Equatable {
     mutating func premultiplyInPlace() {
         let (w, h, s) = (width, height, stride)
         withUnsafeMutableBytes { p in
-            for y in 0..<h {
-                var i = y * s
-                for _ in 0..<w {
-                    let a = UInt32(p[i + 3])
-                    if a == 0 {
-                        p[i] = 0; p[i + 1] = 0; p[i + 2] = 0
-                    } else if a != 255 {
-                        p[i] = UInt8((UInt32(p[i]) * a + 127) / 255)
-                        p[i + 1] = UInt8((UInt32(p[i + 1]) * a + 127) / 255)
-                        p[i + 2] = UInt8((UInt32(p[i + 2]) * a + 127) / 255)
-                    }
-                    i += 4
-                }
-            }
+            for y in 0..<h { cyl_premultiply_row(p.baseAddress! + y * s, w) }
         }
     }
 }

@@ -39,4 +39,24 @@ struct StraightAlphaTests {
             }
         }
     }
+
+    /// Straight to premultiplied (`Pixmap(width:height:straightRGBA:)`, what decoded images go
+    /// through): every colour and alpha pair against the division written out, round(c * a / 255),
+    /// on rows of 256 pixels (the kernel's vector code) and of 3 (its tail).
+    @Test(arguments: [256, 3])
+    func everyColourAndAlphaPremultiplied(width: Int) throws {
+        var rgba: [UInt8] = []
+        for a in 0..<256 { for c in 0..<256 { rgba += [UInt8(c), UInt8((c + 85) & 255), UInt8((c + 170) & 255), UInt8(a)] } }
+        let image = try Pixmap(width: width, height: 65_536 / width + (65_536 % width == 0 ? 0 : 1),
+                               straightRGBA: rgba + [UInt8](repeating: 0, count: (width - 65_536 % width) % width * 4))
+        func want(_ c: Int, _ a: Int) -> UInt8 { UInt8((c * a + 127) / 255) }
+        for a in 0..<256 {
+            for c in 0..<256 {
+                let k = a * 256 + c, x = k % width, y = k / width
+                let got = image[x, y]
+                #expect(got.r == want(c, a) && got.g == want((c + 85) & 255, a) && got.b == want((c + 170) & 255, a) && got.a == UInt8(a),
+                        "c \(c) a \(a): \(got)")
+            }
+        }
+    }
 }

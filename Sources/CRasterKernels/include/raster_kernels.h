@@ -67,4 +67,8 @@ void cyl_apply_mask_row(uint32_t *d, const uint8_t *m, size_t n);
 /// pixel of alpha 0 becomes 0; then OR'd with `or_mask` (0xFF000000 forces opaque), for i in 0..<n.
 void cyl_straight_row(uint32_t *d, const uint32_t *s, size_t n, uint32_t or_mask);
 
+/* Straight to premultiplied alpha in place over n RGBA pixels (what every decoded image goes
+ * through): each colour becomes round(c * a / 255), (c * a + 127) / 255 exactly. */
+void cyl_premultiply_row(uint8_t *p, size_t n);
+
 #endif
