@@ -22,13 +22,16 @@ enum TitleFonts {
         }
         guard !order.isEmpty else { return (files, []) }
         var warnings: [Diagnostic] = []
-        let locator: FontLocator?
-        do { locator = try FontLocator() } catch {
-            locator = nil
-            warnings.append(Diagnostic(.warning, "\(error.message); titles use DejaVu Sans (\(fallback))"))
-        }
+        var locatorWorks = true
         for name in order {
-            if let match = locator?.locate(name) {
+            var match: FontMatch? = nil
+            if locatorWorks {
+                do { match = try FontLocator.sharedLocate(name) } catch {
+                    locatorWorks = false
+                    warnings.append(Diagnostic(.warning, "\(error.message); titles use DejaVu Sans (\(fallback))"))
+                }
+            }
+            if let match {
                 files[name] = match.path
                 continue
             }

@@ -56,8 +56,6 @@ struct TextGlyphLoader {
     let glyphData: [GlyphDataKey: GlyphModel]
     /// Notes for the parser to report, by font name.
     private(set) var notes: [(String, String)] = []
-    private var locator: FontLocator?
-    private var locatorFailed = false
     /// Fonts opened so far, by file, so fonts that share a file open it once.
     private var opened: [String: OutlineFont] = [:]
 
@@ -99,15 +97,11 @@ struct TextGlyphLoader {
 
     /// The installed font for `r`: by its PostScript name, its full name, then its family.
     private mutating func font(for r: TextFontRequest) -> OutlineFont? {
-        if locator == nil && !locatorFailed {
-            do { locator = try FontLocator() } catch { locatorFailed = true }
-        }
         var path: String? = nil
-        if let locator {
-            let names = [r.name, r.style.isEmpty ? r.family : "\(r.family) \(r.style)", r.family]
-            for n in names where !n.isEmpty {
-                if let m = locator.locate(n) { path = m.path; break }
-            }
+        let names = [r.name, r.style.isEmpty ? r.family : "\(r.family) \(r.style)", r.family]
+        // A fontconfig that cannot load finds nothing: the default font and its note follow.
+        for n in names where !n.isEmpty {
+            if let m = try? FontLocator.sharedLocate(n) { path = m.path; break }
         }
         if path == nil {
             do {
