@@ -10,51 +10,64 @@ extension BezierShape {
     /// Rounded corners (Lottie's and Rive's): every sharp vertex (no tangents) is cut back by up to `radius`
     /// along both edges and joined with a curve.
     public func roundingCorners(radius: Double) -> BezierShape {
+        var out = BezierShape.empty
+        roundingCorners(radius: radius, into: &out)
+        return out
+    }
+
+    /// `roundingCorners(radius:)` written into `out`, whose arrays are reused.
+    public func roundingCorners(radius: Double, into out: inout BezierShape) {
         let s = self
         let n = s.vertices.count
-        guard radius > 0, n >= 2 else { return s }
-        var out = BezierShape(closed: s.closed, vertices: [], inTangents: [], outTangents: [])
-        out.vertices.reserveCapacity(n * 2)
+        guard radius > 0, n >= 2 else {
+            out.clear(closed: s.closed)
+            for i in 0..<n { out.append(s.vertices[i], in: s.inTangents[i], out: s.outTangents[i]) }
+            return
+        }
+        out.clear(closed: s.closed)
         for i in 0..<n {
             let v = s.vertices[i]
             let sharp = s.inTangents[i] == .zero && s.outTangents[i] == .zero
             if !sharp || (!s.closed && (i == 0 || i == n - 1)) {
-                out.vertices.append(v); out.inTangents.append(s.inTangents[i]); out.outTangents.append(s.outTangents[i])
+                out.append(v, in: s.inTangents[i], out: s.outTangents[i])
                 continue
             }
             let prev = s.vertices[(i + n - 1) % n], next = s.vertices[(i + 1) % n]
             let d1 = v.distance(to: prev)
             let f1 = d1 > 0 ? min(d1 / 2, radius) / d1 : 0
             let a = v + (prev - v) * f1
-            out.vertices.append(a); out.inTangents.append(.zero); out.outTangents.append((v - a) * bezierCircleKappa)
+            out.append(a, in: .zero, out: (v - a) * bezierCircleKappa)
             let d2 = v.distance(to: next)
             let f2 = d2 > 0 ? min(d2 / 2, radius) / d2 : 0
             let b = v + (next - v) * f2
-            out.vertices.append(b); out.inTangents.append((v - b) * bezierCircleKappa); out.outTangents.append(.zero)
+            out.append(b, in: (v - b) * bezierCircleKappa, out: .zero)
         }
-        return out
     }
 
     /// Pucker and bloat: vertices move toward the shape's centre (the mean of its vertices) by
     /// `amount` (a fraction), tangent handles move away from it by the same fraction.
     public func puckeredOrBloated(_ amount: Double) -> BezierShape {
+        var out = BezierShape.empty
+        puckeredOrBloated(amount, into: &out)
+        return out
+    }
+
+    /// `puckeredOrBloated(_:)` written into `out`, whose arrays are reused.
+    public func puckeredOrBloated(_ amount: Double, into out: inout BezierShape) {
         let s = self
         let n = s.vertices.count
-        guard n > 0 else { return s }
+        out.clear(closed: s.closed)
+        guard n > 0 else { return }
         var c = Point.zero
         for v in s.vertices { c += v }
         c = c * (1 / Double(n))
-        var out = s
         for i in 0..<n {
             let v = s.vertices[i]
             let o = v + s.outTangents[i], inn = v + s.inTangents[i]
             let nv = v + (c - v) * amount
             let no = o + (c - o) * -amount, ni = inn + (c - inn) * -amount
-            out.vertices[i] = nv
-            out.outTangents[i] = no - nv
-            out.inTangents[i] = ni - nv
+            out.append(nv, in: ni - nv, out: no - nv)
         }
-        return out
     }
 
     /// Offset path: every segment moved sideways by `amount` (positive grows a clockwise shape);

@@ -46,6 +46,8 @@ struct ShapeEvaluator {
     private(set) var opPaths: [Int] = []
     /// The paths collected so far, by group (a group's are a contiguous run at its end).
     private var collected: [Int] = []
+    /// The shape a modifier writes into before it becomes a path's own (`modify`).
+    private var modifierScratch = BezierShape.empty
     var maxPathPoints: Int
     /// Bound on paths plus paints collected for one frame; repeaters stop copying past it.
     var maxDraws: Int
@@ -156,14 +158,10 @@ struct ShapeEvaluator {
                 trim(local[base...], start: s.scalar(at: t) / 100, end: e.scalar(at: t) / 100, offset: o.scalar(at: t) / 360, sequential: sequential)
             case let .roundCorners(r):
                 let radius = r.scalar(at: t)
-                if radius > 0 {
-                    for i in local[base...] { geo[i].shapes = geo[i].shapes.map { $0.roundingCorners(radius: radius) } }
-                }
+                if radius > 0 { modify(local[base...]) { $0.roundingCorners(radius: radius, into: &$1) } }
             case let .puckerBloat(a):
                 let amount = a.scalar(at: t) / 100
-                if amount != 0 {
-                    for i in local[base...] { geo[i].shapes = geo[i].shapes.map { $0.puckeredOrBloated(amount) } }
-                }
+                if amount != 0 { modify(local[base...]) { $0.puckeredOrBloated(amount, into: &$1) } }
             case let .offsetPath(a, join, ml):
                 let amount = a.scalar(at: t)
                 if amount != 0 {
@@ -197,6 +195,30 @@ struct ShapeEvaluator {
             case .ignored:
                 break
             }
+        }
+    }
+
+    /// Replaces every shape of `paths` by what `write` makes of it (a modifier). A path of one
+    /// shape allocates nothing once warm: `write` fills the evaluator's scratch shape, which then
+    /// trades arrays with the entry's owned shape, so both keep their capacity for the next frame
+    /// (mapping the shapes made three arrays a shape and the array of them, every frame).
+    private mutating func modify(_ paths: ArraySlice<Int>, _ write: (BezierShape, inout BezierShape) -> Void) {
+        for i in paths {
+            guard geo[i].shapes.count == 1 else {
+                geo[i].shapes = geo[i].shapes.map { shape in
+                    var out = BezierShape.empty
+                    write(shape, &out)
+                    return out
+                }
+                continue
+            }
+            let input = geo[i].shapes[0]
+            // The entry lets go of its shape first: when that is its owned one, `write` below must
+            // not find the scratch's arrays (last the owned ones of some entry) held twice.
+            holdOne(i, .empty)
+            write(input, &modifierScratch)
+            swap(&modifierScratch, &geo[i].owned)
+            holdOne(i, geo[i].owned)
         }
     }
 
