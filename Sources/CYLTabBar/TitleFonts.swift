@@ -23,10 +23,11 @@ enum TitleFonts {
         guard !order.isEmpty else { return (files, []) }
         var warnings: [Diagnostic] = []
         var locatorWorks = true
+        let lookup = FontLookup()
         for name in order {
             var match: FontMatch? = nil
             if locatorWorks {
-                do { match = try FontLocator.sharedLocate(name) } catch {
+                do { match = try lookup.locate(name) } catch {
                     locatorWorks = false
                     warnings.append(Diagnostic(.warning, "\(error.message); titles use DejaVu Sans (\(fallback))"))
                 }

@@ -78,46 +78,43 @@ public final class FontLocator {
     }
 }
 
-extension FontLocator {
-    /// `locate(name)` through one locator for the whole process, made on first use, with every
-    /// answer kept. Loading fontconfig's configuration and font list reads its XML files and
-    /// caches (dozens of file system calls): 2.4 ms of each open of a Lottie file with text,
-    /// 35x the JSON parse, when every open made its own locator. Throws the error loading
-    /// fontconfig threw (the first time, and again each call after). Safe from any thread.
-    ///
-    /// Fonts installed while the process runs are not seen; a long-running caller that must see
-    /// them makes its own `FontLocator`.
-    public static func sharedLocate(_ name: String) throws(FontError) -> FontMatch? {
-        try SharedFontLocator.instance.locate(name)
+/// `FontLocator.locate` with the answers kept for the whole process: a name any caller has looked
+/// up before is answered from memory, and fontconfig is loaded (its XML files and caches: dozens of
+/// file system calls, 2.4 ms of each open of a Lottie file with text, 35x the JSON parse, when
+/// every open loaded it) only for a name never asked before, once per `FontLookup`, which
+/// releases it with itself. (Keeping one fontconfig for the process instead left blocks only
+/// fontconfig's mapped caches point to, which LeakSanitizer reports as leaks.)
+///
+/// Use one per task (an open, a tab bar's titles); it is not thread-safe, the kept answers are.
+/// Fonts installed while the process runs are seen only under names not asked before.
+public final class FontLookup {
+    private var locator: Result<FontLocator, FontError>?
+
+    public init() {}
+
+    /// The font named `name`, or nil when no installed font carries it; throws what loading
+    /// fontconfig threw when the answer was not known.
+    public func locate(_ name: String) throws(FontError) -> FontMatch? {
+        if let known = FontAnswers.shared.answer(name) { return known }
+        if locator == nil { locator = Result { () throws(FontError) in try FontLocator() } }
+        let found = try locator!.get().locate(name)
+        FontAnswers.shared.keep(found, for: name)
+        return found
     }
+
+    /// Whether this lookup loaded fontconfig (tests read it).
+    var loadedFontconfig: Bool { locator != nil }
 }
 
-/// The process's locator and its answers (`FontLocator.sharedLocate`).
-final class SharedFontLocator: Sendable {
-    static let instance = SharedFontLocator()
+/// The answers every `FontLookup` of the process shares.
+final class FontAnswers: Sendable {
+    static let shared = FontAnswers()
+    private let answers = Mutex<[String: FontMatch?]>([:])
 
-    private struct State {
-        var locator: Result<FontLocator, FontError>?
-        var answers: [String: FontMatch?] = [:]
-        /// Times fontconfig was loaded (at most once; tests read it).
-        var loads = 0
-    }
-    private let state = Mutex(State())
+    /// The kept answer for `name`: nil when there is none, .some(nil) when no font carries it.
+    func answer(_ name: String) -> FontMatch?? { answers.withLock { $0[name] } }
 
-    var loads: Int { state.withLock { $0.loads } }
-
-    func locate(_ name: String) throws(FontError) -> FontMatch? {
-        try state.withLock { (s: inout State) throws(FontError) -> FontMatch? in
-            if let known = s.answers[name] { return known }
-            if s.locator == nil {
-                s.locator = Result { () throws(FontError) in try FontLocator() }
-                s.loads += 1
-            }
-            let found = try s.locator!.get().locate(name)
-            s.answers[name] = .some(found)
-            return found
-        }
-    }
+    func keep(_ match: FontMatch?, for name: String) { answers.withLock { $0[name] = .some(match) } }
 }
 
 extension String {

@@ -56,6 +56,8 @@ struct TextGlyphLoader {
     let glyphData: [GlyphDataKey: GlyphModel]
     /// Notes for the parser to report, by font name.
     private(set) var notes: [(String, String)] = []
+    /// Installed fonts by name (fontconfig is loaded only for names the process has not asked).
+    private let lookup = FontLookup()
     /// Fonts opened so far, by file, so fonts that share a file open it once.
     private var opened: [String: OutlineFont] = [:]
 
@@ -101,7 +103,7 @@ struct TextGlyphLoader {
         let names = [r.name, r.style.isEmpty ? r.family : "\(r.family) \(r.style)", r.family]
         // A fontconfig that cannot load finds nothing: the default font and its note follow.
         for n in names where !n.isEmpty {
-            if let m = try? FontLocator.sharedLocate(n) { path = m.path; break }
+            if let m = try? lookup.locate(n) { path = m.path; break }
         }
         if path == nil {
             do {
