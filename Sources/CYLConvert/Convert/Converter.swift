@@ -160,8 +160,9 @@ final class FrameCache {
 
     /// Draws `key` on `timeline` (the cache's or a worker's copy).
     static func draw(_ key: FramePlan.FrameKey, on timeline: FrameTimeline, size: PixelSize, background: RGBA8?) throws -> Pixmap {
-        if let time = key.time { return try timeline.render(frameTime: time, size: size, background: background) }
-        return try timeline.render(frame: key.source, size: size, background: background)
+        var image = try Pixmap(width: size.width, height: size.height)
+        try draw(key, on: timeline, into: &image, background: background)
+        return image
     }
 
     /// `draw(_:on:size:background:)` into `target` at its size, reusing its memory.
