@@ -73,6 +73,21 @@ extension BezierShape {
         outTangents.removeAll(keepingCapacity: true)
     }
 
+    /// Room for `count` points in each array (keeps larger capacity).
+    public mutating func reserve(_ count: Int) {
+        vertices.reserveCapacity(count)
+        inTangents.reserveCapacity(count)
+        outTangents.reserveCapacity(count)
+    }
+
+    /// This shape written into `other`, whose arrays are reused (a modifier that leaves it as it is).
+    public func copy(into other: inout BezierShape) {
+        other.clear(closed: closed)
+        other.vertices.append(contentsOf: vertices)
+        other.inTangents.append(contentsOf: inTangents)
+        other.outTangents.append(contentsOf: outTangents)
+    }
+
     /// Adds a vertex with its incoming and outgoing handles.
     public mutating func append(_ vertex: Point, in inTangent: Point, out outTangent: Point) {
         vertices.append(vertex)

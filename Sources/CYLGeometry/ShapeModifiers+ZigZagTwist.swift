@@ -23,21 +23,24 @@ extension BezierShape {
     /// with an odd number of points ends on the same side it starts: the last and first points
     /// are then joined directly.
     public func zigZagged(amplitude: Double, ridges: Int, smooth: Bool, maxPoints: Int) -> BezierShape {
+        var out = BezierShape.empty
+        zigZagged(amplitude: amplitude, ridges: ridges, smooth: smooth, maxPoints: maxPoints, into: &out)
+        return out
+    }
+
+    /// `zigZagged(amplitude:ridges:smooth:maxPoints:)` written into `out`, whose arrays are reused.
+    public func zigZagged(amplitude: Double, ridges: Int, smooth: Bool, maxPoints: Int, into out: inout BezierShape) {
         let n = vertices.count
-        guard n >= 2, amplitude != 0, amplitude.isFinite else { return self }
+        guard n >= 2, amplitude != 0, amplitude.isFinite else { copy(into: &out); return }
         let segments = closed ? n : n - 1
         let r = Swift.max(0, Swift.min(ridges, Swift.max(0, maxPoints) / segments - 1))
-        var out = BezierShape(closed: closed, vertices: [], inTangents: [], outTangents: [])
-        out.vertices.reserveCapacity(segments * (r + 1) + 1)
-        out.inTangents.reserveCapacity(segments * (r + 1) + 1)
-        out.outTangents.reserveCapacity(segments * (r + 1) + 1)
+        out.clear(closed: closed)
+        out.reserve(segments * (r + 1) + 1)
         let handleShare = smooth ? 1 / (2 * Double(r + 1)) : 0
         // -1: to the right of travel (see `leftNormal`).
         var side = -1.0
         func emit(_ p: Point, travel: Point, normal: Point, inLength: Double, outLength: Double) {
-            out.vertices.append(p + normal * (side * amplitude))
-            out.inTangents.append(travel * -inLength)
-            out.outTangents.append(travel * outLength)
+            out.append(p + normal * (side * amplitude), in: travel * -inLength, out: travel * outLength)
             side = -side
         }
         for k in 0..<n {
@@ -61,7 +64,6 @@ extension BezierShape {
                 emit(Bezier.cubic(p0, p1, p2, p3, t), travel: d, normal: Self.leftNormal(d), inLength: chord, outLength: chord)
             }
         }
-        return out
     }
 
     /// The middle control points of the segment from `p0` (out handle `o`) to `p3` (in handle
@@ -89,11 +91,22 @@ extension BezierShape {
     /// Each segment is first cut into `twistPiecesPerSegment` pieces (at most about `maxPoints`
     /// vertices in all) so straight edges bend; a handle turns with its own end point.
     public func twisted(angle: Double, center: Point, maxPoints: Int) -> BezierShape {
+        var out = BezierShape.empty
+        twisted(angle: angle, center: center, maxPoints: maxPoints, into: &out)
+        return out
+    }
+
+    /// `twisted(angle:center:maxPoints:)` written into `out`, whose arrays are reused: the
+    /// contour is cut into `out`, then each of its points turned in place (a point and its two
+    /// handles depend on nothing else).
+    public func twisted(angle: Double, center: Point, maxPoints: Int, into cut: inout BezierShape) {
         let n = vertices.count
-        guard n >= 2, angle != 0, angle.isFinite, center.isFinite else { return self }
+        guard n >= 2, angle != 0, angle.isFinite, center.isFinite else { copy(into: &cut); return }
         let segments = closed ? n : n - 1
         let pieces = Swift.max(1, Swift.min(Self.twistPiecesPerSegment, Swift.max(0, maxPoints) / segments))
-        var cut = BezierShape(closed: closed, vertices: [vertices[0]], inTangents: [inTangents[0]], outTangents: [.zero])
+        cut.clear(closed: closed)
+        cut.reserve(segments * pieces + 1)
+        cut.append(vertices[0], in: inTangents[0], out: .zero)
         for k in 0..<segments {
             let p0 = vertices[k], p3 = vertices[(k + 1) % n]
             let (p1, p2) = Self.controls(p0, outTangents[k], inTangents[(k + 1) % n], p3)
@@ -103,28 +116,26 @@ extension BezierShape {
                 if closed && k == segments - 1 && i == pieces - 1 {
                     cut.inTangents[0] = c.2 - c.3   // the closing piece ends on the first vertex
                 } else {
-                    cut.vertices.append(c.3); cut.inTangents.append(c.2 - c.3); cut.outTangents.append(.zero)
+                    cut.append(c.3, in: c.2 - c.3, out: .zero)
                 }
             }
         }
         if !closed { cut.outTangents[cut.outTangents.count - 1] = outTangents[n - 1] }
         var reach = 0.0
         for v in cut.vertices { reach = Swift.max(reach, v.distance(to: center)) }
-        guard reach > 0, reach.isFinite else { return self }
+        guard reach > 0, reach.isFinite else { copy(into: &cut); return }
         func turn(_ p: Point) -> Point {
             let d = p - center
             let a = angle * (1 - d.length / reach)
             let (s, c) = (sin(a), cos(a))
             return center + Point(d.x * c - d.y * s, d.x * s + d.y * c)
         }
-        var out = cut
         for i in cut.vertices.indices {
             let v = cut.vertices[i], w = turn(v)
-            out.vertices[i] = w
-            out.inTangents[i] = cut.inTangents[i] == .zero ? .zero : turn(v + cut.inTangents[i]) - w
-            out.outTangents[i] = cut.outTangents[i] == .zero ? .zero : turn(v + cut.outTangents[i]) - w
+            cut.vertices[i] = w
+            if cut.inTangents[i] != .zero { cut.inTangents[i] = turn(v + cut.inTangents[i]) - w }
+            if cut.outTangents[i] != .zero { cut.outTangents[i] = turn(v + cut.outTangents[i]) - w }
         }
-        return out
     }
 }
 

@@ -19,11 +19,7 @@ extension BezierShape {
     public func roundingCorners(radius: Double, into out: inout BezierShape) {
         let s = self
         let n = s.vertices.count
-        guard radius > 0, n >= 2 else {
-            out.clear(closed: s.closed)
-            for i in 0..<n { out.append(s.vertices[i], in: s.inTangents[i], out: s.outTangents[i]) }
-            return
-        }
+        guard radius > 0, n >= 2 else { copy(into: &out); return }
         out.clear(closed: s.closed)
         for i in 0..<n {
             let v = s.vertices[i]
@@ -73,8 +69,23 @@ extension BezierShape {
     /// Offset path: every segment moved sideways by `amount` (positive grows a clockwise shape);
     /// see `PathOffsetter`.
     public func offset(by amount: Double, join: LineJoin, miterLimit: Double) -> BezierShape {
-        PathOffsetter.offset(self, amount, join: join, miterLimit: miterLimit)
+        var out = BezierShape.empty, scratch = OffsetScratch()
+        offset(by: amount, join: join, miterLimit: miterLimit, into: &out, scratch: &scratch)
+        return out
     }
+
+    /// `offset(by:join:miterLimit:)` written into `out`, whose arrays are reused, with its
+    /// working segments in `scratch` (kept by the caller from one frame to the next).
+    public func offset(by amount: Double, join: LineJoin, miterLimit: Double, into out: inout BezierShape,
+                       scratch: inout OffsetScratch) {
+        PathOffsetter.offset(self, amount, join: join, miterLimit: miterLimit, segs: &scratch.segs, into: &out)
+    }
+}
+
+/// The offset path's working segments, reused between calls.
+public struct OffsetScratch: Sendable {
+    var segs: [PathOffsetter.Seg] = []
+    public init() {}
 }
 
 /// Lottie's offset path: every segment moves sideways by `amount` (positive grows a clockwise
@@ -83,25 +94,26 @@ extension BezierShape {
 enum PathOffsetter {
     struct Seg { var p0: Point, c1: Point, c2: Point, p3: Point }
 
-    static func offset(_ s: BezierShape, _ amount: Double, join: LineJoin, miterLimit: Double) -> BezierShape {
+    static func offset(_ s: BezierShape, _ amount: Double, join: LineJoin, miterLimit: Double, segs: inout [Seg],
+                       into out: inout BezierShape) {
         let n = s.vertices.count
-        guard n >= 2 else { return s }
+        guard n >= 2 else { s.copy(into: &out); return }
         let count = s.closed ? n : n - 1
-        var segs: [Seg] = []
+        segs.removeAll(keepingCapacity: true)
         for k in 0..<count {
             let a = s.vertices[k], b = s.vertices[(k + 1) % n]
             let c1 = a + s.outTangents[k], c2 = b + s.inTangents[(k + 1) % n]
             if a.distance(to: b) < 1e-9 && c1.distance(to: a) < 1e-9 && c2.distance(to: b) < 1e-9 { continue }
             segs.append(offsetSeg(Seg(p0: a, c1: c1, c2: c2, p3: b), amount))
         }
-        guard !segs.isEmpty else { return s }
-        var out = BezierShape(closed: s.closed, vertices: [], inTangents: [], outTangents: [])
+        guard !segs.isEmpty else { s.copy(into: &out); return }
+        out.clear(closed: s.closed)
         func addSeg(_ g: Seg) {
             if out.vertices.isEmpty || out.vertices[out.vertices.count - 1].distance(to: g.p0) > 1e-9 {
-                out.vertices.append(g.p0); out.inTangents.append(.zero); out.outTangents.append(.zero)
+                out.append(g.p0, in: .zero, out: .zero)
             }
             out.outTangents[out.outTangents.count - 1] = g.c1 - g.p0
-            out.vertices.append(g.p3); out.inTangents.append(g.c2 - g.p3); out.outTangents.append(.zero)
+            out.append(g.p3, in: g.c2 - g.p3, out: .zero)
         }
         // Resolve each corner between segment k and k+1.
         let m = segs.count
@@ -131,7 +143,7 @@ enum PathOffsetter {
                 break
             case .miter:
                 if let x = intersect(a.p3, da, b.p0, db), x.distance(to: a.p3) <= abs(amount) * miterLimit {
-                    out.vertices.append(x); out.inTangents.append(.zero); out.outTangents.append(.zero)
+                    out.append(x, in: .zero, out: .zero)
                 }
             case .round:
                 // A circular arc around the original corner from a.p3 to b.p0.
@@ -146,14 +158,13 @@ enum PathOffsetter {
                 let a1 = a0 + sweep
                 let t1 = Point(-sin(a1), cos(a1)) * h
                 out.outTangents[out.outTangents.count - 1] = t0
-                out.vertices.append(b.p0); out.inTangents.append(-t1); out.outTangents.append(.zero)
+                out.append(b.p0, in: -t1, out: .zero)
             }
         }
         if s.closed, out.vertices.count > 1, out.vertices[0].distance(to: out.vertices[out.vertices.count - 1]) < 1e-9 {
             out.inTangents[0] = out.inTangents[out.inTangents.count - 1]
             out.vertices.removeLast(); out.inTangents.removeLast(); out.outTangents.removeLast()
         }
-        return out
     }
 
     static func isLine(_ g: Seg) -> Bool { g.c1 == g.p0 && g.c2 == g.p3 }

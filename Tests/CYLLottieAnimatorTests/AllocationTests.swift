@@ -73,9 +73,10 @@ struct AllocationTests {
         print("\(sample): \(document.frameCount) frames, scene build allocations in the third loop: \(counts.build)")
     }
 
-    /// Round corners and pucker/bloat (animated) over an animated path and a rectangle: building
-    /// the frames of the third loop allocates nothing (each modifier writes into a reused shape;
-    /// home.json allocated 17 times a frame in its round corners before).
+    /// Round corners and pucker/bloat in one group, zig-zag, twist and offset path in another
+    /// (all animated), each over an animated path and a rectangle: building the frames of the third
+    /// loop allocates nothing (each modifier writes into a reused shape; home.json allocated 17
+    /// times a frame in its round corners before, and each of the other three mapped its shapes).
     @Test func modifiersBuildWithoutAllocating() throws {
         func animated(_ a: String, _ b: String) -> String {
             #"{"a":1,"k":[{"t":0,"s":\#(a),"o":{"x":[0.3],"y":[0]},"i":{"x":[0.7],"y":[1]}},{"t":30,"s":\#(b)}]}"#
@@ -88,7 +89,11 @@ struct AllocationTests {
         let stroke = #"{"ty":"st","c":{"a":0,"k":[0,0,0,1]},"o":{"a":0,"k":100},"w":{"a":0,"k":2},"lc":2,"lj":2}"#
         let transform = #"{"ty":"tr","p":{"a":0,"k":[0,0]},"a":{"a":0,"k":[0,0]},"s":{"a":0,"k":[100,100]},"r":{"a":0,"k":0},"o":{"a":0,"k":100}}"#
         let group = #"{"ty":"gr","it":[\#(path),\#(rect),\#(round),\#(pucker),\#(fill),\#(stroke),\#(transform)]}"#
-        let layer = #"{"ty":4,"ind":1,"ip":0,"op":30,"st":0,"ks":{},"shapes":[\#(group)]}"#
+        let zigZag = #"{"ty":"zz","s":\#(animated("[2]", "[5]")),"r":{"a":0,"k":3},"pt":{"a":0,"k":2}}"#
+        let twist = #"{"ty":"tw","a":\#(animated("[10]", "[60]")),"c":{"a":0,"k":[30,30]}}"#
+        let offset = #"{"ty":"op","a":\#(animated("[2]", "[-3]")),"lj":2,"ml":{"a":0,"k":4}}"#
+        let group2 = #"{"ty":"gr","it":[\#(path),\#(rect),\#(zigZag),\#(twist),\#(offset),\#(fill),\#(stroke),\#(transform)]}"#
+        let layer = #"{"ty":4,"ind":1,"ip":0,"op":30,"st":0,"ks":{},"shapes":[\#(group),\#(group2)]}"#
         let json = #"{"v":"5.7.0","fr":30,"ip":0,"op":30,"w":100,"h":100,"layers":[\#(layer)]}"#
         let document = try LottieDocument(bytes: Array(json.utf8), name: "modifiers.json")
         let counts = try play(document, loops: 3)

@@ -48,6 +48,8 @@ struct ShapeEvaluator {
     private var collected: [Int] = []
     /// The shape a modifier writes into before it becomes a path's own (`modify`).
     private var modifierScratch = BezierShape.empty
+    /// The offset path modifier's working segments.
+    private var offsetScratch = OffsetScratch()
     var maxPathPoints: Int
     /// Bound on paths plus paints collected for one frame; repeaters stop copying past it.
     var maxDraws: Int
@@ -166,7 +168,11 @@ struct ShapeEvaluator {
                 let amount = a.scalar(at: t)
                 if amount != 0 {
                     let limit = ml.scalar(at: t)
-                    for i in local[base...] { geo[i].shapes = geo[i].shapes.map { $0.offset(by: amount, join: join, miterLimit: limit) } }
+                    // Out of `self` while `modify` runs (it is mutating); put back after.
+                    var scratch = offsetScratch
+                    offsetScratch = OffsetScratch()
+                    modify(local[base...]) { $0.offset(by: amount, join: join, miterLimit: limit, into: &$1, scratch: &scratch) }
+                    offsetScratch = scratch
                 }
             case let .zigZag(size, ridges, pointType):
                 let amplitude = size.scalar(at: t), r = ridges.scalar(at: t).rounded()
@@ -174,17 +180,15 @@ struct ShapeEvaluator {
                     // Ridges beyond the point budget are cut by `zigZagged`; clamping here only keeps the Int finite.
                     let count = Int(clamping: Int64(max(0, min(r, Double(maxPathPoints)))))
                     let smooth = pointType.scalar(at: t).rounded() == 2
-                    for i in local[base...] {
-                        geo[i].shapes = geo[i].shapes.map {
-                            $0.zigZagged(amplitude: amplitude, ridges: count, smooth: smooth, maxPoints: maxPathPoints)
-                        }
-                    }
+                    let limit = maxPathPoints
+                    modify(local[base...]) { $0.zigZagged(amplitude: amplitude, ridges: count, smooth: smooth, maxPoints: limit, into: &$1) }
                 }
             case let .twist(a, c):
                 let angle = a.scalar(at: t) * .pi / 180
                 if angle != 0, angle.isFinite {
                     let center = c.point(at: t)
-                    for i in local[base...] { geo[i].shapes = geo[i].shapes.map { $0.twisted(angle: angle, center: center, maxPoints: maxPathPoints) } }
+                    let limit = maxPathPoints
+                    modify(local[base...]) { $0.twisted(angle: angle, center: center, maxPoints: limit, into: &$1) }
                 }
             case let .mergePaths(mode):
                 let merged = merge(Array(local[base...]), mode: mode, transform: transform)
