@@ -15,8 +15,10 @@ public final class Canvas {
     /// Whether `drawImage` may use its row-blending path for transforms without rotation or skew
     /// (tests turn it off to compare with the general path).
     var axisAlignedImages = true
+    /// The ramp of the gradient being drawn (held from `ramps`).
     private var ramp: [UInt32] = []
-    private var rampKey: (Gradient, Double)? = nil
+    /// Ramps of the gradients drawn lately.
+    let ramps = GradientRampCache()
     /// Scratch layers with the rectangle that still needs clearing (nil: all of it).
     private var pool: [(layer: Pixmap, dirty: IntRect?)] = []
     private var maskPool: [Mask] = []
@@ -234,9 +236,7 @@ public final class Canvas {
     }
 
     private func prepareRamp(_ g: Gradient, _ opacity: Double) {
-        if let k = rampKey, k.0 == g, k.1 == opacity, ramp.count == Gradient.rampSize { return }
-        g.ramp(opacity: opacity, into: &ramp)
-        rampKey = (g, opacity)
+        ramp = ramps.ramp(for: g, opacity: opacity)
     }
 
     /// Shades each span into the scratch row with `shader`, then composites it with the span's coverage.

@@ -68,6 +68,29 @@ func near(_ a: RGBA8, _ b: RGBA8, _ tol: Int = 1) -> Bool {
         #expect(near(pm[60, 50], RGBA8(128, 128, 128, 255), 8), "\(pm[60, 50])")  // 30 px of 59.5 to x=90
     }
 
+    /// Three gradients (two of them at two opacities) drawn in turn for three frames: each
+    /// ramp is built once, and every frame is what a fresh canvas draws (a ramp served for the
+    /// wrong gradient or opacity would show).
+    @Test func gradientRampsAreBuiltOncePerGradientAndOpacity() throws {
+        let gradients = [Gradient([ColorStop(0, .black), ColorStop(1, .white)]),
+                         Gradient([ColorStop(0, Color(1, 0, 0)), ColorStop(1, Color(0, 0, 1))]),
+                         Gradient([ColorStop(0, Color(0, 1, 0)), ColorStop(1, .white)], opacityStops: [OpacityStop(0, 1), OpacityStop(1, 0.2)])]
+        let draws: [(Int, Double)] = [(0, 1), (1, 1), (2, 1), (0, 0.5), (1, 0.5)]
+        func frame(_ canvas: Canvas) throws -> Pixmap {
+            var pm = try Pixmap(width: 64, height: 64)
+            for (k, (g, opacity)) in draws.enumerated() {
+                try canvas.fill(.rect(Rect(x: 0, y: Double(k) * 12, width: 64, height: 12)),
+                                paint: .linear(gradients[g], start: Point(0, 0), end: Point(64, 0)), opacity: opacity, into: &pm)
+            }
+            return pm
+        }
+        let canvas = Canvas()
+        for _ in 0..<3 {
+            #expect(try frame(canvas) == frame(Canvas()))
+        }
+        #expect(canvas.ramps.builds == draws.count)
+    }
+
     @Test func opacityStopsMergeWithColourStops() throws {
         let g = Gradient([ColorStop(0, .black), ColorStop(1, .white)],
                          opacityStops: [OpacityStop(0, 1), OpacityStop(0.5, 0.2), OpacityStop(1, 1)])
