@@ -52,12 +52,62 @@ struct DashModel: Sendable {
 
 struct GradientModel: Sendable {
     var linear: Bool
-    var colorCount: Int
-    var stops: VectorProperty
+    /// How many colour stops `stops` starts with (`g.p`); opacity stops follow them.
+    var colorCount: Int { didSet { fixed = Self.fixedGradient(stops, colorCount) } }
+    /// Colour stops (offset, r, g, b) then opacity stops (offset, opacity), flattened.
+    var stops: VectorProperty { didSet { fixed = Self.fixedGradient(stops, colorCount) } }
     var start: VectorProperty
     var end: VectorProperty
     var highlightLength: VectorProperty
     var highlightAngle: VectorProperty
+    /// The gradient itself when its stops never change, built once (kept in step with `stops`
+    /// and `colorCount`, which overrides and slots may replace): a frame then builds no stop
+    /// arrays for it.
+    private(set) var fixed: Gradient?
+
+    init(linear: Bool, colorCount: Int, stops: VectorProperty, start: VectorProperty, end: VectorProperty,
+         highlightLength: VectorProperty, highlightAngle: VectorProperty) {
+        self.linear = linear
+        self.colorCount = colorCount
+        self.stops = stops
+        self.start = start
+        self.end = end
+        self.highlightLength = highlightLength
+        self.highlightAngle = highlightAngle
+        fixed = Self.fixedGradient(stops, colorCount)
+    }
+
+    /// The stops at time `t`.
+    func gradient(at t: Double) -> Gradient {
+        fixed ?? Self.gradient(stops.value(at: t), colorCount: colorCount)
+    }
+
+    private static func fixedGradient(_ stops: VectorProperty, _ colorCount: Int) -> Gradient? {
+        if case .fixed(let raw) = stops { return gradient(raw, colorCount: colorCount) }
+        return nil
+    }
+
+    /// The gradient `raw` stops describe. Colours in 0-255 (old exporters) are recognised by a
+    /// channel above 1.
+    static func gradient(_ raw: [Double], colorCount: Int) -> Gradient {
+        let n = max(0, min(colorCount, raw.count / 4))
+        var big = false
+        for i in 0..<n where raw[i * 4 + 1] > 1 || raw[i * 4 + 2] > 1 || raw[i * 4 + 3] > 1 { big = true }
+        let div = big ? 255.0 : 1.0
+        var colors: [ColorStop] = []
+        colors.reserveCapacity(n)
+        for i in 0..<n {
+            colors.append(ColorStop(raw[i * 4], Color(raw[i * 4 + 1] / div, raw[i * 4 + 2] / div, raw[i * 4 + 3] / div, 1)))
+        }
+        var alphas: [OpacityStop] = []
+        var k = n * 4
+        while k + 1 < raw.count {
+            alphas.append(OpacityStop(raw[k], raw[k + 1]))
+            k += 2
+        }
+        if colors.isEmpty { colors = [ColorStop(0, .black)] }
+        return Gradient(colors, opacityStops: alphas)
+    }
 }
 
 struct StrokeModel: Sendable {

@@ -304,23 +304,7 @@ struct ShapeEvaluator {
     }
 
     private func gradient(_ g: GradientModel, _ t: Double) -> Paint {
-        let raw = g.stops.value(at: t)
-        let n = max(0, min(g.colorCount, raw.count / 4))
-        var colors: [ColorStop] = []
-        var big = false
-        for i in 0..<n where raw[i * 4 + 1] > 1 || raw[i * 4 + 2] > 1 || raw[i * 4 + 3] > 1 { big = big || i >= 0 }
-        let div = big ? 255.0 : 1.0
-        for i in 0..<n {
-            colors.append(ColorStop(raw[i * 4], Color(raw[i * 4 + 1] / div, raw[i * 4 + 2] / div, raw[i * 4 + 3] / div, 1)))
-        }
-        var alphas: [OpacityStop] = []
-        var k = n * 4
-        while k + 1 < raw.count {
-            alphas.append(OpacityStop(raw[k], raw[k + 1]))
-            k += 2
-        }
-        if colors.isEmpty { colors = [ColorStop(0, .black)] }
-        let gradient = Gradient(colors, opacityStops: alphas)
+        let gradient = g.gradient(at: t)
         let s = g.start.point(at: t), e = g.end.point(at: t)
         if g.linear { return .linear(gradient, start: s, end: e) }
         let radius = s.distance(to: e)
