@@ -12,6 +12,8 @@ public final class Canvas {
     private var shadeCapacity = 0
     /// Bilinear samples of the last image drawn without rotation or skew.
     let imageSamples = ImageSampleCache()
+    /// Halved levels of images drawn at less than half their size.
+    let mipmaps = ImageMipmapCache()
     /// Whether `drawImage` may use its row-blending path for transforms without rotation or skew
     /// (tests turn it off to compare with the general path).
     var axisAlignedImages = true

@@ -6,20 +6,23 @@ extension Canvas {
     ///
     /// The image's rectangle is rasterized like any fill, so its edges are anti-aliased by exact
     /// coverage and the spans go through the same compositing kernel as fills; each span is shaded
-    /// by bilinear sampling in 16.16 fixed point (edge texels repeat). Transforms without rotation
+    /// by bilinear sampling in 16.16 fixed point (edge texels repeat), from a halved level of the
+    /// image when it is drawn at less than half its size. Transforms without rotation
     /// or skew blend each pair of texel rows once per pixel row and keep the samples for the next
     /// frame (`ImageSampleCache`).
     public func drawImage(_ image: Pixmap, transform: Transform, opacity: Double = 1, clip: IntRect? = nil,
                           into target: inout Pixmap) throws(GeometryError) {
         paintedFromCache = false  // its spans are the rasterizer's (images are not cached as spans)
         let alpha = Color.q(opacity)
-        guard alpha > 0, let inv = transform.inverted else { return }
+        guard alpha > 0, let toTexels = transform.inverted else { return }
         let bounds = IntRect(x: 0, y: 0, width: target.width, height: target.height)
         let c = clip.map { $0.intersection(bounds) } ?? bounds
         try rasterizer.rasterize(Path.rect(Rect(x: 0, y: 0, width: Double(image.width), height: Double(image.height))),
                                  transform: transform, rule: .nonZero, clip: c, maxPoints: maxPathPoints)
         let spans = rasterizer.spans
         if spans.isEmpty { return }
+        // Reduced more than 2x: sample a halved level instead (`ImageMipmapCache`).
+        let (image, inv) = mipmaps.source(for: image, inverse: toTexels)
         // Without rotation or skew every pixel row reads one pair of texel rows and the samples
         // depend on the transform only, so they are computed on a grid anchored at the target's
         // origin and kept: an image layer that does not move costs a composite per frame.
