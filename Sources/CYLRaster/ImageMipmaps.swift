@@ -9,7 +9,8 @@ import CYLGeometry
 /// image's less reduced axis, so nothing is blurred beyond its footprint there.
 ///
 /// Levels are built when first needed and kept for the images drawn lately (least recently used
-/// out first), bounded together by `maxPixels`.
+/// out first) while all of them hold at most `maxPixels`; the levels of the image being drawn
+/// always stay (a third of its own pixels at most, and the image was already within the limits).
 final class ImageMipmapCache {
     /// Most level pixels kept, all images together (16 MiB).
     static let maxPixels = 4 << 20

@@ -77,7 +77,7 @@ struct GradientModel: Sendable {
         fixed = Self.fixedGradient(stops, colorCount)
     }
 
-    /// The stops at time `t`.
+    /// The gradient (its colour and opacity stops) at time `t`.
     func gradient(at t: Double) -> Gradient {
         fixed ?? Self.gradient(stops.value(at: t), colorCount: colorCount)
     }
