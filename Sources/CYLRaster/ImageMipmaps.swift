@@ -18,9 +18,8 @@ final class ImageMipmapCache {
     static let maxEntries = 32
 
     private struct Entry {
-        /// Held so its storage stays alive: while it does, no other image can have `address`.
+        /// Held so its storage stays alive (entries are found by `Pixmap.sharesStorage`).
         var image: Pixmap
-        var address: UnsafeRawPointer?
         /// levels[k] is level k + 1 (half of levels[k - 1], or of the image).
         var levels: [Pixmap]
         var lastUse: Int
@@ -50,12 +49,11 @@ final class ImageMipmapCache {
     /// Level `k` (>= 1) of `image`, built (with the levels above it) unless kept.
     private func level(_ k: Int, of image: Pixmap) -> Pixmap? {
         clock &+= 1
-        let address = image.bytes.withUnsafeBytes { $0.baseAddress.map(UnsafeRawPointer.init) }
         var i: Int
-        if let found = entries.firstIndex(where: { $0.address == address && $0.image.size == image.size && $0.image.stride == image.stride }) {
+        if let found = entries.firstIndex(where: { $0.image.sharesStorage(with: image) }) {
             i = found
         } else {
-            entries.append(Entry(image: image, address: address, levels: [], lastUse: clock))
+            entries.append(Entry(image: image, levels: [], lastUse: clock))
             i = entries.count - 1
         }
         entries[i].lastUse = clock

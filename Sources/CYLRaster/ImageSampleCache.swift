@@ -17,9 +17,8 @@ final class ImageSampleCache {
 
     /// One image's samples under one transform; owns `pixels`.
     private struct Entry {
-        /// Held so its storage stays alive: while it does, no other image can have `address`.
+        /// Held so its storage stays alive (entries are found by `Pixmap.sharesStorage`).
         var image: Pixmap
-        var address: UnsafeRawPointer?
         var inverse: Transform
         var region: IntRect
         /// `region.width * region.height` samples.
@@ -53,13 +52,8 @@ final class ImageSampleCache {
     /// valid until the next call.
     func samples(of image: Pixmap, inverse inv: Transform, covering needed: IntRect) -> Samples {
         clock &+= 1
-        // Identity by buffer address, not `==` (which compares the bytes of two equal-sized
-        // images): sound because each entry keeps its image, and so its buffer, alive.
-        let address = image.bytes.withUnsafeBytes { $0.baseAddress.map(UnsafeRawPointer.init) }
         var same: Int?
-        for i in entries.indices where entries[i].address == address && entries[i].image.size == image.size
-            && entries[i].image.stride == image.stride
-            && entries[i].inverse == inv {
+        for i in entries.indices where entries[i].inverse == inv && entries[i].image.sharesStorage(with: image) {
             entries[i].lastUse = clock
             if entries[i].region.intersection(needed) == needed {
                 return Samples(base: entries[i].pixels, region: entries[i].region)
@@ -83,7 +77,7 @@ final class ImageSampleCache {
             evict(entries.indices.min { entries[$0].lastUse < entries[$1].lastUse }!)
         }
         let pixels = UnsafeMutablePointer<UInt32>.allocate(capacity: area)
-        entries.append(Entry(image: image, address: address, inverse: inv, region: needed, pixels: pixels, lastUse: clock))
+        entries.append(Entry(image: image, inverse: inv, region: needed, pixels: pixels, lastUse: clock))
         keptPixels += area
         fill(image, inv, needed, into: pixels)
         return Samples(base: pixels, region: needed)

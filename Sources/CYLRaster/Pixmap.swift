@@ -73,6 +73,14 @@ public struct Pixmap: Sendable, Equatable {
 
     public var size: PixelSize { PixelSize(width, height) }
 
+    /// Whether `other` is this very buffer (same storage, size and stride): identity, not `==`,
+    /// which compares the bytes. The image caches key their entries by it, sound because each
+    /// entry keeps its pixmap, and so the storage, alive.
+    func sharesStorage(with other: Pixmap) -> Bool {
+        size == other.size && stride == other.stride
+            && bytes.withUnsafeBytes { a in other.bytes.withUnsafeBytes { b in a.baseAddress == b.baseAddress } }
+    }
+
     /// A transparent pixmap. Throws for empty sizes and sizes over `maxPixels`, so an untrusted
     /// header can never make us allocate without bound.
     public init(width: Int, height: Int, maxPixels: Int = Pixmap.defaultMaxPixels) throws(PixmapError) {
