@@ -57,6 +57,8 @@ public final class GIFAnimationEncoder {
     public let preparer: FramePreparer
     private let pixelCount: Int
     private let table = ColorTable()
+    /// Pass 2's index buffers, shared with the mappers (`GIFIndexBuffers`).
+    private let indexBuffers: GIFIndexBuffers
     /// The mapper `add` uses, made on its first frame (a caller mapping on threads never needs it).
     private var ownMapper: GIFFrameMapper?
     /// The LZW coder of the frames `add` and `finish` code on this thread.
@@ -97,6 +99,7 @@ public final class GIFAnimationEncoder {
         self.height = height
         self.options = options
         pixelCount = width * height
+        indexBuffers = GIFIndexBuffers(count: width * height)
         preparer = FramePreparer(width: width, height: height, options: options)
         canvas = .allocate(capacity: pixelCount)
     }
@@ -156,12 +159,18 @@ public final class GIFAnimationEncoder {
         /// `runs(_:)`, and with `keepingTarget` the frame's target words too, compactly, for pass 2
         /// to map (`GIFFrameMapper.map(_:)`) instead of drawing the frame again or keeping its pixels:
         /// a flat icon's 512x512 frame is a few thousand runs, not a megabyte.
-        public func runs(_ frame: Pixmap, keepingTarget: Bool) throws(GIFEncodeError) -> (runs: GIFColorRuns, target: GIFTargetFrame?) {
+        ///
+        /// `words` is the calling thread's buffer for the frame's target words (one is made for the
+        /// call without it): a fresh megabyte a frame is a megabyte of page faults a frame.
+        public func runs(_ frame: Pixmap, keepingTarget: Bool,
+                         words: GIFWordBuffer? = nil) throws(GIFEncodeError) -> (runs: GIFColorRuns, target: GIFTargetFrame?) {
             try checkSize(frame)
             let n = width * height
             var runs = GIFColorRuns()
-            let target = UnsafeMutablePointer<UInt32>.allocate(capacity: n)
-            defer { target.deallocate() }
+            if let words, words.count != n { throw GIFEncodeError("a word buffer of \(words.count) pixels for a frame of \(n)") }
+            let own = words == nil ? GIFWordBuffer(count: n) : nil
+            defer { withExtendedLifetime(own) {} }  // `target` is its memory
+            let target = (words ?? own!).words
             convert(frame, into: target)
             // Every run, transparent ones too, while they take less room than the words would.
             var kept = keepingTarget && n <= Int(UInt32.max) ? GIFColorRuns() : nil
@@ -252,7 +261,7 @@ public final class GIFAnimationEncoder {
     public func mapperFactory() throws(GIFEncodeError) -> GIFMapperFactory {
         guard paletteBuilt else { throw GIFEncodeError("mapperFactory() before buildPalette()") }
         return GIFMapperFactory(preparer: preparer, palette: palette, transparentIndex: transparentIndex,
-                                table: ColorTable(copying: table))
+                                table: ColorTable(copying: table), buffers: indexBuffers)
     }
 
     /// Pass 2: adds a frame shown for `delayCentiseconds`.
@@ -267,7 +276,7 @@ public final class GIFAnimationEncoder {
             // This encoder's own mapper keeps the animation's table (unseen colours join it, as
             // they always did); mappers on other threads get copies.
             ownMapper = GIFFrameMapper(preparer: preparer, mapper: PaletteMapper(palette: palette, table: table),
-                                       transparentIndex: transparentIndex)
+                                       transparentIndex: transparentIndex, buffers: indexBuffers)
         }
         let mapped = try ownMapper!.map(frame)
         if let done = try place(mapped, delayCentiseconds: delayCentiseconds) { try append(try done.encode(using: ownCoder)) }
@@ -293,13 +302,18 @@ public final class GIFAnimationEncoder {
     /// tolerance (a pixel close to what is shown is left as shown) and whose cleared areas depend
     /// on the frame before's rectangle; so placing runs in order on this thread. Mapping before it
     /// and LZW after it depend only on the frame they are given.
-    public func place(_ frame: GIFMappedFrame, delayCentiseconds: Int) throws(GIFEncodeError) -> GIFFinishedFrame? {
+    /// The frame's index buffer goes back to the mappers.
+    public func place(_ frame: consuming GIFMappedFrame, delayCentiseconds: Int) throws(GIFEncodeError) -> GIFFinishedFrame? {
         guard !finished else { throw GIFEncodeError("place() after finish()") }
         guard paletteBuilt else { throw GIFEncodeError("place() before buildPalette()") }
         guard frame.indices.count == pixelCount, frame.transparentIndex == transparentIndex else {
             throw GIFEncodeError("the mapped frame is not of this animation")
         }
-        return frame.indices.withUnsafeBufferPointer { place($0.baseAddress!, delay: max(0, delayCentiseconds)) }
+        let done = frame.indices.withUnsafeBufferPointer { place($0.baseAddress!, delay: max(0, delayCentiseconds)) }
+        var indices: [UInt8] = []
+        swap(&indices, &frame.indices)  // the only reference now, so a mapper can write it in place
+        indexBuffers.give(indices)
+        return done
     }
 
     private func place(_ cur: UnsafePointer<UInt8>, delay: Int) -> GIFFinishedFrame? {
@@ -318,7 +332,7 @@ public final class GIFAnimationEncoder {
         let lossy = options.optimizeFrames
         return close.withUnsafeBufferPointer { nearTable -> GIFFinishedFrame? in
             let near = lossy ? nearTable.baseAddress : nil
-            guard changedBox(cur, near: near) != nil else {
+            guard let changed = changedBox(cur, near: near) else {
                 // Nothing changed: the previous frame simply shows longer.
                 prev.delay += delay
                 pending = prev
@@ -326,7 +340,8 @@ public final class GIFAnimationEncoder {
             }
             // Pixels that must turn transparent cannot be drawn over: the previous frame's rectangle is
             // cleared by its disposal instead, grown to cover them.
-            if let clear = clearedBox(cur) {
+            let clear = clearedBox(cur)
+            if let clear {
                 let x0 = min(prev.x, clear.x0), y0 = min(prev.y, clear.y0)
                 let x1 = max(prev.x + prev.w, clear.x1), y1 = max(prev.y + prev.h, clear.y1)
                 if (x0, y0, x1, y1) != (prev.x, prev.y, prev.x + prev.w, prev.y + prev.h) {
@@ -345,7 +360,9 @@ public final class GIFAnimationEncoder {
             }
             let done = finished(prev)
             var r = (x0: 0, y0: 0, x1: width, y1: height)
-            if options.optimizeFrames { r = changedBox(cur, near: near) ?? (0, 0, 1, 1) }
+            // The box found above holds unless clearing changed the canvas (place runs in order on
+            // one thread, so each full-frame scan skipped is time off the critical path).
+            if options.optimizeFrames { r = (clear == nil ? changed : changedBox(cur, near: near)) ?? (0, 0, 1, 1) }
             pending = Pending(x: r.x0, y: r.y0, w: r.x1 - r.x0, h: r.y1 - r.y0,
                               data: copyRect(cur, r, leaveUnchanged: options.optimizeFrames), delay: delay)
             if !options.optimizeFrames { cv.update(from: cur, count: pixelCount) }
@@ -449,9 +466,24 @@ public struct GIFTargetFrame: Sendable {
     }
 }
 
+/// A frame's worth of target words one thread reuses from frame to frame
+/// (`GIFAnimationEncoder.FramePreparer.runs(_:keepingTarget:words:)`).
+public final class GIFWordBuffer {
+    /// Words held: the frame's pixel count.
+    public let count: Int
+    let words: UnsafeMutablePointer<UInt32>
+
+    public init(count: Int) {
+        self.count = count
+        words = .allocate(capacity: count)
+    }
+
+    deinit { words.deallocate() }
+}
+
 /// A frame mapped to the palette: one index per pixel.
 public struct GIFMappedFrame: Sendable {
-    let indices: [UInt8]
+    var indices: [UInt8]
     let transparentIndex: UInt8
 }
 
@@ -491,11 +523,12 @@ public struct GIFMapperFactory: @unchecked Sendable {  // `table` is never chang
     let palette: [UInt32]
     let transparentIndex: UInt8
     let table: ColorTable
+    let buffers: GIFIndexBuffers
 
     /// A mapper for the calling thread.
     public func make() -> GIFFrameMapper {
         GIFFrameMapper(preparer: preparer, mapper: PaletteMapper(palette: palette, table: ColorTable(copying: table)),
-                       transparentIndex: transparentIndex)
+                       transparentIndex: transparentIndex, buffers: buffers)
     }
 }
 
@@ -506,11 +539,13 @@ public final class GIFFrameMapper {
     private let mapper: PaletteMapper
     private let transparentIndex: UInt8
     private let target: UnsafeMutablePointer<UInt32>
+    private let buffers: GIFIndexBuffers
 
-    init(preparer: GIFAnimationEncoder.FramePreparer, mapper: PaletteMapper, transparentIndex: UInt8) {
+    init(preparer: GIFAnimationEncoder.FramePreparer, mapper: PaletteMapper, transparentIndex: UInt8, buffers: GIFIndexBuffers) {
         self.preparer = preparer
         self.mapper = mapper
         self.transparentIndex = transparentIndex
+        self.buffers = buffers
         target = .allocate(capacity: preparer.width * preparer.height)
     }
 
@@ -532,10 +567,10 @@ public final class GIFFrameMapper {
     /// Maps the words in `target`.
     private func mapTarget() -> GIFMappedFrame {
         let (w, h) = (preparer.width, preparer.height)
-        let indices = [UInt8](unsafeUninitializedCapacity: w * h) { out, n in
+        var indices = buffers.take()
+        indices.withUnsafeMutableBufferPointer { out in
             mapper.map(target, width: w, height: h, into: out.baseAddress!, transparentIndex: transparentIndex,
                        dither: preparer.options.dither)
-            n = w * h
         }
         return GIFMappedFrame(indices: indices, transparentIndex: transparentIndex)
     }

@@ -74,7 +74,8 @@ extension FrameTimeline {
 
         // Pass 1: each frame's colour runs on the pool, counted in order.
         let drawers1 = lender(fresh: false)
-        let pool1 = JobPool<GIFScratch>(threads: threads) { GIFScratch(timeline: drawers1?.take()) }
+        let wordCount = size.pixelCount
+        let pool1 = JobPool<GIFScratch>(threads: threads) { GIFScratch(timeline: drawers1?.take(), wordCount: wordCount) }
         defer { pool1.finish() }
         let window = Self.jobWindow(threads: pool1.threads, frameBytes: size.pixelCount * 4, limits: limits)
         var runs = Deque<JobPool<GIFScratch>.Pending<(runs: GIFColorRuns, target: GIFTargetFrame?)>>()
@@ -92,8 +93,10 @@ extension FrameTimeline {
             let given = try analysed?.next(), key = keys[n]
             runs.append(pool1.submit { scratch in
                 trace?("GIF runs")
-                let frame = try given ?? FrameCache.draw(key, on: scratch.timeline!, size: size, background: background)
-                return try preparer.runs(frame, keepingTarget: keepAll)
+                if let given { return try preparer.runs(given, keepingTarget: keepAll, words: scratch.words) }
+                return try scratch.drawer.draw(key, size: size, background: background) {
+                    try preparer.runs($0, keepingTarget: keepAll, words: scratch.words)
+                }
             })
             while runs.count > window { try countOldest() }
         }
@@ -106,7 +109,7 @@ extension FrameTimeline {
         // Pass 2: mapping on the pool, placing in order, LZW on the pool, appending in order.
         let drawers2 = drawers1 != nil && !keepAll ? lender(fresh: true) : nil
         let fromCache = !keepAll && drawers2 == nil
-        let pool = JobPool<GIFScratch>(threads: threads) { GIFScratch(timeline: drawers2?.take()) }
+        let pool = JobPool<GIFScratch>(threads: threads) { GIFScratch(timeline: drawers2?.take(), wordCount: 0) }
         defer { pool.finish() }
         var mapped = Deque<(JobPool<GIFScratch>.Pending<GIFMappedFrame>, Int)>()
         var coded = Deque<JobPool<GIFScratch>.Pending<GIFEncodedFrame>>()
@@ -120,7 +123,8 @@ extension FrameTimeline {
         }
         func placeOldest() throws {
             let (job, delay) = mapped.removeFirst()
-            if let done = try encoder.place(try pool.wait(job), delayCentiseconds: delay) { try code(done) }
+            // Taken, not waited for: the mapped indices go back to the mappers unshared.
+            if let done = try encoder.place(try pool.take(job), delayCentiseconds: delay) { try code(done) }
             placed += 1
             try limits.checkOutput(bytes: encoder.encodedBytes, afterFrame: placed)
             progress("encoding GIF", placed, timed.count)
@@ -135,8 +139,8 @@ extension FrameTimeline {
                 trace?("GIF map")
                 if scratch.mapper == nil { scratch.mapper = mappers.make() }
                 if let keptFrame { return try scratch.mapper!.map(keptFrame) }
-                let frame = try given ?? FrameCache.draw(key, on: scratch.timeline!, size: size, background: background)
-                return try scratch.mapper!.map(frame)
+                if let given { return try scratch.mapper!.map(given) }
+                return try scratch.drawer.draw(key, size: size, background: background) { try scratch.mapper!.map($0) }
             }, e.delay))
             while mapped.count > window { try placeOldest() }
         }
@@ -190,7 +194,7 @@ extension FrameTimeline {
                     if let given {
                         words = try preparer.words(given)
                     } else {
-                        words = try worker.draw(key, size: size, background: background) { try preparer.words($0) }
+                        words = try worker.drawer.draw(key, size: size, background: background) { try preparer.words($0) }
                     }
                     chain.add(n, words: words, scratch: worker.scratch)
                 } catch {
@@ -268,30 +272,42 @@ enum EncodeTrace {
     @TaskLocal static var observer: (@Sendable (String) -> Void)?
 }
 
-/// A GIF worker's own timeline to draw with (nil when frames are given) and palette mapper,
-/// made on its first mapping job.
+/// A GIF worker's drawing (its own timeline, nil when frames are given), pass 1's word buffer,
+/// and pass 2's palette mapper, made on its first mapping job.
 final class GIFScratch {
-    let timeline: FrameTimeline?
+    let drawer: FrameDrawer
+    /// Pass 1's target words (empty in pass 2, which maps with the mapper's own).
+    let words: GIFWordBuffer
     var mapper: GIFFrameMapper?
     /// This worker's LZW coder (its table and buffer are reused frame after frame, never shared).
     let coder = GIFImageCoder()
-    init(timeline: FrameTimeline?) { self.timeline = timeline }
+    init(timeline: FrameTimeline?, wordCount: Int) {
+        drawer = FrameDrawer(timeline: timeline)
+        words = GIFWordBuffer(count: wordCount)
+    }
 }
 
-/// An APNG worker's own timeline (nil when frames are given) and the memory it reuses from frame
-/// to frame: the frame it draws into and the zlib stream. A fresh megabyte costs more in page
-/// faults than drawing an icon's frame, and more with two threads.
+/// An APNG worker's drawing (its own timeline, nil when frames are given) and zlib stream.
 final class APNGWorker {
-    let timeline: FrameTimeline?
+    let drawer: FrameDrawer
     let scratch = APNGScratch()
+    init(timeline: FrameTimeline?) { drawer = FrameDrawer(timeline: timeline) }
+}
+
+/// A worker's own timeline and the frame it draws into, reused from frame to frame. A fresh
+/// megabyte costs more in page faults than drawing an icon's frame, and more with two threads.
+final class FrameDrawer {
+    /// Nil when the worker is given its frames (the source cannot split).
+    let timeline: FrameTimeline?
     private var frame: Pixmap?
     init(timeline: FrameTimeline?) { self.timeline = timeline }
 
-    /// Draws `key` into the reused frame and returns what `convert` makes of it.
-    func draw<T>(_ key: FramePlan.FrameKey, size: PixelSize, background: RGBA8?, _ convert: (Pixmap) throws -> T) throws -> T {
+    /// Draws `key` into the reused frame and returns what `use` makes of it; the frame must not
+    /// outlive `use` (the next draw would copy it rather than draw in place).
+    func draw<T>(_ key: FramePlan.FrameKey, size: PixelSize, background: RGBA8?, _ use: (Pixmap) throws -> T) throws -> T {
         if frame == nil { frame = try Pixmap(width: size.width, height: size.height) }
         try FrameCache.draw(key, on: timeline!, into: &frame!, background: background)
-        return try convert(frame!)
+        return try use(frame!)
     }
 }
 

@@ -16,8 +16,14 @@ import Foundation
 final class JobPool<Context>: @unchecked Sendable {
     /// A submitted job's result, once it ran.
     final class Pending<Value> {
-        // Written once under the pool's lock.
-        fileprivate var result: Result<Value, any Error>?
+        fileprivate enum State {
+            case running
+            case done(Result<Value, any Error>)
+            /// `take(_:)` handed the result over.
+            case taken
+        }
+        // Written under the pool's lock (by the inline path before anyone can see it).
+        fileprivate var state = State.running
         fileprivate init() {}
     }
 
@@ -51,13 +57,13 @@ final class JobPool<Context>: @unchecked Sendable {
         let pending = Pending<Value>()
         if started.count == 0 {
             if inlineContext == nil { inlineContext = makeContext() }
-            pending.result = Result { try body(&inlineContext!) }
+            pending.state = .done(Result { try body(&inlineContext!) })
             return pending
         }
         let job: (inout Context) -> Void = { [condition] context in
             let result = Result { try body(&context) }
             condition.lock()
-            pending.result = result
+            pending.state = .done(result)
             condition.broadcast()
             condition.unlock()
         }
@@ -74,18 +80,40 @@ final class JobPool<Context>: @unchecked Sendable {
         return pending
     }
 
-    /// The job's result once it ran; rethrows its error.
+    /// The job's result once it ran; rethrows its error. The pending job keeps it: it may be
+    /// waited for again.
     func wait<Value>(_ pending: Pending<Value>) throws -> Value {
-        // Read under the lock: a worker writes the result under it.
-        condition.lock()
-        while pending.result == nil { condition.wait() }
-        let result = pending.result!
-        condition.unlock()
-        return try result.get()
+        try result(of: pending, keep: true).get()
     }
 
-    /// Stops the workers (jobs not started are dropped) and waits for them.
+    /// `wait(_:)` handing the result over: the pending job no longer holds it, so a buffer in it
+    /// is referenced only by the caller (and can be written in place, not copied, once it is
+    /// passed on). The job cannot be waited for again.
+    func take<Value>(_ pending: Pending<Value>) throws -> Value {
+        try result(of: pending, keep: false).get()
+    }
+
+    private func result<Value>(of pending: Pending<Value>, keep: Bool) -> Result<Value, any Error> {
+        // Read under the lock: a worker writes the result under it.
+        condition.lock()
+        defer { condition.unlock() }
+        while true {
+            switch pending.state {
+            case .running:
+                condition.wait()
+            case .done(let result):
+                if !keep { pending.state = .taken }
+                return result
+            case .taken:
+                preconditionFailure("a job's result was taken, then waited for again")
+            }
+        }
+    }
+
+    /// Stops the workers (jobs not started are dropped) and waits for them. Every context is
+    /// released (a worker's as it exits), so the memory a pass reused is free for the next.
     func finish() {
+        inlineContext = nil
         condition.lock()
         stopped = true
         let threads = started
