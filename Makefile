@@ -61,9 +61,10 @@ test-alloc: deps
 	$(SWIFT) test -c release --skip-build -Xswiftc -enable-testing --scratch-path .build/alloc --filter AllocationTests
 
 # ThreadSanitizer on the tests that use threads, in .build/tsan: the shared Lottie model on four
-# threads (ThreadSafety), frames drawn and encoded on worker threads (ThreadedOutput) and tab-bar
-# previews split into workers (TabBarThread), a build's jobs on four threads. .ci/run runs it.
-TSAN_FILTER ?= ThreadSafety|ThreadedOutput|TabBarThread|outputsAreTheSameBytesWhateverTheNumberOfThreads
+# threads (ThreadSafety), frames drawn and encoded on worker threads (ThreadedOutput,
+# GIFPlaceChain), tab-bar previews split into workers (TabBarThread), a build's jobs on four
+# threads. .ci/run runs it.
+TSAN_FILTER ?= ThreadSafety|ThreadedOutput|GIFPlaceChain|TabBarThread|outputsAreTheSameBytesWhateverTheNumberOfThreads
 test-tsan: deps
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build/tsan
 	TSAN_OPTIONS=halt_on_error=1 $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build/tsan --filter '$(TSAN_FILTER)'

@@ -50,6 +50,9 @@ public struct GIFEncodeOptions: Sendable, Equatable {
 /// order; after `buildPalette()`, a `mapper()` per thread maps frames, `place` runs in order, the
 /// frames it finishes are LZW-coded by `GIFFinishedFrame.encode` on any thread and `append`ed in
 /// order, and `finishLast()` hands over the last one. `add` does exactly these steps in a row.
+/// `place` calls may come from different threads, one at a time (each after the one before has
+/// returned, with a lock between); `append` reads and writes nothing `place` does, so the two may
+/// run at the same time.
 public final class GIFAnimationEncoder {
     public let width: Int, height: Int
     public let options: GIFEncodeOptions
@@ -300,9 +303,9 @@ public final class GIFAnimationEncoder {
     ///
     /// Dependency rule: a frame is stored against the canvas, which drifts within the unchanged
     /// tolerance (a pixel close to what is shown is left as shown) and whose cleared areas depend
-    /// on the frame before's rectangle; so placing runs in order on this thread. Mapping before it
-    /// and LZW after it depend only on the frame they are given.
-    /// The frame's index buffer goes back to the mappers.
+    /// on the frame before's rectangle; so frames are placed in order, one at a time. Mapping
+    /// before it and LZW after it depend only on the frame they are given. The frame's index
+    /// buffer goes back to the mappers.
     public func place(_ frame: consuming GIFMappedFrame, delayCentiseconds: Int) throws(GIFEncodeError) -> GIFFinishedFrame? {
         guard !finished else { throw GIFEncodeError("place() after finish()") }
         guard paletteBuilt else { throw GIFEncodeError("place() before buildPalette()") }

@@ -18,8 +18,9 @@ struct EncodedAnimation {
 /// Frames are drawn ahead by the frame cache's workers; the per-frame work of each encoder that
 /// depends only on the frames it is given (deflate, libwebp, palette mapping, LZW) runs as jobs on a
 /// `JobPool`; the steps that depend on what was written before (each encoder's dependency rule is
-/// written at its `prepare`/`plan`/`place`) run here, in order. With one thread the jobs run inline
-/// in the same order, so every thread count writes the same bytes.
+/// written at its `prepare`/`plan`/`place`) run in order: here, or for APNG and GIF's placing on
+/// the workers, handed from job to job (`APNGChain`, `GIFPlaceChain`). With one thread the jobs
+/// run inline in the same order, so every thread count writes the same bytes.
 extension FrameTimeline {
     /// Results waited for in submission order; at most `window` wait before the oldest is taken.
     private static func jobWindow(threads: Int, frameBytes: Int, limits: Limits) -> Int {
@@ -106,47 +107,55 @@ extension FrameTimeline {
         try encoder.buildPalette()
         let mappers = try encoder.mapperFactory()
 
-        // Pass 2: mapping on the pool, placing in order, LZW on the pool, appending in order.
+        // Pass 2: each frame's job maps it, then places the frames ready in order and LZW-codes
+        // what that finished (`GIFPlaceChain`); this thread appends in order.
         let drawers2 = drawers1 != nil && !keepAll ? lender(fresh: true) : nil
         let fromCache = !keepAll && drawers2 == nil
         let pool = JobPool<GIFScratch>(threads: threads) { GIFScratch(timeline: drawers2?.take(), wordCount: 0) }
         defer { pool.finish() }
-        var mapped = Deque<(JobPool<GIFScratch>.Pending<GIFMappedFrame>, Int)>()
-        var coded = Deque<JobPool<GIFScratch>.Pending<GIFEncodedFrame>>()
-        var placed = 0
+        let chain = GIFPlaceChain(encoder: encoder, delays: timed.map(\.delay), trace: trace)
+        // A frame in flight here holds two bytes a pixel (its indices, then what placing it
+        // finished), not its pixels: four frames a thread ahead, so that while one worker places
+        // a run of frames the other has frames to map (two a thread left one idle at times).
+        let placeWindow = max(pool.threads, min(4 * pool.threads, limits.maxDecodedBytes / max(1, 2 * size.pixelCount)))
+        var appended = 0
         func appendOldest() throws {
-            try encoder.append(try pool.wait(coded.removeFirst()))
-        }
-        func code(_ frame: GIFFinishedFrame) throws {
-            coded.append(pool.submit { scratch in trace?("GIF LZW"); return try frame.encode(using: scratch.coder) })
-            while coded.count > window { try appendOldest() }
-        }
-        func placeOldest() throws {
-            let (job, delay) = mapped.removeFirst()
-            // Taken, not waited for: the mapped indices go back to the mappers unshared.
-            if let done = try encoder.place(try pool.take(job), delayCentiseconds: delay) { try code(done) }
-            placed += 1
-            try limits.checkOutput(bytes: encoder.encodedBytes, afterFrame: placed)
-            progress("encoding GIF", placed, timed.count)
+            if let coded = try chain.take(appended) { try encoder.append(coded) }
+            appended += 1
+            try limits.checkOutput(bytes: encoder.encodedBytes, afterFrame: appended)
+            progress("encoding GIF", appended, timed.count)
         }
         let added = fromCache ? cache.frames(keys) : nil
         defer { added?.finish() }
-        for (n, e) in timed.enumerated() {
+        for n in keys.indices {
             let given = try added?.next(), key = keys[n]
             let keptFrame = keepAll ? kept[n] : nil
             if keepAll { kept[n] = nil }  // the job holds it now; freed once mapped
-            mapped.append((pool.submit { scratch in
+            _ = pool.submit { scratch in
                 trace?("GIF map")
-                if scratch.mapper == nil { scratch.mapper = mappers.make() }
-                if let keptFrame { return try scratch.mapper!.map(keptFrame) }
-                if let given { return try scratch.mapper!.map(given) }
-                return try scratch.drawer.draw(key, size: size, background: background) { try scratch.mapper!.map($0) }
-            }, e.delay))
-            while mapped.count > window { try placeOldest() }
+                do {
+                    if scratch.mapper == nil { scratch.mapper = mappers.make() }
+                    let mapper = scratch.mapper!
+                    let frame: GIFMappedFrame
+                    if let keptFrame {
+                        frame = try mapper.map(keptFrame)
+                    } else if let given {
+                        frame = try mapper.map(given)
+                    } else {
+                        frame = try scratch.drawer.draw(key, size: size, background: background) { try mapper.map($0) }
+                    }
+                    chain.add(n, frame, coder: scratch.coder)
+                } catch {
+                    chain.fail(n, error)
+                }
+            }
+            while n + 1 - appended > placeWindow { try appendOldest() }
         }
-        while !mapped.isEmpty { try placeOldest() }
-        if let last = encoder.finishLast() { try code(last) }
-        while !coded.isEmpty { try appendOldest() }
+        while appended < keys.count { try appendOldest() }
+        if let last = encoder.finishLast() {
+            trace?("GIF LZW")
+            try encoder.append(try last.encode())
+        }
         return EncodedAnimation(bytes: try encoder.finish(), frameCount: encoder.writtenFrames,
                                 duration: .milliseconds(timed.reduce(0) { $0 + min($1.delay, Self.maxGIFDelay) } * 10),
                                 warnings: warnings)

@@ -16,14 +16,8 @@ import Foundation
 final class JobPool<Context>: @unchecked Sendable {
     /// A submitted job's result, once it ran.
     final class Pending<Value> {
-        fileprivate enum State {
-            case running
-            case done(Result<Value, any Error>)
-            /// `take(_:)` handed the result over.
-            case taken
-        }
-        // Written under the pool's lock (by the inline path before anyone can see it).
-        fileprivate var state = State.running
+        // Written once under the pool's lock.
+        fileprivate var result: Result<Value, any Error>?
         fileprivate init() {}
     }
 
@@ -57,13 +51,13 @@ final class JobPool<Context>: @unchecked Sendable {
         let pending = Pending<Value>()
         if started.count == 0 {
             if inlineContext == nil { inlineContext = makeContext() }
-            pending.state = .done(Result { try body(&inlineContext!) })
+            pending.result = Result { try body(&inlineContext!) }
             return pending
         }
         let job: (inout Context) -> Void = { [condition] context in
             let result = Result { try body(&context) }
             condition.lock()
-            pending.state = .done(result)
+            pending.result = result
             condition.broadcast()
             condition.unlock()
         }
@@ -80,34 +74,14 @@ final class JobPool<Context>: @unchecked Sendable {
         return pending
     }
 
-    /// The job's result once it ran; rethrows its error. The pending job keeps it: it may be
-    /// waited for again.
+    /// The job's result once it ran; rethrows its error.
     func wait<Value>(_ pending: Pending<Value>) throws -> Value {
-        try result(of: pending, keep: true).get()
-    }
-
-    /// `wait(_:)` handing the result over: the pending job no longer holds it, so a buffer in it
-    /// is referenced only by the caller (and can be written in place, not copied, once it is
-    /// passed on). The job cannot be waited for again.
-    func take<Value>(_ pending: Pending<Value>) throws -> Value {
-        try result(of: pending, keep: false).get()
-    }
-
-    private func result<Value>(of pending: Pending<Value>, keep: Bool) -> Result<Value, any Error> {
         // Read under the lock: a worker writes the result under it.
         condition.lock()
-        defer { condition.unlock() }
-        while true {
-            switch pending.state {
-            case .running:
-                condition.wait()
-            case .done(let result):
-                if !keep { pending.state = .taken }
-                return result
-            case .taken:
-                preconditionFailure("a job's result was taken, then waited for again")
-            }
-        }
+        while pending.result == nil { condition.wait() }
+        let result = pending.result!
+        condition.unlock()
+        return try result.get()
     }
 
     /// Stops the workers (jobs not started are dropped) and waits for them. Every context is
