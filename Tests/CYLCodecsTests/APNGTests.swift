@@ -31,6 +31,37 @@ import Testing
         #expect(seq == Array(0..<seq.count))
     }
 
+    /// Deflated frames over 1 MiB are written as several IDAT or fdAT chunks of at most 1 MiB of
+    /// data, numbered on from the fcTL before them, and read back whole. Noise at level 0 (stored
+    /// blocks) makes each of two 600x600 frames about 1.4 MB.
+    @Test func framesOverAMebibyteSplitIntoNumberedChunks() throws {
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func noise() throws -> Pixmap {
+            var p = try Pixmap(width: 600, height: 600)
+            for y in 0..<600 { for x in 0..<600 {
+                state = state &* 6364136223846793005 &+ 1442695040888963407
+                p[x, y] = RGBA8(UInt8(truncatingIfNeeded: state >> 56), UInt8(truncatingIfNeeded: state >> 48),
+                                UInt8(truncatingIfNeeded: state >> 40), 255)
+            } }
+            return p
+        }
+        let frames = [try noise(), try noise()]
+        let e = try APNGEncoder(width: 600, height: 600, options: APNGEncodeOptions(compressionLevel: 0))
+        for f in frames { try e.add(f, duration: .milliseconds(40)) }
+        let bytes = try e.finish()
+        let (chunks, crcOK) = PNGChunks.read(bytes)
+        #expect(crcOK)
+        #expect(chunks.map(\.type) == ["IHDR", "acTL", "fcTL", "IDAT", "IDAT", "fcTL", "fdAT", "fdAT", "IEND"])
+        #expect(chunks.allSatisfy { $0.data.count <= (1 << 20) + 4 })
+        #expect(PNGChunks.be32(chunks[1].data, 0) == 2)  // acTL num_frames
+        var seq: [Int] = []
+        for c in chunks where c.type == "fcTL" || c.type == "fdAT" { seq.append(PNGChunks.be32(c.data, 0)) }
+        #expect(seq == [0, 1, 2, 3])
+        let (decoded, _) = try PNGChunks.decodeAPNG(bytes)
+        #expect(decoded.map { $0.0.straightRGBA() } == frames.map { $0.straightRGBA() })
+        #expect(decoded.map(\.1) == [0.04, 0.04])
+    }
+
     @Test func unchangedFramesMergeAndOneFrameIsPlainPNG() throws {
         let a = Frames.square(8, 8, at: 0, 0, color: red), b = Frames.square(8, 8, at: 4, 4, color: red)
         let e = try APNGEncoder(width: 8, height: 8, options: APNGEncodeOptions(plays: 2))
