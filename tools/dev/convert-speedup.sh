@@ -15,6 +15,12 @@
 # threaded run cannot beat it; the process's fixed costs (start, parse, writing the file, and
 # freeing its memory at exit) bound it further.
 #
+# The bound column is what the process's fixed costs allow: F, the median time of the same
+# conversion of the first frame only (start, parse, encoder set-up, writing, exit; one frame's
+# drawing and encoding on top, so F slightly overstates them), stays serial and the rest splits
+# perfectly: 1 thread / (F + (1 thread - F) / THREADS). A ratio near it means only the fixed
+# costs are left.
+#
 # `perf stat` on one run tells how many CPUs it got ("CPUs utilized"): a run of under 100 ms on
 # a loaded machine may get little more than one even with two threads ready.
 set -eu
@@ -32,8 +38,11 @@ for name in gif apng webp webp-q75; do
         gif) ext=gif args="" ;; apng) ext=png args="" ;;
         webp) ext=webp args="" ;; webp-q75) ext=webp args="--quality 75" ;;
     esac
-    : > "$OUT/t1"; : > "$OUT/tn"; : > "$OUT/pn"
+    : > "$OUT/t1"; : > "$OUT/tn"; : > "$OUT/pn"; : > "$OUT/f1"
     for _ in $(seq "$RUNS"); do
+        start=$(ms)
+        "$CYLANIM" convert "$INPUT" -o "$OUT/f.$ext" $args ${EXTRA:-} --size "$SIZE" --threads 1 --frames 0 > /dev/null 2>&1
+        echo $(( $(ms) - start )) >> "$OUT/f1"
         for t in 1 "$THREADS"; do
             start=$(ms)
             "$CYLANIM" convert "$INPUT" -o "$OUT/a.$ext" $args ${EXTRA:-} --size "$SIZE" --threads "$t" > /dev/null
@@ -46,9 +55,10 @@ for name in gif apng webp webp-q75; do
         wait
         echo $(( $(ms) - start )) >> "$OUT/pn"
     done
-    one=$(median < "$OUT/t1"); many=$(median < "$OUT/tn"); apart=$(median < "$OUT/pn")
-    printf '%-9s 1 thread %6s ms   %s threads %6s ms   x%s   (ceiling: %s processes at once x%s)\n' \
+    one=$(median < "$OUT/t1"); many=$(median < "$OUT/tn"); apart=$(median < "$OUT/pn"); fixed=$(median < "$OUT/f1")
+    printf '%-9s 1 thread %6s ms   %s threads %6s ms   x%s   (ceiling: %s processes at once x%s; bound: fixed %s ms, x%s)\n' \
         "$name" "$one" "$THREADS" "$many" "$(awk -v a="$one" -v b="$many" 'BEGIN { printf "%.2f", a / b }')" \
-        "$THREADS" "$(awk -v a="$one" -v b="$apart" -v n="$THREADS" 'BEGIN { printf "%.2f", n * a / b }')"
+        "$THREADS" "$(awk -v a="$one" -v b="$apart" -v n="$THREADS" 'BEGIN { printf "%.2f", n * a / b }')" \
+        "$fixed" "$(awk -v a="$one" -v f="$fixed" -v n="$THREADS" 'BEGIN { printf "%.2f", a / (f + (a - f) / n) }')"
 done
 echo "load after:  $(cut -d' ' -f1-3 /proc/loadavg)"
