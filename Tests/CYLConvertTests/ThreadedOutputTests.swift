@@ -167,6 +167,32 @@ final class SplittingSource: FrameSource {
         }
     }
 
+    /// The output limit stops a GIF in its second pass, while the workers place and code frames
+    /// on their own: the conversion fails with the limit's message, after the same frame on 1, 2
+    /// and 4 threads, writes nothing, and returns (the test would hang if a worker or the calling
+    /// thread waited for a frame nobody will finish).
+    @Test func theOutputLimitStopsAGIFMidwayAfterTheSameFrameOnEveryThreadCount() throws {
+        var messages: [String] = []
+        for threads in [1, 2, 4] {
+            let timeline = FrameTimeline(format: "Lottie", file: "split.json", canvasSize: PixelSize(32, 32), frameCount: 60,
+                                         timing: .fps(30), source: SplittingSource(log: SplitLog()))
+            let dir = try Scratch()
+            var request = ConvertRequest(format: .gif, destination: .file("\(dir.path)/out.gif"))
+            request.threads = threads
+            do {
+                _ = try timeline.convert(request, limits: Limits(maxOutputBytes: 1500))
+                Issue.record("\(threads) threads: the conversion went past the output limit")
+            } catch {
+                messages.append("\(error)")
+            }
+            #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty, "\(threads) threads: files were left")
+        }
+        #expect(messages.count == 3)
+        #expect(messages.allSatisfy { $0.contains("the output is over 1500 bytes after") && !$0.contains("after 60 frames") },
+                "\(messages)")
+        #expect(Set(messages).count == 1, "\(messages)")
+    }
+
     /// Encoder settings that take each encoder's other paths (lossy WebP and its blend choice, GIF
     /// dithering and matte, APNG without alpha and with row filters, resampling, repeated and
     /// single frames): 1, 2 and 3 threads write the same bytes.

@@ -363,8 +363,8 @@ public final class GIFAnimationEncoder {
             }
             let done = finished(prev)
             var r = (x0: 0, y0: 0, x1: width, y1: height)
-            // The box found above holds unless clearing changed the canvas (place runs in order on
-            // one thread, so each full-frame scan skipped is time off the critical path).
+            // The box found above holds unless clearing changed the canvas (frames are placed one
+            // at a time, so each full-frame scan skipped here is time off the critical path).
             if options.optimizeFrames { r = (clear == nil ? changed : changedBox(cur, near: near)) ?? (0, 0, 1, 1) }
             pending = Pending(x: r.x0, y: r.y0, w: r.x1 - r.x0, h: r.y1 - r.y0,
                               data: copyRect(cur, r, leaveUnchanged: options.optimizeFrames), delay: delay)
