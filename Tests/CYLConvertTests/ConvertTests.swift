@@ -54,6 +54,36 @@ func timeline(frames n: Int, timing: FrameTiming, format: String = "Lottie", fil
         #expect(r.duration == .seconds(1))
     }
 
+    /// A last frame shorter than 2 cs (the remainder of a resampled animation) after frames of
+    /// exactly 2 cs takes the place of the frame before it, keeping the total and the final image;
+    /// no "above 50 fps" warning at 50 fps. After longer frames it borrows instead; after the first
+    /// frame alone it is left as it is.
+    @Test func aShortLastFrameReplacesOrBorrowsFromTheFrameBefore() throws {
+        let ms = { (n: Int) in Duration.milliseconds(n) }
+        let replaced = try FramePlan(timeline: timeline(frames: 4, timing: .durations([ms(20), ms(20), ms(20), ms(13)])))
+        let r = replaced.centiseconds()
+        #expect(r.entries.map(\.source) == [0, 1, 3])
+        #expect(r.entries.map(\.delay) == [2, 2, 3])
+        #expect(r.merged == 1)
+        let borrowed = try FramePlan(timeline: timeline(frames: 3, timing: .durations([ms(40), ms(40), ms(13)])))
+        #expect(borrowed.centiseconds().entries.map(\.delay) == [4, 3, 2])
+        let alone = try FramePlan(timeline: timeline(frames: 2, timing: .durations([ms(20), ms(13)])))
+        #expect(alone.centiseconds().entries.map(\.delay) == [2, 1])
+
+        // --fps 50 on 1/30 s of a 30 fps animation: 20 ms, then 13.3 ms.
+        let t = timeline(frames: 4, timing: .fps(30))
+        let plan = try FramePlan(timeline: t, frames: FrameSelection(parsing: "0-1"), fps: 50)
+        #expect(plan.entries.count == 4)
+        #expect(plan.centiseconds().entries.allSatisfy { $0.delay >= 2 })
+        let dir = try Scratch()
+        var request = ConvertRequest(format: .gif, destination: .file(dir.path + "/a.gif"))
+        request.frames = try FrameSelection(parsing: "0-1")
+        request.fps = 50
+        let result = try t.convert(request)
+        #expect(!result.warnings.contains { $0.contains("50 fps") }, "\(result.warnings)")
+        #expect(result.duration == .milliseconds(60))
+    }
+
     @Test func resampleAndSpeed() throws {
         let t = timeline(frames: 10, timing: .fps(10))  // 1 s
         let plan = try FramePlan(timeline: t, fps: 25)

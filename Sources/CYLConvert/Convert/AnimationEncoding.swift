@@ -36,7 +36,10 @@ extension FrameTimeline {
                    limits: Limits, progress: (String, Int, Int) -> Void) throws -> EncodedAnimation {
         var warnings: [String] = []
         let (timed, merged) = plan.centisecondFrames()
-        if plan.entries.contains(where: { $0.duration < .milliseconds(20) - .nanoseconds(1000) }) && plan.entries.count > 1 {
+        // The last frame is left out: a short one is the remainder of a resampled animation
+        // (`--fps 50` on 1.01 s), which `centisecondFrames` lengthens from the frame before or
+        // puts in its place, and which no lower --fps would avoid.
+        if plan.entries.dropLast().contains(where: { $0.duration < .milliseconds(20) - .nanoseconds(1000) }) {
             warnings.append("frames shorter than 20 ms (above 50 fps): browsers play GIF delays under 2 cs as 10 cs"
                             + (merged > 0 ? ", so \(merged) frame\(merged == 1 ? " was" : "s were") merged to keep the timing" : "")
                             + "; --fps 50 or less avoids it")

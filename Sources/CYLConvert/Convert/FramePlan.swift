@@ -108,7 +108,9 @@ public struct FramePlan: Sendable, Equatable {
     ///
     /// Browsers play a delay of 0 or 1 cs as 10 cs. Frames that would get under 2 cs are therefore
     /// merged: the earliest pending frame shows until at least 2 cs have passed (the first and the
-    /// last frame are always kept). `merged` counts the frames dropped that way.
+    /// last frame are always kept; a last frame left with under 2 cs, the remainder of a
+    /// resampled animation, borrows from the frame before or replaces it). `merged` counts the
+    /// frames dropped that way.
     public func centiseconds() -> (entries: [(source: Int, delay: Int)], merged: Int) {
         let (timed, merged) = centisecondFrames()
         return (timed.map { ($0.frame.source, $0.delay) }, merged)
@@ -141,12 +143,18 @@ public struct FramePlan: Sendable, Equatable {
                 lastEnd = cs
                 pending = nil
             } else if isLast {
-                // The final sliver: take what is needed from the frame before when it can spare it.
+                // The final sliver: take what is needed from the frame before when it can spare it;
+                // when it cannot (frames of 2 cs, as at 50 fps), take that frame's place and time,
+                // unless it is the first: the last image is the one an animation ends on, and a
+                // delay under 2 cs would show for 10.
                 var d = cs - lastEnd
                 if d < 2, var prev = out.last, prev.delay - (2 - d) >= 2 {
                     prev.delay -= 2 - d
                     out[out.count - 1] = prev
                     d = 2
+                } else if d < 2, out.count >= 2 {
+                    d += out.removeLast().delay
+                    merged += 1
                 }
                 out.append((e.source, d))
                 pending = nil
