@@ -359,12 +359,10 @@ final class APNGChain: @unchecked Sendable {  // all state is read and written u
 
     /// Prepared frame `n` once it is ready; rethrows what preparing it threw.
     func take(_ n: Int) throws -> APNGPreparedFrame {
-        condition.lock()
-        while results[n] == nil { condition.wait() }
-        let result = results[n]!
-        results[n] = nil
-        condition.unlock()
-        return try result.get()
+        try condition.waitForResult {
+            defer { results[n] = nil }
+            return results[n]
+        }
     }
 
     private func finish(_ n: Int, _ result: Result<APNGPreparedFrame, any Error>) {

@@ -99,11 +99,9 @@ final class GIFPlaceChain: @unchecked Sendable {  // state read and written unde
     /// What placing frame `n` finished, coded, once it is; rethrows what mapping, placing or coding
     /// threw. Taken in order, so a failure is met before any frame it kept from being placed.
     func take(_ n: Int) throws -> GIFEncodedFrame? {
-        condition.lock()
-        while results[n] == nil { condition.wait() }
-        let result = results[n]!
-        results[n] = nil
-        condition.unlock()
-        return try result.get()
+        try condition.waitForResult {
+            defer { results[n] = nil }
+            return results[n]
+        }
     }
 }
