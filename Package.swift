@@ -1,5 +1,6 @@
 // swift-tools-version:6.0
-// The module graph follows DESIGN.md §2: C shims -> codecs/raster -> timeline -> back-ends -> facade -> CLI.
+// The module graph follows DESIGN.md §2 and the README's "Architecture": C shims -> raster -> image codecs,
+// documents, text -> timeline -> back-ends -> tab bar, convert, pipeline, review -> facade -> CLI.
 import PackageDescription
 
 let package = Package(
@@ -28,41 +29,48 @@ let package = Package(
         // load time where the CPU has it.
         .target(name: "CRasterKernels", cSettings: [.unsafeFlags(["-O3"])]),
         .target(name: "CYLRaster", dependencies: ["CYLGeometry", "CRasterKernels"], linkerSettings: [.linkedLibrary("m")]),
-        .target(name: "CYLCodecs", dependencies: ["CYLRaster", "CYLGeometry", "CGIF", "CPNG", "CZlib", "CWebP", "CFreeType", "CJPEG", "CYAML", "CFontconfig"]),
+        // The C libraries' one Swift owner, split by job so a module links only what it reads:
+        // GIF/PNG/APNG/WebP/JPEG decode and encode and palette quantization; structured documents
+        // (JSON, JSON5, YAML, plists) with zip, gzip, dotLottie and Base64; fonts (FreeType outlines,
+        // fontconfig lookup).
+        .target(name: "CYLImageCodecs", dependencies: ["CYLRaster", "CGIF", "CPNG", "CZlib", "CWebP", "CJPEG"]),
+        .target(name: "CYLDocuments", dependencies: ["CZlib", "CYAML"]),
+        .target(name: "CYLText", dependencies: ["CYLRaster", "CYLGeometry", "CFreeType", "CFontconfig"]),
         .target(name: "CYLTimeline", dependencies: ["CYLRaster"]),
-        .target(name: "CYLGIFAnimator", dependencies: ["CYLTimeline", "CYLCodecs", "CYLRaster"]),
-        .target(name: "CYLFrameSequenceAnimator", dependencies: ["CYLTimeline", "CYLCodecs", "CYLRaster"]),
+        .target(name: "CYLGIFAnimator", dependencies: ["CYLTimeline", "CYLImageCodecs", "CYLRaster"]),
+        .target(name: "CYLFrameSequenceAnimator", dependencies: ["CYLTimeline", "CYLImageCodecs", "CYLDocuments", "CYLRaster"]),
         // The embedded JavaScript engine for Lottie expressions: owns all engine memory and budgets.
         .target(name: "CYLScript", dependencies: ["CScriptDuktape"]),
-        .target(name: "CYLLottieAnimator", dependencies: ["CYLTimeline", "CYLCodecs", "CYLRaster", "CYLGeometry", "CYLScript"]),
-        .target(name: "CYLRiveAnimator", dependencies: ["CYLTimeline", "CYLCodecs", "CYLRaster", "CYLGeometry"]),
+        .target(name: "CYLLottieAnimator", dependencies: ["CYLTimeline", "CYLDocuments", "CYLImageCodecs", "CYLText", "CYLRaster", "CYLGeometry", "CYLScript"]),
+        .target(name: "CYLRiveAnimator", dependencies: ["CYLTimeline", "CYLImageCodecs", "CYLRaster", "CYLGeometry"]),
         // Conversion and output files (the one frame writer, staged files, output plans).
-        .target(name: "CYLConvert", dependencies: ["CYLTimeline", "CYLCodecs", "CYLRaster"]),
+        .target(name: "CYLConvert", dependencies: ["CYLTimeline", "CYLImageCodecs", "CYLDocuments", "CYLRaster"]),
         // The seed's tab-bar configuration, the bar's layout, players and previews.
-        .target(name: "CYLTabBar", dependencies: ["CYLConvert", "CYLTimeline", "CYLCodecs", "CYLRaster"]),
+        .target(name: "CYLTabBar", dependencies: ["CYLConvert", "CYLTimeline", "CYLImageCodecs", "CYLDocuments", "CYLText", "CYLRaster"]),
         // `cylanim build`: pipeline files, jobs on a thread pool, the incremental manifest, shards.
-        .target(name: "CYLPipeline", dependencies: ["CYLConvert", "CYLTabBar", "CYLTimeline", "CYLCodecs", "CYLRaster"]),
+        .target(name: "CYLPipeline", dependencies: ["CYLConvert", "CYLTabBar", "CYLTimeline", "CYLImageCodecs", "CYLDocuments", "CYLRaster"]),
         // Review tools: the self-contained HTML review page, frame-by-frame diff, lint for tab icons.
-        .target(name: "CYLReview", dependencies: ["CYLPipeline", "CYLTabBar", "CYLConvert", "CYLTimeline", "CYLCodecs", "CYLRaster"]),
+        .target(name: "CYLReview", dependencies: ["CYLTabBar", "CYLConvert", "CYLTimeline", "CYLImageCodecs", "CYLDocuments", "CYLText", "CYLRaster", "CYLGeometry"]),
         // The facade: re-exports and the standard registry, nothing else.
         .target(name: "CYLTabBarItemAnimation", dependencies: [
             "CYLTimeline", "CYLRaster", "CYLConvert", "CYLTabBar", "CYLPipeline", "CYLReview",
             "CYLGIFAnimator", "CYLFrameSequenceAnimator", "CYLLottieAnimator", "CYLRiveAnimator",
         ]),
-        .executableTarget(name: "cylanim", dependencies: ["CYLTabBarItemAnimation"], path: "tools/cylanim"),
+        .executableTarget(name: "cylanim", dependencies: ["CYLTabBarItemAnimation", "CYLImageCodecs", "CYLDocuments", "CYLText"],
+                          path: "tools/cylanim"),
 
         // Benchmarks: release executables; the C reference lives beside them so one run prints the ratio
         // (json-c is linked only here, as the peer of our JSON reader).
         .target(name: "CBenchReference", path: "Benchmarks/CBenchReference",
                 cSettings: [.unsafeFlags(["-O3"])],
                 linkerSettings: [.linkedLibrary("gif"), .linkedLibrary("png"), .linkedLibrary("json-c")]),
-        .executableTarget(name: "CodecBench", dependencies: ["CYLCodecs", "CBenchReference"],
+        .executableTarget(name: "CodecBench", dependencies: ["CYLImageCodecs", "CYLDocuments", "CYLRaster", "CBenchReference"],
                           path: "Benchmarks/CodecBench"),
 
         .executableTarget(name: "RasterBench", dependencies: ["CYLRaster", "CYLGeometry"],
                           path: "Benchmarks/RasterBench"),
 
-        .executableTarget(name: "EncodeBench", dependencies: ["CYLCodecs", "CYLRaster", "CYLGeometry"],
+        .executableTarget(name: "EncodeBench", dependencies: ["CYLImageCodecs", "CYLPipeline", "CYLRaster", "CYLGeometry"],
                           path: "Benchmarks/EncodeBench", exclude: ["pillow_reference.py"]),
 
         .executableTarget(name: "LottieBench", dependencies: ["CYLLottieAnimator", "CYLTimeline", "CYLRaster", "CBenchReference"],
@@ -73,26 +81,29 @@ let package = Package(
 
         .testTarget(name: "CYLGeometryTests", dependencies: ["CYLGeometry"]),
         // Helpers shared by test targets (golden image comparison); not a test target itself.
-        .target(name: "CYLTestSupport", dependencies: ["CYLRaster", "CYLCodecs"], path: "Tests/CYLTestSupport"),
+        .target(name: "CYLTestSupport", dependencies: ["CYLRaster", "CYLImageCodecs"], path: "Tests/CYLTestSupport"),
         // The test executable's malloc family, counting allocations per thread (allocation tests).
         .target(name: "CAllocationCounter", path: "Tests/CAllocationCounter"),
-        .testTarget(name: "CYLRasterTests", dependencies: ["CYLRaster", "CYLCodecs", "CYLTestSupport"]),
-        .testTarget(name: "CYLCodecsTests", dependencies: ["CYLCodecs", "CYLTestSupport"]),
+        .testTarget(name: "CYLRasterTests", dependencies: ["CYLRaster", "CYLTestSupport"]),
+        // CYLPipeline for SHA-256 only: the GIF tests compare decoded frames with the corpus's reference hashes.
+        .testTarget(name: "CYLImageCodecsTests", dependencies: ["CYLImageCodecs", "CYLPipeline", "CYLTestSupport", "CWebP"]),
+        .testTarget(name: "CYLDocumentsTests", dependencies: ["CYLDocuments", "CYLTestSupport"]),
+        .testTarget(name: "CYLTextTests", dependencies: ["CYLText", "CYLGeometry"]),
         .testTarget(name: "CYLTimelineTests", dependencies: ["CYLTimeline"]),
         .testTarget(name: "CYLScriptTests", dependencies: ["CYLScript"]),
-        .testTarget(name: "CYLGIFAnimatorTests", dependencies: ["CYLGIFAnimator", "CYLCodecs"]),
-        .testTarget(name: "CYLFrameSequenceAnimatorTests", dependencies: ["CYLFrameSequenceAnimator", "CYLCodecs"]),
-        .testTarget(name: "CYLLottieAnimatorTests", dependencies: ["CYLLottieAnimator", "CYLCodecs", "CJPEG", "CAllocationCounter"],
+        .testTarget(name: "CYLGIFAnimatorTests", dependencies: ["CYLGIFAnimator", "CYLPipeline"]),
+        .testTarget(name: "CYLFrameSequenceAnimatorTests", dependencies: ["CYLFrameSequenceAnimator", "CYLImageCodecs"]),
+        .testTarget(name: "CYLLottieAnimatorTests", dependencies: ["CYLLottieAnimator", "CYLImageCodecs", "CYLDocuments", "CJPEG", "CAllocationCounter"],
                     exclude: ["fidelity-baseline.txt", "reference-mistakes.txt"]),  // read from #filePath, not bundled
-        .testTarget(name: "CYLRiveAnimatorTests", dependencies: ["CYLRiveAnimator", "CYLCodecs", "CYLTestSupport"],
+        .testTarget(name: "CYLRiveAnimatorTests", dependencies: ["CYLRiveAnimator", "CYLImageCodecs", "CYLTestSupport"],
                     exclude: ["fidelity-baseline.txt", "FuzzRegressions"]),  // read from #filePath, not bundled
-        .testTarget(name: "CYLConvertTests", dependencies: ["CYLTabBarItemAnimation", "CYLCodecs", "CYLTestSupport"]),
-        .testTarget(name: "CYLTabBarTests", dependencies: ["CYLTabBarItemAnimation", "CYLCodecs", "CYLTestSupport"],
+        .testTarget(name: "CYLConvertTests", dependencies: ["CYLTabBarItemAnimation", "CYLImageCodecs", "CYLTestSupport"]),
+        .testTarget(name: "CYLTabBarTests", dependencies: ["CYLTabBarItemAnimation", "CYLImageCodecs", "CYLDocuments", "CYLText", "CYLTestSupport"],
                     exclude: ["ConfigCatalogue"]),  // read from #filePath, not bundled
         // CWebP: the sprite-sheet test decodes WebP with libwebp's own decoder, independently of our encoder.
-        .testTarget(name: "CYLReviewTests", dependencies: ["CYLTabBarItemAnimation", "CYLReview", "CYLCodecs", "CWebP"]),
-        .testTarget(name: "CYLPipelineTests", dependencies: ["CYLTabBarItemAnimation", "CYLCodecs"]),
-        .testTarget(name: "cylanimTests", dependencies: ["CYLTabBarItemAnimation", "CYLCodecs", "CYLTestSupport", "cylanim"],
+        .testTarget(name: "CYLReviewTests", dependencies: ["CYLTabBarItemAnimation", "CYLReview", "CYLImageCodecs", "CYLDocuments", "CWebP"]),
+        .testTarget(name: "CYLPipelineTests", dependencies: ["CYLTabBarItemAnimation", "CYLImageCodecs", "CYLDocuments"]),
+        .testTarget(name: "cylanimTests", dependencies: ["CYLTabBarItemAnimation", "CYLImageCodecs", "CYLDocuments", "CYLTestSupport", "cylanim"],
                     exclude: ["FuzzRegressions"]),  // inputs found by Fuzz/, read from #filePath
     ]
 )
@@ -101,16 +112,16 @@ let package = Package(
 // an ordinary build compiles them to empty programs. `make fuzz TARGET=lottie SECONDS=600` builds one
 // with the fuzzer and AddressSanitizer in .build/fuzz and runs it on its seed corpus and dictionary.
 package.targets += [
-    .target(name: "FuzzSupport", dependencies: ["CYLCodecs"], path: "Fuzz/FuzzSupport"),
+    .target(name: "FuzzSupport", dependencies: ["CYLDocuments"], path: "Fuzz/FuzzSupport"),
     .executableTarget(name: "FuzzLottie", dependencies: ["CYLLottieAnimator", "CYLTimeline", "CYLRaster", "FuzzSupport"],
                       path: "Fuzz/FuzzLottie", exclude: ["lottie.dict"]),
     .executableTarget(name: "FuzzDotLottie", dependencies: ["CYLLottieAnimator", "CYLTimeline", "CYLRaster", "FuzzSupport"],
                       path: "Fuzz/FuzzDotLottie", exclude: ["dotlottie.dict"]),
     .executableTarget(name: "FuzzGIF", dependencies: ["CYLGIFAnimator", "CYLTimeline", "CYLRaster", "FuzzSupport"],
                       path: "Fuzz/FuzzGIF", exclude: ["gif.dict"]),
-    .executableTarget(name: "FuzzPNG", dependencies: ["CYLCodecs", "CYLRaster", "FuzzSupport"],
+    .executableTarget(name: "FuzzPNG", dependencies: ["CYLImageCodecs", "CYLRaster", "FuzzSupport"],
                       path: "Fuzz/FuzzPNG", exclude: ["png.dict"]),
-    .executableTarget(name: "FuzzFrameManifest", dependencies: ["CYLFrameSequenceAnimator", "CYLTimeline", "CYLCodecs", "CYLRaster", "FuzzSupport"],
+    .executableTarget(name: "FuzzFrameManifest", dependencies: ["CYLFrameSequenceAnimator", "CYLTimeline", "CYLImageCodecs", "CYLRaster", "FuzzSupport"],
                       path: "Fuzz/FuzzFrameManifest", exclude: ["manifest.dict", "seeds"]),
     .executableTarget(name: "FuzzRive", dependencies: ["CYLRiveAnimator", "CYLTimeline", "CYLRaster", "FuzzSupport"],
                       path: "Fuzz/FuzzRive", exclude: ["rive.dict"]),

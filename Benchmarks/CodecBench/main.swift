@@ -1,11 +1,12 @@
 // CodecBench: GIF decode+composite per frame, PNG encode per frame and JSON parse per document, Swift
-// (CYLCodecs) against a plain C reference over the same libraries (CBenchReference; json-c alone for
+// (CYLImageCodecs, CYLDocuments) against a plain C reference over the same libraries (CBenchReference; json-c alone for
 // JSON), with medians, p90 and ratios.
 //
 //   swift run -c release CodecBench [--json] [--iterations N] [--corpus DIR]
 
 import CBenchReference
-import CYLCodecs
+import CYLImageCodecs
+import CYLDocuments
 import CYLRaster
 import Foundation
 

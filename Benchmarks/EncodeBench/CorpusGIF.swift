@@ -7,7 +7,8 @@
 // check byte-identical output across changes) and the PSNR of the re-encoded frames against the
 // decoded source frames.
 
-import CYLCodecs
+import CYLImageCodecs
+import CYLPipeline
 import CYLRaster
 import Foundation
 #if canImport(Glibc)

@@ -9,7 +9,7 @@
 // --dump DIR writes the 100 source frames as PNGs and our GIF, for pillow_reference.py (a dev-only
 // script that runs Pillow on the very same frames on this machine).
 
-import CYLCodecs
+import CYLImageCodecs
 import CYLGeometry
 import CYLRaster
 import Foundation

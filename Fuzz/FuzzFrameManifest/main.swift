@@ -3,7 +3,7 @@
 // player run over it, and every frame is drawn small.
 // Built by `make fuzz TARGET=manifest`; compiled only with -DFUZZING (Fuzz/README.md).
 #if FUZZING
-import CYLCodecs
+import CYLImageCodecs
 import CYLFrameSequenceAnimator
 import CYLRaster
 import CYLTimeline

@@ -2,7 +2,7 @@
 // (libpng through our shim), drawn small.
 // Built by `make fuzz TARGET=png`; compiled only with -DFUZZING (Fuzz/README.md).
 #if FUZZING
-import CYLCodecs
+import CYLImageCodecs
 import CYLRaster
 import FuzzSupport
 

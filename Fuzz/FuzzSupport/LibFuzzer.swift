@@ -1,5 +1,5 @@
 #if FUZZING
-import CYLCodecs
+import CYLDocuments
 
 // libFuzzer's own byte-level mutator (uses the -dict= dictionary); present only in fuzzer builds.
 @_silgen_name("LLVMFuzzerMutate")

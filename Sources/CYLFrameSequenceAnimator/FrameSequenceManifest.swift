@@ -1,4 +1,4 @@
-import CYLCodecs
+import CYLDocuments
 import CYLTimeline
 
 /// The optional `manifest.json` beside a folder of PNG frames:

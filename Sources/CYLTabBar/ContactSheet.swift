@@ -1,4 +1,4 @@
-import CYLCodecs
+import CYLText
 import CYLConvert
 import CYLRaster
 import CYLTimeline

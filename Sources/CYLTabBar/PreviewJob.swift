@@ -1,4 +1,4 @@
-import CYLCodecs
+import CYLImageCodecs
 import CYLConvert
 import CYLRaster
 import CYLTimeline

@@ -1,4 +1,4 @@
-import CYLCodecs
+import CYLDocuments
 import CYLConvert
 import CYLRaster
 import CYLTimeline

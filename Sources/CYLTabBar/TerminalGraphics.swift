@@ -1,4 +1,5 @@
-import CYLCodecs
+import CYLImageCodecs
+import CYLDocuments
 import CYLConvert
 import CYLRaster
 import CYLTimeline

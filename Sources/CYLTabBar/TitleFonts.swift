@@ -1,4 +1,4 @@
-import CYLCodecs
+import CYLText
 import CYLTimeline
 
 /// Finds the font file of every title font the tabs name, once per name: the installed font

@@ -1,4 +1,3 @@
-import CYLCodecs
 import CYLTabBarItemAnimation
 import Foundation
 import Testing

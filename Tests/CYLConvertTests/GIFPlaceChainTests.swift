@@ -1,4 +1,4 @@
-import CYLCodecs
+import CYLImageCodecs
 @testable import CYLConvert
 import CYLRaster
 import Foundation

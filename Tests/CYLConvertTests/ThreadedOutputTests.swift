@@ -1,4 +1,3 @@
-import CYLCodecs
 @testable import CYLConvert
 import CYLTabBarItemAnimation
 import Foundation

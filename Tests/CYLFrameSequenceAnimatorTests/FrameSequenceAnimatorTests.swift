@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import CYLCodecs
+import CYLImageCodecs
 import CYLRaster
 import CYLTimeline
 @testable import CYLFrameSequenceAnimator

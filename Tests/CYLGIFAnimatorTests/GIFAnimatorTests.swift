@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import CYLCodecs
+import CYLPipeline
 import CYLRaster
 import CYLTimeline
 @testable import CYLGIFAnimator

@@ -1,4 +1,3 @@
-import CYLCodecs
 import CYLRaster
 import Foundation
 import Testing

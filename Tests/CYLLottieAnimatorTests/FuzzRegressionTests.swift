@@ -1,6 +1,6 @@
 @testable import CYLLottieAnimator
 import CYLRaster
-import CYLCodecs
+import CYLDocuments
 import CYLTimeline
 import Foundation
 import Testing

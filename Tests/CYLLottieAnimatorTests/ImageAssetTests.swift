@@ -1,5 +1,6 @@
 import CJPEG
-import CYLCodecs
+import CYLImageCodecs
+import CYLDocuments
 @testable import CYLLottieAnimator
 import CYLRaster
 import CYLTimeline

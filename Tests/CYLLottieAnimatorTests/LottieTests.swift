@@ -1,4 +1,4 @@
-import CYLCodecs
+import CYLDocuments
 @testable import CYLLottieAnimator
 import CYLRaster
 import CYLTimeline

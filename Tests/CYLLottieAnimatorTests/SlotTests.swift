@@ -1,4 +1,3 @@
-import CYLCodecs
 @testable import CYLLottieAnimator
 import CYLRaster
 import CYLTimeline

@@ -1,4 +1,3 @@
-import CYLCodecs
 import CYLGeometry
 @testable import CYLLottieAnimator
 import CYLRaster

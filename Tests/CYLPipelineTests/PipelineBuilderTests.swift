@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 @testable import CYLPipeline
-import CYLCodecs
 import CYLTabBarItemAnimation
 
 struct PipelineBuilderTests {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 @testable import CYLPipeline
-import CYLCodecs
+import CYLDocuments
 import CYLTabBarItemAnimation
 
 struct ReportTests {

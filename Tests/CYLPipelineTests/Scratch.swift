@@ -1,6 +1,5 @@
 import Foundation
 import Testing
-import CYLCodecs
 import CYLTabBarItemAnimation
 
 /// A scratch directory, removed afterwards, with the repository's samples at hand.
@@ -60,7 +59,7 @@ final class Scratch {
     }
 }
 
-/// SHA-256 by the system's `sha256sum`: an implementation independent of CYLCodecs'.
+/// SHA-256 by the system's `sha256sum`: an implementation independent of CYLPipeline's.
 func systemSHA256(_ path: String) throws -> String {
     let p = Process()
     p.executableURL = URL(fileURLWithPath: "/usr/bin/sha256sum")

@@ -1,4 +1,4 @@
-import CYLCodecs
+import CYLImageCodecs
 import CWebP
 import CYLTabBarItemAnimation
 import Foundation

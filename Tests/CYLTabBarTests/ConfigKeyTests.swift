@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import CYLCodecs
+import CYLText
 @testable import CYLTabBar
 import CYLTabBarItemAnimation
 

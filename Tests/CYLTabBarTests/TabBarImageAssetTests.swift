@@ -1,4 +1,4 @@
-import CYLCodecs
+import CYLImageCodecs
 import CYLTabBarItemAnimation
 import Foundation
 import Testing

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import CYLTabBar
 import CYLTabBarItemAnimation
-import CYLCodecs
+import CYLDocuments
 
 /// A vector-like back-end for tests: `{"test": N}` files open as N frames at 10 fps, drawn in a
 /// solid colour: red, or the colour of the first override matching the keypath "shape.fill".

@@ -1,5 +1,5 @@
 import Testing
-import CYLCodecs
+import CYLText
 @testable import CYLTabBar
 import CYLTabBarItemAnimation
 

@@ -2,7 +2,7 @@
 import Glibc
 #endif
 import Testing
-import CYLCodecs
+import CYLImageCodecs
 import CYLRaster
 
 /// Golden images in `Tests/Goldens/<name>.png`, shared by every test target that draws.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-import CYLCodecs
+import CYLImageCodecs
+import CYLPipeline
 import CYLRaster
 
 /// `info` and `render` end to end, through the binary.

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import CYLCodecs
+import CYLImageCodecs
 import CYLRaster
 
 /// `cylanim preview`: sheets, scripted previews, events, terminal refusal, configuration errors.

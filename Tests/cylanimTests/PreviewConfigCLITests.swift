@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import CYLCodecs
+import CYLImageCodecs
 import CYLRaster
 
 /// `cylanim preview` with the configuration's skins, filters and formats.

@@ -1,6 +1,5 @@
 import Foundation
 import Testing
-import CYLCodecs
 
 /// `cylanim review`, `diff` and `lint` from the command line: what they print, write and exit with.
 struct ReviewCommandsTests {

@@ -1,4 +1,4 @@
-import CYLCodecs
+import CYLDocuments
 import CYLTabBarItemAnimation
 import Foundation
 

@@ -1,4 +1,4 @@
-import CYLCodecs
+import CYLImageCodecs
 import CYLTabBarItemAnimation
 
 /// `cylanim convert`: one animation file in, GIF / APNG / WebP / PNG frames / .tgs out.

@@ -1,4 +1,3 @@
-import CYLCodecs
 import CYLLottieAnimator
 import CYLTabBarItemAnimation
 

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import CYLCodecs
+import CYLText
 import CYLTabBarItemAnimation
 
 /// Exit codes from sysexits.h, as DESIGN.md §5 lists them.

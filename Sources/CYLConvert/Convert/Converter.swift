@@ -1,4 +1,5 @@
-import CYLCodecs
+import CYLImageCodecs
+import CYLDocuments
 import CYLRaster
 import CYLTimeline
 

@@ -1,4 +1,4 @@
-import CYLCodecs
+import CYLImageCodecs
 import Foundation
 
 /// GIF pass 2's frames in flight, placed in order on the workers. Each frame's job maps the frame

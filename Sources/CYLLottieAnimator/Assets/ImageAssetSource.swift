@@ -1,7 +1,8 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import CYLCodecs
+import CYLImageCodecs
+import CYLDocuments
 import CYLRaster
 import CYLTimeline
 

@@ -1,4 +1,4 @@
-import CYLCodecs
+import CYLDocuments
 import CYLTimeline
 
 /// The dotLottie back-end (`.lottie`): a zip (magic `PK\x03\x04`) holding `manifest.json` and

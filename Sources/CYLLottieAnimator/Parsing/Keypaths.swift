@@ -1,4 +1,4 @@
-import CYLCodecs
+import CYLDocuments
 
 /// One addressable thing in a Lottie document: a layer, a group or a shape item, named by the
 /// names from the root down joined with `.` (what dark-mode colour overrides match, with `*` for

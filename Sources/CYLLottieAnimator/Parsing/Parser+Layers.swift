@@ -1,4 +1,4 @@
-import CYLCodecs
+import CYLDocuments
 import CYLGeometry
 import CYLRaster
 import CYLTimeline

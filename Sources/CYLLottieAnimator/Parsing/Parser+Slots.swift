@@ -1,4 +1,4 @@
-import CYLCodecs
+import CYLDocuments
 import CYLTimeline
 
 // Slots: a property (or an image asset) with `"sid": "name"` takes its value from the root's

@@ -1,4 +1,4 @@
-import CYLCodecs
+import CYLText
 import CYLGeometry
 import CYLTimeline
 

@@ -1,4 +1,3 @@
-import CYLCodecs
 import CYLConvert
 
 /// `build-manifest.json`: every output of a build with its input, settings, SHA-256, size,

@@ -1,4 +1,3 @@
-import CYLCodecs
 import CYLConvert
 
 /// Why shard manifests cannot be merged: every problem found, one per line.

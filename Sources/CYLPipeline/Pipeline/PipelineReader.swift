@@ -1,4 +1,4 @@
-import CYLCodecs
+import CYLDocuments
 import CYLConvert
 import CYLRaster
 import CYLTabBar
@@ -21,9 +21,9 @@ public struct PipelineOptions: Sendable {
 
 /// The keys of a pipeline file.
 public enum PipelineKey {
-    public static let inputs = "inputs"
+    public static let inputs = PipelineFileSignature.inputsKey
     public static let outputDirectory = "outputDirectory"
-    public static let outputs = "outputs"
+    public static let outputs = PipelineFileSignature.outputsKey
     static let topLevel = [inputs, outputDirectory, outputs, "$schema", "description"]
 
     static let input = ["path", "tabBar", "name", "dark", "darkColors", "assets", "slots"]
@@ -268,19 +268,5 @@ struct PipelineReader {
             out.append(ColorOverride(keypath: keypath, color: try color(value)))
         }
         return out
-    }
-}
-
-extension PipelineKey {
-    /// Whether `path` is a build pipeline file: a JSON object with `inputs` and `outputs` and no
-    /// Lottie `layers`. Folder searches for animations (lint) use it to pass pipeline files over
-    /// instead of reporting them as broken animations. Files over 1 MiB are not pipelines.
-    public static func looksLikePipeline(path: String) -> Bool {
-        guard path.lowercased().hasSuffix(".json"),
-              let bytes = try? InputFile.read(path, limits: Limits(maxFileBytes: 1 << 20)),
-              let root = try? JSONDocument.parse(bytes, name: path, maxBytes: 1 << 20),
-              let members = root.asObject else { return false }
-        let keys = Set(members.map(\.key))
-        return keys.contains(inputs) && keys.contains(outputs) && !keys.contains("layers")
     }
 }

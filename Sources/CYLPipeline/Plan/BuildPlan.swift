@@ -1,4 +1,3 @@
-import CYLCodecs
 import CYLConvert
 import CYLRaster
 import CYLTabBar

@@ -1,4 +1,3 @@
-import CYLCodecs
 import CYLConvert
 
 /// One of `count` disjoint parts of a build (`--shard I/N`, I counted from 0). A job belongs to

@@ -1,4 +1,4 @@
-import CYLCodecs
+import CYLDocuments
 import CYLTimeline
 
 /// `index.html` beside the outputs: one self-contained page (thumbnails as data URIs, no

@@ -1,4 +1,3 @@
-import CYLCodecs
 import CYLTimeline
 
 /// SHA-256 of what an input is made of: a file's bytes, or a folder's (of PNG frames) file

@@ -1,4 +1,4 @@
-import CYLCodecs
+import CYLDocuments
 import CYLConvert
 
 /// Text for HTML pages: escaping and embedded data. Every page this module writes is one file

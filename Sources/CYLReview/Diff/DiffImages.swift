@@ -1,4 +1,5 @@
-import CYLCodecs
+import CYLImageCodecs
+import CYLText
 import CYLConvert
 import CYLRaster
 

@@ -1,5 +1,4 @@
 import CYLConvert
-import CYLPipeline
 import CYLTabBar
 import CYLTimeline
 import Foundation
@@ -92,7 +91,7 @@ public struct LintJob {
                 guard let p = try? ContentProbe.read(path: path) else { continue }
                 if p.isDirectory ? isFrameFolder(p, registry)
                     : TabBarConfiguration.looksLikeConfiguration(path: path, maxBytes: configOptions.maxBytes)
-                        || (registry.animator(for: p) != nil && !PipelineKey.looksLikePipeline(path: path)) {
+                        || (registry.animator(for: p) != nil && !PipelineFileSignature.matches(path: path)) {
                     files.append(path)
                 } else if p.isDirectory {
                     if depth < 16 { queue.append((path, depth + 1)) }

@@ -1,4 +1,4 @@
-import CYLCodecs
+import CYLImageCodecs
 import CYLRaster
 
 /// Every frame of one icon at one size packed into one image, the way the review page embeds

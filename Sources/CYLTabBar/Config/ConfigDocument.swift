@@ -1,5 +1,5 @@
 import Foundation
-import CYLCodecs
+import CYLDocuments
 import CYLTimeline
 
 /// A configuration file read into its tree, with its skins: what every skin's

@@ -1,4 +1,4 @@
-import CYLCodecs
+import CYLDocuments
 import CYLTimeline
 
 extension ConfigParser {

@@ -1,4 +1,4 @@
-import CYLCodecs
+import CYLDocuments
 
 /// The file's skins (`CYLTabBarControllerThemes`: skin name → map of value names) and which one
 /// dark appearance uses (`CYLTabBarControllerDarkThemeIdentifier`).

@@ -1,4 +1,4 @@
-import CYLCodecs
+import CYLPipeline
 import Testing
 
 @Suite struct SHA256Tests {

@@ -1,5 +1,5 @@
 import CYLTestSupport
-import CYLCodecs
+import CYLDocuments
 import Testing
 
 @Suite struct JSONTests {

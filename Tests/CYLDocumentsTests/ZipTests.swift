@@ -1,4 +1,4 @@
-import CYLCodecs
+import CYLDocuments
 import Testing
 
 @Suite struct ZipTests {

@@ -1,4 +1,4 @@
-import CYLCodecs
+import CYLImageCodecs
 import CYLRaster
 import Testing
 

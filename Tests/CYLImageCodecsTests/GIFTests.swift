@@ -1,5 +1,5 @@
 import CYLTestSupport
-import CYLCodecs
+import CYLImageCodecs
 import CYLRaster
 import Testing
 

@@ -1,7 +1,7 @@
 import CYLTestSupport
 import Foundation
 import Testing
-@testable import CYLCodecs
+@testable import CYLDocuments
 
 /// The configuration-format readers: each format's features, errors with their position, the
 /// bounds, and the same tree from every format.

@@ -1,4 +1,4 @@
-@testable import CYLCodecs
+@testable import CYLImageCodecs
 import Testing
 
 /// The colour histogram is bounded (issue 16: a frame of noise scaled to 2896x2896 grew it to 2^25

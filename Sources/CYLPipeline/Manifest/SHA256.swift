@@ -1,4 +1,5 @@
-/// SHA-256 (FIPS 180-4), used to compare decoded frames with reference hashes.
+/// SHA-256 (FIPS 180-4): the build manifest's content keys for inputs and outputs, and the tests'
+/// comparison of decoded frames with the corpus's reference hashes.
 /// The compression function is unrolled (generated) so that it is fast even in debug builds,
 /// where the corpus tests hash about 1.5 GB of frames.
 public enum SHA256 {

@@ -1,4 +1,4 @@
-@testable import CYLCodecs
+@testable import CYLDocuments
 import Foundation
 import Testing
 

@@ -1,4 +1,4 @@
-@testable import CYLCodecs
+@testable import CYLText
 import Dispatch
 import Testing
 

@@ -1,5 +1,7 @@
-import CYLCodecs
+import CYLImageCodecs
+import CYLPipeline
 import CYLRaster
+import CYLTestSupport
 import Foundation
 import Testing
 
@@ -8,7 +10,7 @@ import Testing
     struct RefFrame { var index: Int; var width: Int; var height: Int; var durationUS: Int; var sha: String }
 
     static func reference(_ stem: String) throws -> [RefFrame] {
-        let url = Corpus.root.appendingPathComponent("reference/gif/\(stem)/frames.tsv")
+        let url = SharedCorpus.root.appendingPathComponent("reference/gif/\(stem)/frames.tsv")
         let text = try String(contentsOf: url, encoding: .utf8)
         var out: [RefFrame] = []
         for line in text.split(separator: "\n").dropFirst() {
@@ -20,16 +22,16 @@ import Testing
     }
 
     @Test func corpusIsPresent() {
-        if !Corpus.isPresent && !Corpus.allowMissing {
-            Issue.record("GIF corpus not found at \(Corpus.root.path)/gif; tests need ../shared/corpus (set CYL_ALLOW_MISSING_CORPUS=1 to skip)")
+        if !SharedCorpus.isPresent && !SharedCorpus.allowMissing {
+            Issue.record("GIF corpus not found at \(SharedCorpus.root.path)/gif; tests need ../shared/corpus (set CYL_ALLOW_MISSING_CORPUS=1 to skip)")
         }
-        if Corpus.isPresent { #expect(Corpus.gifNames.count == 23) }
+        if SharedCorpus.isPresent { #expect(SharedCorpus.gifNames.count == 23) }
     }
 
-    @Test(arguments: Corpus.gifNames)
+    @Test(arguments: SharedCorpus.gifNames)
     func matchesChromium(file: String) throws {
         let stem = String(file.dropLast(4))
-        let bytes = try Corpus.bytes(Corpus.root.appendingPathComponent("gif/\(file)"))
+        let bytes = try SharedCorpus.bytes(SharedCorpus.root.appendingPathComponent("gif/\(file)"))
         let ref = try Self.reference(stem)
         let decoder = try GIFDecoder(bytes: bytes, name: file)
         var index = 0

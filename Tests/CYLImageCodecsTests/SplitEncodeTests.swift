@@ -1,4 +1,5 @@
-@testable import CYLCodecs
+@testable import CYLImageCodecs
+import CYLPipeline
 import CYLRaster
 import Dispatch
 import Testing

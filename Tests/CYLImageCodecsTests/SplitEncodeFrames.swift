@@ -1,4 +1,3 @@
-import CYLCodecs
 import CYLRaster
 
 /// A small animation that exercises every branch of the encoders' frame-to-frame logic: a square

@@ -1,4 +1,4 @@
-import CYLCodecs
+import CYLImageCodecs
 import CYLRaster
 
 /// Small premultiplied frames for the encoder tests.

@@ -1,25 +1,26 @@
-import CYLCodecs
+import CYLDocuments
+import CYLTestSupport
 import Foundation
 import Testing
 
 /// Every Lottie JSON file in ../shared/corpus parses, and every value's offset points at its first byte.
 @Suite struct JSONCorpusTests {
     static let files: [String] = {
-        let dir = Corpus.root.appendingPathComponent("lottie")
+        let dir = SharedCorpus.root.appendingPathComponent("lottie")
         guard let e = FileManager.default.enumerator(atPath: dir.path) else { return [] }
         return e.compactMap { $0 as? String }.filter { $0.hasSuffix(".json") }.sorted()
     }()
 
     @Test func corpusHasLottieFiles() {
-        if !Corpus.isPresent && !Corpus.allowMissing {
-            Issue.record("Lottie corpus not found at \(Corpus.root.path)/lottie (set CYL_ALLOW_MISSING_CORPUS=1 to skip)")
+        if !SharedCorpus.isPresent && !SharedCorpus.allowMissing {
+            Issue.record("Lottie corpus not found at \(SharedCorpus.root.path)/lottie (set CYL_ALLOW_MISSING_CORPUS=1 to skip)")
         }
-        if Corpus.isPresent { #expect(Self.files.count >= 90) }
+        if SharedCorpus.isPresent { #expect(Self.files.count >= 90) }
     }
 
     @Test(arguments: files)
     func parsesWithCorrectOffsets(file: String) throws {
-        let bytes = try Corpus.bytes(Corpus.root.appendingPathComponent("lottie/\(file)"))
+        let bytes = try SharedCorpus.bytes(SharedCorpus.root.appendingPathComponent("lottie/\(file)"))
         let root = try JSONDocument.parse(bytes, name: file)
         var count = 0
         var bad = 0

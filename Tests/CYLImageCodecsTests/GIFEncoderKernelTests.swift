@@ -1,4 +1,4 @@
-@testable import CYLCodecs
+@testable import CYLImageCodecs
 import CYLTestSupport
 import CYLRaster
 import Testing

@@ -1,5 +1,5 @@
 import CWebP
-import CYLCodecs
+import CYLImageCodecs
 import CYLRaster
 import Foundation
 import Testing
