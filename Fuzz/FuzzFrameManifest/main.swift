@@ -44,7 +44,7 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
         var player = try Player(timeline: timeline, policy: .loopsWhenUnselected, speed: 1.5)
         player.select(at: .milliseconds(10))
         for t in [Duration.zero, .milliseconds(250), timeline.duration, timeline.duration * 2 + .seconds(1)] {
-            _ = player.frame(at: t)
+            _ = player.frameIndex(at: t)
         }
         for i in 0..<timeline.frameCount { _ = try timeline.render(frame: i, size: PixelSize(3, 2)) }
     } catch {
