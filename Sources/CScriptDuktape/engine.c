@@ -7,6 +7,7 @@
 #include <setjmp.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "CScriptDuktape.h"
 
@@ -91,8 +92,28 @@ const char *cyl_tape_bytes(const cyl_tape *tape) { return tape->bytes; }
 /* Host calls nest through cyl_engine_call (an expression asking for another's value); each level
  * has its own tapes, so a level never overwrites the one below it. */
 #define MAX_DEPTH 16
-/* Duktape checks for interrupts every 256 Ki bytecode steps (DUK_HTHREAD_INTCTR_DEFAULT). */
-#define STEPS_PER_CHECK 262144u
+/* Bytecode steps between two interrupt checks (Duktape's own default is 262 144). */
+#define CHECK_INTERVAL 1024
+/* The allocator looks at the clock every this many allocations, and at every large one. */
+#define ALLOC_CHECK_MASK 15u
+#define ALLOC_CHECK_LARGE ((size_t)1 << 16)
+
+/* The calling thread's CPU time in nanoseconds (0 when the clock cannot be read). */
+uint64_t cyl_thread_cpu_ns(void) {
+    struct timespec ts;
+    if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) != 0) return 0;
+    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+/* Defined in duktape_build.c, beside Duktape's internals. */
+void cyl_script_check_soon(duk_context *ctx);
+duk_int_t cyl_script_steps_since_check(duk_context *ctx);
+
+static uint64_t coarse_ns(void) {
+    struct timespec ts;
+    if (clock_gettime(CLOCK_MONOTONIC_COARSE, &ts) != 0) return 0;
+    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
 
 /* Every block carries a header linking it into the engine's list, so the whole heap can be freed
  * even when Duktape can no longer be asked to (after a fatal error). */
@@ -106,9 +127,12 @@ struct cyl_engine {
     block blocks;              /* list head */
     size_t used, max_bytes;
     int out_of_memory;         /* an allocation was refused since the outermost call began */
-    uint64_t checks, max_checks;
-    uint64_t total_checks;     /* over the engine's life, for budgets spanning many calls */
-    int timed_out;
+    uint64_t steps, max_steps; /* steps run by the current outermost call, and its budget */
+    uint64_t total_steps;      /* over the engine's life, for budgets spanning many calls */
+    uint64_t deadline_ns;      /* thread CPU time at which calls stop; 0 for none */
+    uint64_t last_tick_ns;     /* the coarse clock when the CPU clock was last read */
+    unsigned alloc_count;      /* allocations in calls, for checking the clock every few */
+    int timed_out;             /* 0, or why the current call stops: CYL_SCRIPT_TIMEOUT or CYL_SCRIPT_TIME */
     int depth;
     int broken;
     jmp_buf *fatal;
@@ -119,9 +143,50 @@ struct cyl_engine {
     cyl_tape *host_result[MAX_DEPTH + 1];
 };
 
+/* Whether the thread's CPU time has reached the deadline. Reading the CPU clock is a system call
+ * (0.6-1.8 us here), too slow for every native call, so it is read only when the coarse monotonic
+ * clock (vDSO, about 5 ns, one tick every few milliseconds) has ticked since the last reading: the
+ * deadline is seen within a tick plus whatever is running then. Ticks are wall time, but only the
+ * CPU clock decides, so a loaded machine reads the clock more often and stops at the same point. */
+static int past_deadline(cyl_engine *e) {
+    if (e->deadline_ns == 0) return 0;
+    uint64_t tick = coarse_ns();
+    if (tick == e->last_tick_ns) return 0;
+    e->last_tick_ns = tick;
+    return cyl_thread_cpu_ns() >= e->deadline_ns;
+}
+
+/* The engine running a call on this thread, for the hooks that get no context from Duktape. */
+static _Thread_local cyl_engine *running_engine;
+
+/* Past the deadline inside a call, the script stops at its next bytecode instruction. Whatever
+ * native code is running finishes normally: failing it would be an error the script could catch,
+ * and Duktape's own unwinding may need the memory an allocation asks for. */
+static void stop_soon_if_late(cyl_engine *e) {
+    if (e && e->depth > 0 && !e->timed_out && e->ctx && past_deadline(e)) {
+        e->timed_out = CYL_SCRIPT_TIME;   /* the interrupt check then stops the script */
+        cyl_script_check_soon(e->ctx);
+    }
+}
+
+/* Duktape's native stack check (DUK_USE_NATIVE_STACK_CHECK in duktape_build.c) runs before every
+ * function call, native ones included, and per value in JSON and number conversion: a loop of
+ * native calls that runs little bytecode meets the deadline here. Never fails the check itself. */
+int cyl_script_native_check(void) {
+    stop_soon_if_late(running_engine);
+    return 0;
+}
+
+static void check_deadline_in_alloc(cyl_engine *e, size_t size) {
+    if (e->deadline_ns == 0 || e->depth == 0) return;
+    if ((++e->alloc_count & ALLOC_CHECK_MASK) != 0 && size < ALLOC_CHECK_LARGE) return;
+    stop_soon_if_late(e);
+}
+
 static void *engine_alloc(void *udata, duk_size_t size) {
     cyl_engine *e = udata;
     if (size == 0) return NULL;
+    check_deadline_in_alloc(e, size);
     if (size > e->max_bytes - e->used || size > SIZE_MAX - sizeof(block)) { e->out_of_memory = 1; return NULL; }
     block *b = malloc(sizeof(block) + size);
     if (!b) { e->out_of_memory = 1; return NULL; }
@@ -150,6 +215,7 @@ static void *engine_realloc(void *udata, void *ptr, duk_size_t size) {
     if (size == 0) { engine_free(udata, ptr); return NULL; }
     block *b = (block *)ptr - 1;
     size_t old = b->h.size;
+    if (size > old) check_deadline_in_alloc(e, size - old);
     if (size > old && (size - old > e->max_bytes - e->used || size > SIZE_MAX - sizeof(block))) {
         e->out_of_memory = 1;
         return NULL;
@@ -175,11 +241,21 @@ static void engine_fatal(void *udata, const char *msg) {
     abort(); /* unreachable: every entry into Duktape sets e->fatal */
 }
 
-duk_bool_t cyl_script_exec_timeout(void *udata) {
+duk_bool_t cyl_script_exec_timeout(void *udata, duk_int_t steps_run, duk_int_t *next_interval) {
     cyl_engine *e = udata;
     if (e->timed_out) return 1; /* keep failing until the outermost call has unwound */
-    e->total_checks++;
-    if (++e->checks > e->max_checks) { e->timed_out = 1; return 1; }
+    uint64_t run = steps_run > 0 ? (uint64_t)steps_run : 0;
+    e->steps += run;
+    e->total_steps += run;
+    if (e->steps >= e->max_steps) { e->timed_out = CYL_SCRIPT_TIMEOUT; return 1; }
+    if (past_deadline(e)) { e->timed_out = CYL_SCRIPT_TIME; return 1; }
+    uint64_t interval = CHECK_INTERVAL;
+    /* Never past the step budget: a check falls right after step max_steps, so a call that would
+     * run one more step stops there wherever the other checks fell, and whether a call runs out of
+     * steps does not depend on timing. */
+    uint64_t left = e->max_steps - e->steps;
+    if (interval > left) interval = left;
+    *next_interval = (duk_int_t)interval;
     return 0;
 }
 
@@ -314,8 +390,7 @@ cyl_engine *cyl_engine_new(size_t max_bytes, uint64_t max_steps, cyl_host_functi
     if (!e) return NULL;
     e->blocks.h.prev = e->blocks.h.next = &e->blocks;
     e->max_bytes = max_bytes;
-    e->max_checks = (max_steps + STEPS_PER_CHECK - 1) / STEPS_PER_CHECK;
-    if (e->max_checks == 0) e->max_checks = 1;
+    e->max_steps = max_steps ? max_steps : 1;
     e->host = host;
     e->host_context = context;
     for (int k = 0; k <= MAX_DEPTH; k++) {
@@ -362,7 +437,9 @@ void cyl_engine_free(cyl_engine *e) {
 
 size_t cyl_engine_bytes_in_use(const cyl_engine *e) { return e->used; }
 
-uint64_t cyl_engine_step_checks(const cyl_engine *e) { return e->total_checks; }
+uint64_t cyl_engine_steps(const cyl_engine *e) { return e->total_steps; }
+
+void cyl_engine_set_deadline(cyl_engine *e, uint64_t thread_cpu_ns) { e->deadline_ns = thread_cpu_ns; }
 
 typedef struct {
     cyl_engine *e;
@@ -440,15 +517,21 @@ static duk_ret_t run_request(duk_context *ctx, void *udata) {
 static int run(cyl_engine *e, request *r) {
     if (e->broken) return CYL_SCRIPT_BROKEN;
     if (e->depth >= MAX_DEPTH) return CYL_SCRIPT_TOO_DEEP;
-    if (e->depth == 0) { e->checks = 0; e->timed_out = 0; e->out_of_memory = 0; }
+    if (e->depth == 0) {
+        e->steps = 0; e->timed_out = 0; e->out_of_memory = 0;
+        e->alloc_count = 0;
+    }
     jmp_buf jb, *outer = e->fatal;
     e->fatal = &jb;
+    cyl_engine *outer_engine = running_engine;
+    running_engine = e;
     int status = CYL_SCRIPT_OK;
     duk_context *ctx = e->ctx;
     duk_idx_t top = 0;
     if (setjmp(jb)) {
         e->broken = 1;
         e->fatal = outer;
+        running_engine = outer_engine;
         e->depth--;
         cyl_tape_clear(r->result);
         static const char msg[] = "the script engine failed and cannot run again";
@@ -464,12 +547,15 @@ static int run(cyl_engine *e, request *r) {
         duk_size_t len = 0;
         const char *msg = duk_safe_to_lstring(ctx, -1, &len);
         (void)cyl_tape_string(r->result, msg, len);
-        status = e->timed_out ? CYL_SCRIPT_TIMEOUT : (e->out_of_memory ? CYL_SCRIPT_MEMORY : CYL_SCRIPT_ERROR);
+        status = e->timed_out ? e->timed_out : (e->out_of_memory ? CYL_SCRIPT_MEMORY : CYL_SCRIPT_ERROR);
     }
     duk_set_top(ctx, top);
     e->depth--;
+    /* The steps after the call's last check count too (the next call starts its counter afresh). */
+    if (e->depth == 0) e->total_steps += (uint64_t)cyl_script_steps_since_check(ctx);
     if (e->depth == 0 && status == CYL_SCRIPT_MEMORY) duk_gc(ctx, 0);
     e->fatal = outer;
+    running_engine = outer_engine;
     return status;
 }
 

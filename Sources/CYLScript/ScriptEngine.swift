@@ -7,6 +7,8 @@ public struct ScriptError: Error, CustomStringConvertible, Sendable, Equatable {
         case thrown
         /// The run used up its step budget.
         case timeout
+        /// The calling thread's CPU time passed the engine's `deadline`.
+        case cpuTime
         /// The engine reached its memory cap.
         case memory
         /// Host calls back into the engine nested too deep (an expression reading itself).
@@ -23,6 +25,7 @@ public struct ScriptError: Error, CustomStringConvertible, Sendable, Equatable {
         switch kind {
         case .thrown: return message
         case .timeout: return "ran longer than the step budget (\(message))"
+        case .cpuTime: return "ran past its CPU-time budget (\(message))"
         case .memory: return "used more memory than the script memory cap (\(message))"
         case .tooDeep: return "expressions refer to each other too deeply"
         case .unavailable: return message
@@ -45,10 +48,13 @@ public struct ScriptFunction: Hashable, Sendable {
 }
 
 /// One embedded JavaScript engine (Duktape) with all of its memory: a heap that may hold at most
-/// `maxMemory` bytes, where each outermost call may run at most about `maxSteps` bytecode steps
-/// (checked every 262 144 steps). A script that exceeds either fails with `.memory` or `.timeout`;
-/// it cannot hang or grow the process. Regular expressions are not available (their matcher never
-/// reaches the step check) and array methods refuse arrays over 100 000 elements (see `Hardening`).
+/// `maxMemory` bytes, where each outermost call may run at most `maxSteps` bytecode steps (exactly:
+/// step `maxSteps + 1` stops it) and, when `deadline` is set, until the thread's CPU time reaches
+/// it. A script that exceeds one fails with `.memory`, `.timeout` or `.cpuTime`; it cannot hang or
+/// grow the process. The deadline is checked between bytecode steps, before every function call
+/// (native ones too) and on allocation, so a loop of expensive native calls stops about one call
+/// past it. Regular expressions are not available (their matcher never reaches a check), array
+/// methods refuse arrays over 100 000 elements and string searches long ones (see `Hardening`).
 ///
 /// Scripts reach the embedder through one global function, `__host(...)`, answered by `host`.
 /// The engine is single-threaded: make one per thread. Its C memory is freed with it.
@@ -93,12 +99,20 @@ public final class ScriptEngine {
     /// Bytes the engine's heap holds now.
     public var bytesInUse: Int { cyl_engine_bytes_in_use(engine) }
 
-    /// Steps between two budget checks (Duktape's interrupt interval).
-    public static let stepsPerCheck = 262_144
+    /// Bytecode steps run since the engine was made, over all calls: what a budget spanning many
+    /// short calls can be measured with.
+    public var stepsRun: Int { Int(clamping: cyl_engine_steps(engine)) }
 
-    /// Bytecode steps run since the engine was made, over all calls, in whole check intervals
-    /// (`stepsPerCheck`): what a budget spanning many short calls can be measured with.
-    public var stepsRun: Int { Int(clamping: cyl_engine_step_checks(engine)) &* Self.stepsPerCheck }
+    /// The calling thread's CPU time at which calls stop with `.cpuTime` (as read by
+    /// `threadCPUTime`, in nanoseconds); nil for none. CPU time, not wall time: a script stops at
+    /// the same point on a busy machine as on an idle one.
+    public var deadline: UInt64? {
+        didSet { cyl_engine_set_deadline(engine, deadline ?? 0) }
+    }
+
+    /// The calling thread's CPU time in nanoseconds (a system call of about a microsecond: read it
+    /// per frame, not per value).
+    public static var threadCPUTime: UInt64 { cyl_thread_cpu_ns() }
 
     /// Runs global code (definitions later calls use) and returns its value.
     @discardableResult
@@ -174,6 +188,7 @@ public final class ScriptEngine {
         let message = Tape.first(result).string ?? "script failed"
         switch status {
         case Int32(CYL_SCRIPT_TIMEOUT): throw ScriptError(.timeout, message)
+        case Int32(CYL_SCRIPT_TIME): throw ScriptError(.cpuTime, message)
         case Int32(CYL_SCRIPT_MEMORY): throw ScriptError(.memory, message)
         case Int32(CYL_SCRIPT_TOO_DEEP): throw ScriptError(.tooDeep, message)
         case Int32(CYL_SCRIPT_BROKEN): throw ScriptError(.unavailable, message)

@@ -76,15 +76,35 @@ import Testing
     }
 
     /// `stepsRun` counts over calls: 200 calls of 10 000 loop rounds (each round at least three
-    /// bytecode steps: add, increment, compare-and-jump) pass at least 6 000 000 steps, about 22
-    /// check intervals, though no single call comes near its own budget.
+    /// bytecode steps: add, increment, compare-and-jump) pass at least 6 000 000 steps, though no
+    /// single call comes near its own budget.
     @Test func stepsRunAddsUpOverShortCalls() throws {
         let e = try engine()
         let before = e.stepsRun
-        #expect(before < 2 * ScriptEngine.stepsPerCheck)   // only the hardening script has run
+        #expect(before < 100_000)   // only the hardening script has run
         let f = try e.compile(function: "function () { var s = 0; for (var i = 0; i < 10000; i++) s += i; return s; }")
         for _ in 0..<200 { #expect(try e.call(f, []) == .number(49_995_000)) }
-        #expect(e.stepsRun - before >= 20 * ScriptEngine.stepsPerCheck)
+        #expect(e.stepsRun - before >= 6_000_000)
+    }
+
+    /// The step budget is exact: a call that runs S steps (as `stepsRun` counts them) runs within a
+    /// budget of S and stops within S - 1, whatever else the engine checks between steps.
+    @Test func theStepBudgetIsExact() throws {
+        let source = "function () { var s = 0; for (var i = 0; i < 12345; i++) s += i % 7; return s; }"
+        let probe = try engine(steps: 100_000_000)
+        let f = try probe.compile(function: source)
+        let before = probe.stepsRun
+        let expected = try probe.call(f, [])
+        let steps = probe.stepsRun - before
+        #expect(steps > 3 * 12_345)
+        for deadline: UInt64? in [nil, ScriptEngine.threadCPUTime + 60_000_000_000] {
+            let enough = try engine(steps: steps), short = try engine(steps: steps - 1)
+            enough.deadline = deadline
+            short.deadline = deadline
+            #expect(try enough.call(try enough.compile(function: source), []) == expected)
+            #expect(throws: ScriptError.self) { try short.call(try short.compile(function: source), []) }
+            do { _ = try short.call(try short.compile(function: source), []) } catch { #expect(error.kind == .timeout) }
+        }
     }
 
     @Test func memoryStaysUnderTheCap() throws {

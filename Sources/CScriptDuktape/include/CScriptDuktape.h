@@ -58,6 +58,7 @@ enum {
     CYL_SCRIPT_MEMORY = 3,     /* the memory cap was reached */
     CYL_SCRIPT_BROKEN = 4,     /* the engine hit an internal fatal error and cannot run again */
     CYL_SCRIPT_TOO_DEEP = 5,   /* calls from the host back into the engine nest too deep */
+    CYL_SCRIPT_TIME = 6,       /* the thread's CPU time passed the deadline */
 };
 
 /// The host function scripts call as `__host(...)`: reads `args`, writes one value to `result`
@@ -67,8 +68,8 @@ typedef int (*cyl_host_function)(void *context, const cyl_tape *args, cyl_tape *
 typedef struct cyl_engine cyl_engine;
 
 /// A heap that may allocate at most `max_bytes` and run at most `max_steps` bytecode steps per
-/// outermost call (checked every 262 144 steps, Duktape's interrupt interval). NULL when even the
-/// empty heap does not fit.
+/// outermost call (a call of `max_steps` steps runs; one more step stops it, exactly). NULL when
+/// even the empty heap does not fit.
 cyl_engine *cyl_engine_new(size_t max_bytes, uint64_t max_steps, cyl_host_function host, void *context);
 /// Frees every byte the engine allocated, even after a fatal error.
 void cyl_engine_free(cyl_engine *engine);
@@ -90,9 +91,15 @@ int cyl_engine_compile(cyl_engine *engine, const char *source, size_t length, co
 int cyl_engine_call(cyl_engine *engine, int32_t slot, const cyl_tape *args, cyl_tape *result);
 /// Bytes currently allocated by the heap.
 size_t cyl_engine_bytes_in_use(const cyl_engine *engine);
-/// Step checks passed since the engine was made, over all calls: each stands for 262 144 bytecode
-/// steps (the interrupt counter runs on across calls, so many short calls add up too).
-uint64_t cyl_engine_step_checks(const cyl_engine *engine);
+/// Bytecode steps run since the engine was made, over all calls (many short calls add up too).
+uint64_t cyl_engine_steps(const cyl_engine *engine);
+/// Calls (outermost and nested) stop with CYL_SCRIPT_TIME once the calling thread's CPU time
+/// (`cyl_thread_cpu_ns`) reaches `thread_cpu_ns`; 0 removes the deadline. Checked between bytecode
+/// steps, at intervals that shrink when steps are slow, and by the allocator, so a script stops
+/// within about a millisecond of bytecode or one native call past it.
+void cyl_engine_set_deadline(cyl_engine *engine, uint64_t thread_cpu_ns);
+/// The calling thread's CPU time in nanoseconds (a system call: about 2 us). 0 if unreadable.
+uint64_t cyl_thread_cpu_ns(void);
 
 #ifdef __cplusplus
 }
