@@ -105,6 +105,9 @@ public final class LottieDocument: @unchecked Sendable {
     let model: AnimationModel
     /// Expressions renderers skip: the check at open found they do not compile or run out of budget.
     let disabledExpressions: Set<Int>
+    /// The CPU time this file's expressions may still use in the command, shared by the check at
+    /// open and every renderer (`Limits.maxExpressionTotalTime`).
+    let expressionTime: ExpressionTimeBudget
     public let name: String
     public let options: OpenOptions
     public let diagnostics: [Diagnostic]
@@ -138,6 +141,7 @@ public final class LottieDocument: @unchecked Sendable {
         var model = try parser.parseDocument(root)
         var diagnostics = parser.diagnostics
         var disabled: Set<Int> = []
+        let expressionTime = ExpressionTimeBudget(limits: options.limits)
         if !model.expressions.isEmpty {
             // Expressions look shape items up by name: parse again keeping the names, then try each
             // expression once so that `info` reports the ones that fail.
@@ -145,11 +149,12 @@ public final class LottieDocument: @unchecked Sendable {
                                      slots: options.slots, images: images)
             named.expressionState.collectsContent = true
             model = try named.parseDocument(root)
-            let check = ExpressionRuntime(model: model, limits: options.limits)
+            let check = ExpressionRuntime(model: model, limits: options.limits, timeBudget: expressionTime)
             diagnostics += check.check()
             disabled = check.disabled
         }
         disabledExpressions = disabled
+        self.expressionTime = expressionTime
         self.model = model
         self.name = name
         self.options = options
@@ -205,7 +210,7 @@ public final class LottieDocument: @unchecked Sendable {
                                                                  portabilityRisks: portabilityRisks),
                               inputs: [name] + model.imageFiles,
                               source: LottieRenderer(model: model, name: name, limits: options.limits,
-                                                     disabledExpressions: disabledExpressions))
+                                                     disabledExpressions: disabledExpressions, expressionTime: expressionTime))
         t.markers = markers
         return t
     }
@@ -218,7 +223,7 @@ public final class LottieFrameRenderer {
 
     init(_ document: LottieDocument) {
         renderer = LottieRenderer(model: document.model, name: document.name, limits: document.options.limits,
-                                  disabledExpressions: document.disabledExpressions)
+                                  disabledExpressions: document.disabledExpressions, expressionTime: document.expressionTime)
     }
 
     /// Draws timeline frame `frame` (0 = composition frame `ip`; fractions allowed) into `target`,

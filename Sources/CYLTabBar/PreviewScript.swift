@@ -41,7 +41,7 @@ public struct PreviewScript: Sendable, Equatable {
                 guard words.count == 2 else { throw bad("expected 'select N' with a tab index (from 0) or identifier") }
                 commands.append(.select(words[1]))
             case "wait":
-                guard words.count == 2, let d = Self.parseDuration(words[1]) else {
+                guard words.count == 2, let d = Duration(parsing: words[1]) else {
                     throw bad("expected 'wait 1.2s', 'wait 500ms' or 'wait 2' (seconds)")
                 }
                 commands.append(.wait(d))
@@ -62,16 +62,6 @@ public struct PreviewScript: Sendable, Equatable {
         guard duration <= Self.maxDuration else {
             throw UsageError("the script lasts \(duration.seconds) s, longer than the \(Int(Self.maxDuration.seconds)) s a preview renders")
         }
-    }
-
-    /// `1.2s`, `500ms`, `2` (seconds): finite, not negative.
-    static func parseDuration(_ text: String) -> Duration? {
-        let lower = text.lowercased()
-        var number = Substring(lower), factor = 1.0
-        if lower.hasSuffix("ms") { number = number.dropLast(2); factor = 0.001 }
-        else if lower.hasSuffix("s") { number = number.dropLast() }
-        guard let v = Double(number), v.isFinite, v >= 0, v * factor <= 3600 else { return nil }
-        return .milliseconds(Int64((v * factor * 1000).rounded()))
     }
 }
 

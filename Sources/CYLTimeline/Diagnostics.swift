@@ -20,10 +20,15 @@ public struct Diagnostic: Sendable, Equatable, CustomStringConvertible {
         case externalImage, imageFormat
         /// A slot a property or the command line (`--slot`) names that nothing defines or uses.
         case slots
+        /// A script (a Lottie expression) stopped by a limit on its steps, memory or CPU time; its
+        /// property keeps its keyframes.
+        case expressionLimit
 
         /// Problems with what the user pointed the command at (image files, `--assets`,
-        /// `--slot`), which commands that only render print as warnings.
-        public var concernsCommandLine: Bool { self == .externalImage || self == .imageFormat || self == .slots }
+        /// `--slot`, a limit an input runs into), which commands that only render print as warnings.
+        public var concernsCommandLine: Bool {
+            self == .externalImage || self == .imageFormat || self == .slots || self == .expressionLimit
+        }
     }
 
     public init(_ severity: Severity = .warning, at location: String = "", _ message: String, feature: Feature? = nil) {

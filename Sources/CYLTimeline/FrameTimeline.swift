@@ -218,4 +218,23 @@ extension Duration {
         let (s, atto) = components
         return Double(s) + Double(atto) * 1e-18
     }
+
+    /// Whole nanoseconds, 0 for negative durations and `UInt64.max` past it.
+    public var nanoseconds: UInt64 {
+        let (s, atto) = components
+        guard s >= 0 else { return 0 }
+        let (whole, overflow) = UInt64(s).multipliedReportingOverflow(by: 1_000_000_000)
+        return overflow ? .max : whole.addingReportingOverflow(UInt64(atto / 1_000_000_000)).partialValue
+    }
+
+    /// A duration as written on the command line and in scripts: `1.2s`, `500ms`, `2` (seconds);
+    /// nil unless finite, not negative and at most an hour. Millisecond precision.
+    public init?(parsing text: String) {
+        let lower = text.lowercased()
+        var number = Substring(lower), factor = 1.0
+        if lower.hasSuffix("ms") { number = number.dropLast(2); factor = 0.001 }
+        else if lower.hasSuffix("s") { number = number.dropLast() }
+        guard let v = Double(number), v.isFinite, v >= 0, v * factor <= 3600 else { return nil }
+        self = .milliseconds(Int64((v * factor * 1000).rounded()))
+    }
 }

@@ -52,12 +52,24 @@ public struct Limits: Sendable, Equatable {
     /// Memory one Lottie expression engine may hold (`--max-expression-memory`). Default 32 MiB:
     /// the engine with its API takes about 1 MiB, real expressions a few kilobytes more.
     public static let defaultMaxExpressionMemory = 32 << 20
-    /// Bytecode steps one expression evaluation may run (`--max-expression-steps`), checked every
-    /// 262 144 steps. Default 10 000 000 (a tenth of a second or so); real expressions run a few
+    /// Bytecode steps one expression evaluation may run (`--max-expression-steps`), exactly (one
+    /// step more stops it). Default 10 000 000 (a tenth of a second or so); real expressions run a few
     /// thousand. An expression that runs out is disabled and its property keeps its keyframes.
     /// The expressions of one frame together may run four times this; past it the frame's other
     /// expressions keep their keyframes for that frame.
     public static let defaultMaxExpressionSteps = 10_000_000
+    /// CPU time one frame's Lottie expressions may use together (`--max-expression-time`).
+    /// Default 100 ms; real expressions take microseconds. Steps alone do not bound time: a step
+    /// that calls a native method (building, joining or sorting a large string or array) can cost
+    /// milliseconds. The expression running past it stops, keeps its keyframes and is not run
+    /// again; the frame's other expressions keep their keyframes for that frame. CPU time, not wall
+    /// time, so a busy machine stops at the same place; only a file near the limit can land on
+    /// either side of it (a few milliseconds), and then only its expressions' values change.
+    public static let defaultMaxExpressionTime = Duration.milliseconds(100)
+    /// CPU time one file's Lottie expressions may use over a whole command
+    /// (`--max-expression-total-time`). Default 2 s; past it, the file's expressions are turned
+    /// off for the rest of the command and its properties keep their keyframes.
+    public static let defaultMaxExpressionTotalTime = Duration.seconds(2)
 
     public var maxCanvasPixels: Int
     public var maxFrames: Int
@@ -74,6 +86,8 @@ public struct Limits: Sendable, Equatable {
     public var maxObjects: Int
     public var maxExpressionMemory: Int = Limits.defaultMaxExpressionMemory
     public var maxExpressionSteps: Int = Limits.defaultMaxExpressionSteps
+    public var maxExpressionTime: Duration = Limits.defaultMaxExpressionTime
+    public var maxExpressionTotalTime: Duration = Limits.defaultMaxExpressionTotalTime
 
     public init(maxCanvasPixels: Int = Limits.defaultMaxCanvasPixels,
                 maxFrames: Int = Limits.defaultMaxFrames,

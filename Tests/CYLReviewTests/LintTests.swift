@@ -250,6 +250,27 @@ import Testing
         #expect(!(try Self.rules([few]) { $0.profile = .general }.contains("gif-palette-overflow")))
     }
 
+    /// An expression stopped by its time limit is `expression-too-slow` at its property; a plain
+    /// expression is only `unportable-feature` (control: the rule does not fire on every expression).
+    @Test func slowExpressionIsReported() throws {
+        let dir = try Scratch()
+        func icon(_ expression: String) -> LottieFixture {
+            var f = Self.clean()
+            let x = String(decoding: try! JSONEncoder().encode(expression), as: UTF8.self)
+            f.layers = [F.layer(F.rect(0, 0, 60, 60, color: [0.3, 0.6, 1, 1]), position: "{\"a\":0,\"k\":[50,50],\"x\":\(x)}")]
+            return f
+        }
+        let slow = try icon("for (;;) 'ab'.repeat(2000000); value").write("slow.json", in: dir)
+        let fine = try icon("value").write("fine.json", in: dir)
+        var job = LintJob(inputs: [slow])
+        let findings = try job.run(registry: .standard).findings.filter { $0.rule == .expressionTooSlow }
+        #expect(findings.map(\.location) == ["layers[0].ks.p.x"])
+        #expect(findings.first?.message.contains("--max-expression-time") == true, "\(findings)")
+        job = LintJob(inputs: [fine])
+        let plain = try job.run(registry: .standard).findings.map(\.rule.id)
+        #expect(!plain.contains("expression-too-slow") && plain.contains("unportable-feature"), "\(plain)")
+    }
+
     @Test func everyRuleHasAStableIdAndAFix() {
         let ids = LintRule.all.map(\.id)
         #expect(Set(ids).count == ids.count)

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// `--max-expression-steps` and `--max-expression-memory` reach the expression engine: the same
+/// `--max-expression-steps`, `--max-expression-memory` and the time limits reach the expression engine: the same
 /// file's expression runs within the defaults and is stopped (keyframes kept, a warning naming the
 /// property) when a flag lowers the budget.
 struct ExpressionOptionsTests {
@@ -24,7 +24,7 @@ struct ExpressionOptionsTests {
     }
 
     /// 200 000 loop rounds take a few million steps: inside the default 10 000 000, beyond a
-    /// budget of 1 (the engine checks every 262 144 steps, so it stops at the first check).
+    /// budget of 1 (the budget is exact: the second step stops it).
     @Test func stepBudgetFlag() throws {
         let (dir, path) = try file("var s = 0; for (var i = 0; i < 200000; i++) s += i; var $bm_rt = s % 360;")
         _ = dir
@@ -56,6 +56,31 @@ struct ExpressionOptionsTests {
         #expect(warnings(try CLI.run(["info", path])).isEmpty)
     }
 
+    /// A loop of native calls (each a 4 MB string) takes tens of milliseconds or more: with ten
+    /// seconds a frame it runs; with 1 ms a frame it is stopped, named, and its keyframes used; the
+    /// same with the whole command's budget. (The limits are set on both sides so that a slow
+    /// sanitizer build does not meet the 100 ms default.)
+    @Test func timeFlags() throws {
+        let (dir, path) = try file("for (var i = 0; i < 40; i++) 'ab'.repeat(2000000); var $bm_rt = 10;")
+        _ = dir
+        let ok = try CLI.run(["info", path, "--max-expression-time", "10s", "--max-expression-total-time", "20s"])
+        #expect(ok.status == 0)
+        #expect(warnings(ok).isEmpty, "\(ok.stdout)")
+        let frame = try CLI.run(["info", path, "--max-expression-time", "1ms"])
+        #expect(frame.status == 0)
+        #expect(warnings(frame).contains { $0.contains("layers[0].ks.r.x") && $0.contains("--max-expression-time (1 ms of CPU time") }, "\(frame.stdout)")
+        let total = try CLI.run(["info", path, "--max-expression-time", "10s", "--max-expression-total-time", "1ms"])
+        #expect(total.status == 0)
+        #expect(warnings(total).contains { $0.contains("layers[0].ks.r.x") && $0.contains("--max-expression-total-time (1 ms of CPU time") }, "\(total.stdout)")
+        let rendered = try CLI.run(["render", path, "-o", dir.path + "/f.png", "--frames", "0", "--max-expression-time", "1ms"])
+        #expect(rendered.status == 0)
+        #expect(rendered.stderr.contains("layers[0].ks.r.x") && rendered.stderr.contains("--max-expression-time"), "\(rendered.stderr)")
+        for bad in ["0", "-1s", "fast", "2h"] {
+            let r = try CLI.run(["info", path, "--max-expression-time", bad])
+            #expect(r.status == 64 && r.stderr.contains("--max-expression-time"), "\(bad): \(r.stderr)")
+        }
+    }
+
     @Test func flagsAreValidatedAndDocumented() throws {
         let (dir, path) = try file("var $bm_rt = value;")
         _ = dir
@@ -65,6 +90,7 @@ struct ExpressionOptionsTests {
             // Help is wrapped to the terminal: compare with the line breaks folded into spaces.
             let help = try CLI.run([command, "--help"]).stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
             #expect(help.contains("--max-expression-memory") && help.contains("--max-expression-steps"), "\(command) help")
+            #expect(help.contains("--max-expression-time") && help.contains("--max-expression-total-time"), "\(command) help")
             #expect(help.contains("four times that"), "\(command) help names the frame budget")
         }
     }

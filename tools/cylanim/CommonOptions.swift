@@ -36,6 +36,10 @@ enum CommonOptions {
                help: "Bytes a Lottie expression engine may hold (default \(Limits.defaultMaxExpressionMemory))."),
         .value("max-expression-steps", "N",
                help: "Script steps one Lottie expression evaluation may run before it is stopped and its keyframes used; one frame's expressions together may run four times that (default \(Limits.defaultMaxExpressionSteps))."),
+        .value("max-expression-time", "DURATION",
+               help: "CPU time one frame's Lottie expressions may use together, e.g. 100ms or 0.5s; the expression running past it keeps its keyframes and is not run again (default 100ms)."),
+        .value("max-expression-total-time", "DURATION",
+               help: "CPU time one file's Lottie expressions may use over the whole command; past it they are turned off and keyframes used (default 2s)."),
     ]
 
     static func limits(_ args: ParsedArguments, _ command: CommandSpec) throws(CLIUsageError) -> Limits {
@@ -62,6 +66,15 @@ enum CommonOptions {
         if let n = try int("max-objects") { limits.maxObjects = n }
         if let n = try int("max-expression-memory") { limits.maxExpressionMemory = n }
         if let n = try int("max-expression-steps") { limits.maxExpressionSteps = n }
+        func duration(_ name: String) throws(CLIUsageError) -> Duration? {
+            guard let text = args.value(name) else { return nil }
+            guard let d = Duration(parsing: text), d > .zero else {
+                throw CLIUsageError(message: "Invalid value '\(text)' for '--\(name)': expected a time above zero such as 100ms, 0.5s or 2 (seconds, at most 3600).", command: command)
+            }
+            return d
+        }
+        if let d = try duration("max-expression-time") { limits.maxExpressionTime = d }
+        if let d = try duration("max-expression-total-time") { limits.maxExpressionTotalTime = d }
         return limits
     }
 

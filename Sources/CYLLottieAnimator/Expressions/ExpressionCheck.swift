@@ -15,8 +15,10 @@ extension ExpressionRuntime {
                 _ = resolve(layer, frame)
             }
         }
+        endFrame()
         return failures.keys.sorted().map { i in
-            Diagnostic(.warning, at: model.expressions[i].path, "expression failed: \(failures[i]!); the keyframed value is used")
+            Diagnostic(.warning, at: model.expressions[i].path, "expression failed: \(failures[i]!); the keyframed value is used",
+                       feature: limitHits.contains(i) ? .expressionLimit : nil)
         }
     }
 }

@@ -6,12 +6,26 @@ import CYLTimeline
 /// use, with the prelude), each expression compiled once, each evaluation bounded by the limits.
 /// Not thread-safe: one per renderer, like the scene builder that owns it.
 ///
-/// An expression that fails keeps its property's keyframed value. One that runs out of steps or
-/// memory, or does not compile, is disabled for good (`disabled`); `failures` keeps the first
-/// message of each, for diagnostics.
+/// An expression that fails keeps its property's keyframed value. One that runs out of steps,
+/// memory or CPU time, or does not compile, is disabled for good (`disabled`); `failures` keeps the
+/// first message of each, for diagnostics, and `limitHits` those stopped by a limit.
+///
+/// Time: the expressions of one frame share `Limits.maxExpressionTime` of the thread's CPU time
+/// (the engine's deadline), and every runtime of a file charges `timeBudget`, the file's
+/// `Limits.maxExpressionTotalTime` for the whole command.
 final class ExpressionRuntime {
     let model: AnimationModel
     let limits: Limits
+    /// The file's CPU time over the whole command, shared with its other runtimes.
+    let timeBudget: ExpressionTimeBudget
+    /// Expressions stopped by a limit (steps, memory, CPU time), by index.
+    private(set) var limitHits: Set<Int> = []
+    /// The thread's CPU time when the current frame's first expression started; nil before it.
+    private var frameCPUStart: UInt64?
+    /// An expression of this frame ran past the frame's CPU time: the rest keep their keyframes.
+    private var frameOutOfTime = false
+    /// The frame's deadline is the end of the file's total budget, not the frame's own.
+    private var deadlineIsTotal = false
     /// Expressions not to run (they failed to compile or ran out of budget).
     private(set) var disabled: Set<Int>
     /// The first failure of each expression that failed, by index.
@@ -35,10 +49,11 @@ final class ExpressionRuntime {
     /// Handles the prelude refers to (layers, properties, effects, content), built as asked for.
     var tables = HostTables()
 
-    init(model: AnimationModel, limits: Limits, disabled: Set<Int> = []) {
+    init(model: AnimationModel, limits: Limits, disabled: Set<Int> = [], timeBudget: ExpressionTimeBudget? = nil) {
         self.model = model
         self.limits = limits
         self.disabled = disabled
+        self.timeBudget = timeBudget ?? ExpressionTimeBudget(limits: limits)
         tables.setUp(model)
     }
 
@@ -52,10 +67,51 @@ final class ExpressionRuntime {
     var frameStepBudget: Int { limits.maxExpressionSteps.multipliedReportingOverflow(by: Self.frameBudgetFactor).partialValue }
     private var frameStart = 0
 
-    /// Forgets the previous frame's values and starts the frame's step budget.
+    /// Forgets the previous frame's values and starts the frame's step and time budgets.
     func beginFrame() {
+        endFrame()
+        frameOutOfTime = false
         cache.removeAll(keepingCapacity: true)
         frameStart = engine?.stepsRun ?? 0
+    }
+
+    /// Charges the CPU time since the frame's first expression to the file's budget (a frame
+    /// that ran none reads no clock). Past the budget, every expression of the file is off.
+    func endFrame() {
+        guard let start = frameCPUStart else { return }
+        frameCPUStart = nil
+        let now = ScriptEngine.threadCPUTime
+        timeBudget.charge(now > start ? now - start : 0)
+        if timeBudget.isExhausted { turnOffForTheCommand() }
+    }
+
+    /// Disables every expression that is still on, each with the reason.
+    private func turnOffForTheCommand() {
+        let message = "turned off: the file's expressions used more than --max-expression-total-time (\(Self.describe(limits.maxExpressionTotalTime)) of CPU time) in this command"
+        for i in model.expressions.indices where !disabled.contains(i) {
+            fail(ExpressionRef(index: i), message, disable: true, limit: true)
+        }
+    }
+
+    /// `100 ms`, `2 s`: a time limit as messages print it.
+    static func describe(_ d: Duration) -> String {
+        let ms = d.seconds * 1000
+        return ms < 1000 ? "\(Int(ms.rounded())) ms" : "\(ms / 1000) s"
+    }
+
+    /// Starts the frame's CPU clock at its first expression and gives the engine the deadline:
+    /// the frame's time budget, or what is left of the file's if less. False when the file's
+    /// budget is gone.
+    private func startFrameClock(_ engine: ScriptEngine) -> Bool {
+        if frameCPUStart != nil { return true }
+        guard !timeBudget.isExhausted else { turnOffForTheCommand(); return false }
+        let now = ScriptEngine.threadCPUTime
+        frameCPUStart = now
+        let frameBudget = limits.maxExpressionTime.nanoseconds, remaining = timeBudget.remaining
+        deadlineIsTotal = remaining < frameBudget
+        let allowed = min(frameBudget, remaining)
+        engine.deadline = now.addingReportingOverflow(allowed).overflow ? .max : now + allowed
+        return true
     }
 
     // MARK: Evaluating
@@ -106,9 +162,13 @@ final class ExpressionRuntime {
         if let known = cache[key] { return known }
         // An expression that needs its own value at the same time (directly or through others).
         guard !running.contains(key) else { return nil }
-        guard let engine = prepareEngine(), let slot = compiled(i, engine) else { return nil }
+        guard let engine = prepareEngine(), let slot = compiled(i, engine), startFrameClock(engine), !disabled.contains(i) else { return nil }
         guard engine.stepsRun - frameStart <= max(0, frameStepBudget) else {
-            fail(ref, "not run: the frame's expressions together ran past \(frameStepBudget) steps (\(Self.frameBudgetFactor) × --max-expression-steps)")
+            fail(ref, "not run: the frame's expressions together ran past \(frameStepBudget) steps (\(Self.frameBudgetFactor) × --max-expression-steps)", limit: true)
+            return nil
+        }
+        guard !frameOutOfTime else {
+            fail(ref, "not run: the frame's expressions together used --max-expression-time (\(Self.describe(limits.maxExpressionTime)) of CPU time)", limit: true)
             return nil
         }
         let expression = model.expressions[i]
@@ -127,7 +187,18 @@ final class ExpressionRuntime {
             cache[key] = result
             return result
         } catch {
-            fail(ref, error.description, disable: error.kind != .thrown)
+            switch error.kind {
+            case .cpuTime:
+                frameOutOfTime = true
+                fail(ref, deadlineIsTotal
+                     ? "ran past --max-expression-total-time (\(Self.describe(limits.maxExpressionTotalTime)) of CPU time for the file's expressions in this command)"
+                     : "ran past --max-expression-time (\(Self.describe(limits.maxExpressionTime)) of CPU time for one frame's expressions)",
+                     disable: true, limit: true)
+            case .timeout, .memory:
+                fail(ref, error.description, disable: true, limit: true)
+            default:
+                fail(ref, error.description, disable: error.kind != .thrown)
+            }
             return nil
         }
     }
@@ -176,8 +247,11 @@ final class ExpressionRuntime {
         }
     }
 
-    private func fail(_ ref: ExpressionRef, _ message: String, disable: Bool = false) {
-        if failures[ref.index] == nil { failures[ref.index] = message }
+    private func fail(_ ref: ExpressionRef, _ message: String, disable: Bool = false, limit: Bool = false) {
+        if failures[ref.index] == nil {
+            failures[ref.index] = message
+            if limit { limitHits.insert(ref.index) }
+        }
         if disable { disabled.insert(ref.index) }
     }
 

@@ -34,19 +34,21 @@ struct LottieSceneBuilder {
     /// Scratch for a mask path between keyframes.
     private var maskShape = BezierShape.empty
 
-    /// `disabledExpressions`: expressions not to run (the document's check found they cannot).
-    init(model: AnimationModel, limits: Limits, disabledExpressions: Set<Int> = []) {
+    /// `disabledExpressions`: expressions not to run (the document's check found they cannot);
+    /// `expressionTime`: the file's expression time over the command (shared between renderers).
+    init(model: AnimationModel, limits: Limits, disabledExpressions: Set<Int> = [], expressionTime: ExpressionTimeBudget? = nil) {
         self.model = model
         self.limits = limits
         evaluator = ShapeEvaluator(maxPathPoints: limits.maxPathPoints, maxDraws: limits.maxDrawsPerFrame)
         expressions = model.expressions.isEmpty ? nil
-            : ExpressionRuntime(model: model, limits: limits, disabled: disabledExpressions)
+            : ExpressionRuntime(model: model, limits: limits, disabled: disabledExpressions, timeBudget: expressionTime)
     }
 
     /// Builds the root composition at composition time `time` into `list` (emptied first).
     mutating func build(atCompositionTime time: Double, into list: inout DisplayList) throws(SceneLimitError) {
         list.reset(width: model.width, height: model.height)
         expressions?.beginFrame()
+        defer { expressions?.endFrame() }
         evaluator.trimMeasures.beginFrame()
         compositionScale = outputScale.isFinite && outputScale > 0 ? outputScale : 1
         try addComposition(model.root, time: time, depth: 0, into: &list)

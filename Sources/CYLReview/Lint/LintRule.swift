@@ -19,7 +19,8 @@ public struct LintRule: Sendable, Hashable {
     public static let all: [LintRule] = [
         openFailed, canvasNotSquare, contentOutsideCanvas, contentInMargin, strokeTooThin, playOnceTooLong,
         fpsTooHigh, fpsTooLow, lastFrameEmpty, firstFrameEmpty, firstFrameNotAtRest, loopJump,
-        unsupportedFeature, unportableFeature, inputWarning, darkContrast, fileTooLarge, imageTooLarge, gifPaletteOverflow,
+        unsupportedFeature, unportableFeature, expressionTooSlow, inputWarning, darkContrast, fileTooLarge, imageTooLarge,
+        gifPaletteOverflow,
     ]
 
     public static func named(_ id: String) -> LintRule? { all.first { $0.id == id } }
@@ -67,6 +68,10 @@ public struct LintRule: Sendable, Hashable {
     public static let unportableFeature = LintRule(
         id: "unportable-feature", severity: .warning, summary: "uses a feature mobile players lack (expressions, effects, layer styles)",
         fix: "bake the expression or effect into keyframes and shapes before export")
+    public static let expressionTooSlow = LintRule(
+        id: "expression-too-slow", severity: .warning,
+        summary: "an expression was stopped by a limit on its CPU time, steps or memory, so its property keeps its keyframes",
+        fix: "simplify the expression or bake it into keyframes: a phone has a few milliseconds a frame for the whole tab bar")
     public static let inputWarning = LintRule(
         id: "input-warning", severity: .info, summary: "the file has something odd a player works around",
         fix: "re-export the file; the message says what is odd")
@@ -103,7 +108,8 @@ public struct LintProfile: Sendable {
     /// Only what is wrong wherever the animation plays: what cannot be drawn or played elsewhere,
     /// empty frames, frame rates, oversize data.
     public static let general = LintProfile(name: "general", rules: [
-        .openFailed, .lastFrameEmpty, .fpsTooHigh, .fpsTooLow, .unsupportedFeature, .unportableFeature, .inputWarning,
+        .openFailed, .lastFrameEmpty, .fpsTooHigh, .fpsTooLow, .unsupportedFeature, .unportableFeature, .expressionTooSlow,
+        .inputWarning,
         .contentOutsideCanvas, .imageTooLarge, .gifPaletteOverflow,
     ])
     public static let all = [tabIcon, general]

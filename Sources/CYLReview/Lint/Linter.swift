@@ -90,6 +90,11 @@ struct Linter {
                 if d.severity == .warning { out.add(.inputWarning, at: d.location, d.message) }
                 continue
             }
+            // Each slow expression is its own finding: the fix is per property.
+            if feature == .expressionLimit {
+                out.add(.expressionTooSlow, at: d.location, d.message)
+                continue
+            }
             guard seen.insert(feature).inserted else { continue }
             let places = s.timeline.diagnostics.filter { $0.feature == feature }.count
             switch feature {

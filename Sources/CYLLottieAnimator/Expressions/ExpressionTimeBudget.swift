@@ -1,0 +1,31 @@
+import Synchronization
+import CYLTimeline
+
+/// The CPU time one opened file's expressions may use over a whole command
+/// (`Limits.maxExpressionTotalTime`), shared by the check at open and every renderer of the file,
+/// on any thread. Each runtime charges the time of the frames it builds; once the total passes
+/// the limit the file's expressions are off for good (`isExhausted`) and their properties keep
+/// their keyframes. Time is the thread's CPU time, so a busy machine does not trip it sooner.
+final class ExpressionTimeBudget: Sendable {
+    /// The whole budget in nanoseconds.
+    let total: UInt64
+    private let used = Atomic<UInt64>(0)
+
+    init(limits: Limits) { total = limits.maxExpressionTotalTime.nanoseconds }
+
+    /// CPU time left, in nanoseconds (0 once exhausted).
+    var remaining: UInt64 {
+        let spent = used.load(ordering: .relaxed)
+        return spent >= total ? 0 : total - spent
+    }
+
+    var isExhausted: Bool { remaining == 0 }
+
+    /// Adds `nanoseconds` spent by one frame's expressions; true when this charge used the last
+    /// of the budget (exactly one caller sees the crossing, to report it once).
+    @discardableResult
+    func charge(_ nanoseconds: UInt64) -> Bool {
+        let before = used.wrappingAdd(nanoseconds, ordering: .relaxed).oldValue
+        return before < total && before &+ nanoseconds >= total
+    }
+}
