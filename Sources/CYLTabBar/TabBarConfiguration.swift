@@ -128,8 +128,10 @@ public enum Appearance: String, Sendable, Equatable, CaseIterable {
 
 /// How a static icon is drawn (UIImage rendering modes as a tab bar applies them).
 public enum IconRenderingMode: String, Sendable, Equatable {
-    /// The image's alpha is a mask painted with the selected or unselected tint (a tab bar's default).
+    /// The image's alpha is a mask painted with the selected or unselected tint (UIKit's own
+    /// default for a tab bar item; opt-in here).
     case template
-    /// The image's own colours (`UIImageRenderingModeAlwaysOriginal`).
+    /// The image's own colours (`UIImageRenderingModeAlwaysOriginal`): what CYLTabBarController
+    /// does with every image its configuration names, and so the default.
     case original
 }

@@ -81,8 +81,9 @@ public struct TabItem: Sendable {
     public var darkImage: String?
     /// `CYLTabBarItemSelectedDarkImage`.
     public var selectedDarkImage: String?
-    /// `CYLTabBarItemImageRenderingMode`: template (default) or original.
-    public var renderingMode: IconRenderingMode = .template
+    /// `CYLTabBarItemImageRenderingMode`: original (default: the library loads every image its
+    /// configuration names `AlwaysOriginal`) or template (tinted with the bar's tints).
+    public var renderingMode: IconRenderingMode = .original
     /// The tab's animation, if it has one (it then wins over the static images).
     public var animation: Animation?
     /// `CYLTabBarLottieLoopsWhenUnselected`.

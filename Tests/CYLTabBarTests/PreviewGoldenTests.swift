@@ -17,7 +17,7 @@ struct PreviewGoldenTests {
           {"CYLTabBarItemTitle": "Bounce", "CYLTabBarAnimationURL": "\(s("bounce-frames"))"},
           {"CYLTabBarItemTitle": "Likes", "CYLTabBarItemImage": "\(s("heart-pop.gif"))"},
           {"CYLTabBarItemTitle": "Me", "CYLTabBarItemImage": "\(s("tabbar/me.png"))", "CYLTabBarItemSelectedImage": "\(s("tabbar/me-selected.png"))",
-           "CYLTabBarItemSelectedTitleColor": "#ff2d55"}
+           "CYLTabBarItemImageRenderingMode": "template", "CYLTabBarItemSelectedTitleColor": "#ff2d55"}
          ]}
         """)
         return try TabBar(configuration: try TabBarConfiguration.load(path: path))

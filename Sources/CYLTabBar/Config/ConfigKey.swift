@@ -79,7 +79,7 @@ public enum ConfigKey {
     static let barSettings = [speed, backgroundColor, iconSize, scale, tintColor, unselectedTintColor,
                               darkBackgroundColor, darkTintColor, darkUnselectedTintColor]
     /// Per-tab styles a skin may set for every tab that does not set its own.
-    static let tabStyles = [titleColor, selectedTitleColor, titleFont, selectedTitleFont, selectedBackgroundColor]
+    static let tabStyles = [titleColor, selectedTitleColor, titleFont, selectedTitleFont, selectedBackgroundColor, renderingMode]
 
     /// `CYLTabBarAnimationOptions`' members.
     public enum Option {

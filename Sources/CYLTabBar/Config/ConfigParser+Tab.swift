@@ -33,13 +33,6 @@ extension ConfigParser {
             case ConfigKey.darkImage: tab.darkImage = try imageFile(m, tab: tab, check: check)
             case ConfigKey.selectedDarkImage: tab.selectedDarkImage = try imageFile(m, tab: tab, check: check)
             case ConfigKey.darkSelectedImage: deprecatedDark = m
-            case ConfigKey.renderingMode:
-                let s = try string(m.value, tab: tab, key: m.key)
-                guard let mode = IconRenderingMode(rawValue: s.lowercased()) else {
-                    throw fail(.invalidValue, try resolve(m.value, tab: tab, key: m.key), tab: tab, key: m.key,
-                               "expected \"template\" or \"original\", found \"\(s.escapingForMessage)\"")
-                }
-                tab.renderingMode = mode
             case ConfigKey.lottie, ConfigKey.lottieURL, ConfigKey.gif, ConfigKey.gifURL, ConfigKey.riveURL, ConfigKey.animationURL:
                 animations.append(m)
             case ConfigKey.pag, ConfigKey.pagURL: pag = m
@@ -95,6 +88,13 @@ extension ConfigParser {
         case ConfigKey.titleFont: tab.titleFont = try font(node, tab: tab, key: key)
         case ConfigKey.selectedTitleFont: tab.selectedTitleFont = try font(node, tab: tab, key: key)
         case ConfigKey.selectedBackgroundColor: tab.selectedBackgroundColor = try color(node, tab: tab, key: key)
+        case ConfigKey.renderingMode:
+            let s = try string(node, tab: tab, key: key)
+            guard let mode = IconRenderingMode(rawValue: s.lowercased()) else {
+                throw fail(.invalidValue, try resolve(node, tab: tab, key: key), tab: tab, key: key,
+                           "expected \"template\" or \"original\", found \"\(s.escapingForMessage)\"")
+            }
+            tab.renderingMode = mode
         default: break
         }
     }
