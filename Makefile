@@ -97,6 +97,7 @@ demo: build
 	cmp $(DEMO_OUT)/skins/sheet-json.png $(DEMO_OUT)/skins/sheet-plist.png
 	$(CYLANIM) preview sample-animations/tabbar/skins.yaml -o $(DEMO_OUT)/skins/festival.gif --theme festival --app-version 5.2.0 --events --script "select tasks; wait 1.2s; select me; wait 0.8s; dark; wait 0.8s"
 	$(CYLANIM) preview sample-animations/tabbar/skins.plist -o $(DEMO_OUT)/skins/android.png --platform android --script "select wallet; wait 0.5s"
+	$(CYLANIM) info sample-animations/tabbar/brand.json
 	$(CYLANIM) preview sample-animations/tabbar/brand.json -o $(DEMO_OUT)/brand/json.png --script "wait 0.5s; select wallet; wait 0.5s; select me; wait 0.5s; dark; wait 0.5s"
 	$(CYLANIM) preview sample-animations/tabbar/brand.yaml -o $(DEMO_OUT)/brand/yaml.png --script "wait 0.5s; select wallet; wait 0.5s; select me; wait 0.5s; dark; wait 0.5s"
 	$(CYLANIM) preview sample-animations/tabbar/brand.plist -o $(DEMO_OUT)/brand/plist.png --script "wait 0.5s; select wallet; wait 0.5s; select me; wait 0.5s; dark; wait 0.5s"

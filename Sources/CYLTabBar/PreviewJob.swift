@@ -19,7 +19,7 @@ public struct PreviewJob {
     public var output: String?
     /// Whether to run the script even without an `output` (for events or terminal playback).
     public var playsScript = false
-    /// What happens over time; nil selects every tab in turn (`PreviewScript.eachTabInTurn`).
+    /// What happens over time; nil selects every tab in turn (`PreviewScript.eachTabInTurn(_:launchTab:)`).
     public var script: PreviewScript?
     /// The appearance the scripted preview starts in.
     public var appearance: Appearance = .light
@@ -28,7 +28,8 @@ public struct PreviewJob {
     public var iconSize: Double?
     /// Frames per second the script is sampled at.
     public var fps: Double = 30
-    /// The tab selected at time 0 when the script does not start with a select.
+    /// The tab selected when the bar appears (default 0): it shows its last frame without playing,
+    /// unless the configuration sets `CYLTabBarLaunchAnimates`.
     public var initialTab: Int?
     /// Limits and options for opening the animations.
     public var openOptions = OpenOptions()
@@ -122,18 +123,19 @@ public struct PreviewJob {
 }
 
 extension PreviewScript {
-    /// Every tab selected in turn, each shown for its pass plus a moment (at least 1 s, at most
-    /// 10 s): what a preview plays without a script.
-    public static func eachTabInTurn(_ bar: TabBar) -> PreviewScript {
-        var commands: [PreviewScript.Command] = []
-        for (i, tab) in bar.tabs.enumerated() {
-            var shown = Duration.seconds(1)
-            if let t = tab.timeline {
-                let pass = t.duration / (bar.configuration.speed * tab.speed) + .milliseconds(500)
-                if pass > shown { shown = min(pass, .seconds(10)) }
-            }
+    /// What a preview plays without a script: the bar as it appears (`launchTab` selected), every
+    /// other tab selected in turn, then the launch tab tapped again (which replays it), each shown
+    /// for its pass plus a moment (at least 1 s, at most 10 s).
+    public static func eachTabInTurn(_ bar: TabBar, launchTab: Int = 0) -> PreviewScript {
+        func shown(_ tab: OpenedTab) -> Duration {
+            guard let t = tab.timeline else { return .seconds(1) }
+            let pass = t.duration / (bar.configuration.speed * tab.speed) + .milliseconds(500)
+            return min(max(pass, .seconds(1)), .seconds(10))
+        }
+        var commands: [PreviewScript.Command] = [.wait(shown(bar.tabs[launchTab]))]
+        for i in bar.tabs.indices.filter({ $0 != launchTab }) + [launchTab] {
             commands.append(.select(String(i)))
-            commands.append(.wait(shown))
+            commands.append(.wait(shown(bar.tabs[i])))
         }
         return PreviewScript(commands: commands)
     }

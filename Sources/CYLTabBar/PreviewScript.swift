@@ -4,12 +4,18 @@ import CYLTimeline
 /// A review script: what a user does to the tab bar over time.
 ///
 /// Commands are separated by `;` or new lines: `select 1` (a tap: by 0-based index or identifier;
-/// tapping the selected tab again replays it), `wait 1.2s` (also `500ms`, or plain seconds),
-/// `appearance dark` / `appearance light` (or just `dark`, `light`; the playback position is kept).
+/// tapping the selected tab again replays it when tapping is its reselect gesture),
+/// `reselect 1` (the tab's reselect gesture, `CYLTabBarItemGestureReselect`: a tap, a double tap or
+/// a long press, which replays the selected tab; on another tab it selects it), `wait 1.2s` (also
+/// `500ms`, or plain seconds), `appearance dark` / `appearance light` (or just `dark`, `light`; the
+/// playback position is kept).
 public struct PreviewScript: Sendable, Equatable {
     /// One step of a script.
     public enum Command: Sendable, Equatable {
+        /// A tap on a tab (index or identifier).
         case select(String)
+        /// The tab's reselect gesture (index or identifier).
+        case reselect(String)
         case wait(Duration)
         case appearance(Appearance)
     }
@@ -40,6 +46,9 @@ public struct PreviewScript: Sendable, Equatable {
             case "select", "tap":
                 guard words.count == 2 else { throw bad("expected 'select N' with a tab index (from 0) or identifier") }
                 commands.append(.select(words[1]))
+            case "reselect":
+                guard words.count == 2 else { throw bad("expected 'reselect N' with a tab index (from 0) or identifier") }
+                commands.append(.reselect(words[1]))
             case "wait":
                 guard words.count == 2, let d = Duration(parsing: words[1]) else {
                     throw bad("expected 'wait 1.2s', 'wait 500ms' or 'wait 2' (seconds)")
@@ -54,7 +63,7 @@ public struct PreviewScript: Sendable, Equatable {
                 guard words.count == 1 else { throw bad("'\(verb)' takes no argument") }
                 commands.append(.appearance(Appearance(rawValue: verb)!))
             default:
-                throw bad("unknown command '\(words[0])'; the commands are select, wait, appearance")
+                throw bad("unknown command '\(words[0])'; the commands are select, reselect, wait, appearance")
             }
         }
         guard !commands.isEmpty else { throw UsageError("the script is empty; write e.g. \"select 1; wait 1.2s; select 2; wait 1s\"") }
@@ -79,6 +88,10 @@ public struct PreviewEvent: Sendable, Equatable {
     public var identifier: String?
     /// `CYLTabBarItemAccessibilityLabel`, what VoiceOver announces for the tab.
     public var accessibilityLabel: String?
+    /// `CYLTabBarItemPageIdentifier`: the page the app routes to for the tab.
+    public var pageIdentifier: String?
+    /// `CYLTabBarItemPageParameters`: that page's parameters.
+    public var pageParameters: [PageParameter] = []
     /// When, from the script's start.
     public var time: Duration
     /// For didFinish: whether the last frame was reached (false: cut short by a deselect or reselect).
@@ -94,11 +107,20 @@ public struct PreviewEvent: Sendable, Equatable {
         self.completed = completed
     }
 
+    /// An event of the tab `item`, shown at position `tab`, with its identifier, label and page.
+    init(_ kind: Kind, tab: Int, _ item: TabItem, time: Duration, completed: Bool? = nil) {
+        self.init(kind: kind, tab: tab, identifier: item.identifier, accessibilityLabel: item.accessibilityLabel, time: time, completed: completed)
+        pageIdentifier = item.pageIdentifier
+        pageParameters = item.pageParameters
+    }
+
     /// One JSON object on one line; time in seconds with millisecond precision.
     public var jsonLine: String {
         var s = "{\"event\":\"\(kind.rawValue)\",\"tab\":\(tab)"
         if let identifier { s += ",\"identifier\":\(JSONOutput.quote(identifier))" }
         if let accessibilityLabel { s += ",\"accessibilityLabel\":\(JSONOutput.quote(accessibilityLabel))" }
+        if let pageIdentifier { s += ",\"pageIdentifier\":\(JSONOutput.quote(pageIdentifier))" }
+        if !pageParameters.isEmpty { s += ",\"pageParameters\":\(pageParameters.json.text)" }
         let ms = Int64((time.seconds * 1000).rounded())
         s += ",\"time\":\(ms / 1000).\(String(repeating: "0", count: 3 - String(ms % 1000).count))\(ms % 1000)"
         if let completed { s += ",\"completed\":\(completed)" }
@@ -120,8 +142,9 @@ public struct PreviewFrame: Sendable, Equatable {
 
 /// Runs a script against the tab bar's players (DESIGN.md §4: play once on select and hold, reset
 /// on deselect, replay on reselect, loop when unselected, speed) and samples the bar at a fixed
-/// frame rate. The initial selection happens at time 0: the script's first command when it is a
-/// `select`, otherwise `initialTab`.
+/// frame rate. At time 0 the bar appears with `initialTab` selected, shown at its last frame
+/// without playing (the library's launch rule; `CYLTabBarLaunchAnimates` plays it instead); every
+/// `select` of the script is a tap, one at time 0 included.
 public struct ScriptedPreview {
     /// The sampled frames, `1 / fps` apart.
     public var frames: [PreviewFrame] = []
@@ -132,8 +155,8 @@ public struct ScriptedPreview {
     /// Frames per second the bar was sampled at: frame index `k` shows at `k / fps`.
     public let fps: Double
 
-    /// Runs `script` on `bar`'s players, sampling at `fps`, starting in `appearance` with `initialTab` selected
-    /// unless the script starts with a select. Throws for a tab the script names that the bar lacks.
+    /// Runs `script` on `bar`'s players, sampling at `fps`, starting in `appearance` with `initialTab`
+    /// selected at launch. Throws for a tab the script names that the bar lacks.
     public init(bar: TabBar, script: PreviewScript, fps: Double = 30, appearance: Appearance = .light,
                 initialTab: Int = 0) throws {
         guard fps > 0, fps <= 120, fps.isFinite else { throw UsageError("the preview frame rate must be above 0 and at most 120, not \(fps)") }
@@ -141,7 +164,12 @@ public struct ScriptedPreview {
         // Resolve every select first so that a bad tab name fails before any work.
         var commands: [(PreviewScript.Command, Int?)] = []
         for c in script.commands {
-            if case .select(let name) = c {
+            let named: String?
+            switch c {
+            case .select(let name), .reselect(let name): named = name
+            default: named = nil
+            }
+            if let name = named {
                 guard let i = bar.tabIndex(named: name) else {
                     let ids = bar.tabs.compactMap { $0.item.identifier }
                     throw UsageError("script: no tab '\(name)': give an index 0-\(bar.tabs.count - 1)"
@@ -162,12 +190,9 @@ public struct ScriptedPreview {
         func drain(_ i: Int) {
             guard var p = players[i] else { return }
             for e in p.takeEvents() {
-                let id = bar.tabs[i].item.identifier, label = bar.tabs[i].item.accessibilityLabel
                 switch e {
-                case .didStart(let t):
-                    collected.append((PreviewEvent(kind: .didStart, tab: i, identifier: id, accessibilityLabel: label, time: t), order))
-                case .didFinish(let t, let c):
-                    collected.append((PreviewEvent(kind: .didFinish, tab: i, identifier: id, accessibilityLabel: label, time: t, completed: c), order))
+                case .didStart(let t): collected.append((PreviewEvent(.didStart, tab: i, bar.tabs[i].item, time: t), order))
+                case .didFinish(let t, let c): collected.append((PreviewEvent(.didFinish, tab: i, bar.tabs[i].item, time: t, completed: c), order))
                 }
                 order += 1
             }
@@ -177,11 +202,8 @@ public struct ScriptedPreview {
             for i in players.indices where players[i] != nil { _ = players[i]!.frameIndex(at: t); drain(i) }
         }
         var selected = initialTab
-        var rest = commands[...]
-        if case .select = rest.first?.0, let i = rest.first?.1 { selected = i; rest = rest.dropFirst() }
+        if bar.configuration.launchAnimates { players[selected]?.select(at: .zero) } else { players[selected]?.launch(at: .zero) }
         for i in players.indices { drain(i) }  // looping tabs start at time 0
-        players[selected]?.select(at: .zero)
-        drain(selected)
 
         var appearanceNow = appearance
         var time = Duration.zero
@@ -205,20 +227,26 @@ public struct ScriptedPreview {
             }
         }
         var endsWithState = true
-        for (command, target) in rest {
+        for (command, target) in commands {
             endsWithState = true
             switch command {
             case .wait(let d):
                 sample(until: time + d, inclusive: false)
                 time += d
                 endsWithState = d == .zero
-            case .select:
+            case .select, .reselect:
                 let i = target!
                 settle(time)
                 if i != selected {
                     players[selected]?.deselect(at: time)
                     drain(selected)
                     selected = i
+                } else {
+                    // On the selected tab only its own reselect gesture replays it.
+                    let gesture = bar.tabs[i].item.reselectGesture
+                    let replays: Bool
+                    if case .select = command { replays = gesture.tapReplays } else { replays = gesture != .none }
+                    guard replays else { continue }
                 }
                 players[i]?.select(at: time)
                 drain(i)

@@ -27,6 +27,9 @@ public struct TabBarConfiguration: Sendable {
     public var iconSize: Double = 30
     /// Pixels per point for previews (`CYLTabBarScale`, default 2).
     public var scale: Int = 2
+    /// `CYLTabBarLaunchAnimates`: whether the tab selected when the bar appears plays its
+    /// animation. The library shows it at its last frame without playing (false, the default).
+    public var launchAnimates = false
     /// The bar's colours in light and dark appearance (UIKit's unless the file or skin sets them).
     public var light: BarColors = .defaultLight
     public var dark: BarColors = .defaultDark

@@ -25,7 +25,8 @@ public final class TabBarPreview {
     public let script: PreviewScript?
     /// Frames per second the script is sampled at.
     public let fps: Double
-    /// The tab selected at time 0 when the script does not start with a select.
+    /// The tab selected when the bar appears (shown at its last frame without playing, unless the
+    /// configuration sets `CYLTabBarLaunchAnimates`).
     public let initialTab: Int
     /// Overrides of every skin's icon size (points) and scale (pixels per point).
     public let iconSize: Double?
@@ -85,7 +86,7 @@ public final class TabBarPreview {
         let key = "\(theme ?? "")\u{0}\(appearance.rawValue)"
         if let p = previews[key] { return p }
         let bar = try bar(theme: theme)
-        let p = try ScriptedPreview(bar: bar, script: script ?? .eachTabInTurn(bar), fps: fps, appearance: appearance, initialTab: initialTab)
+        let p = try ScriptedPreview(bar: bar, script: script ?? .eachTabInTurn(bar, launchTab: initialTab), fps: fps, appearance: appearance, initialTab: initialTab)
         previews[key] = p
         return p
     }

@@ -3,16 +3,19 @@ import CYLConvert
 import CYLRaster
 import CYLTimeline
 
-/// Where things go in a tab bar, in pixels at one scale: tabs share the width equally, the icon
-/// sits at the top of its tab and the title under it (UIKit's stacked layout, 49 pt tall for a
-/// 30 pt icon).
+/// Where things go in a tab bar, in pixels at one scale: the bar is as wide as `tabCount` cells
+/// of the standard width, a tab with a width of its own (`CYLTabBarItemWidth`) takes it and the
+/// others share the rest equally; the icon sits at the top of its tab and the title under it
+/// (UIKit's stacked layout, 49 pt tall for a 30 pt icon).
 public struct TabBarLayout: Sendable, Equatable {
     /// Pixels per point.
     public var scale: Int
     /// Tabs across the bar.
     public var tabCount: Int
-    /// Width of one tab's cell.
+    /// The standard width of one tab's cell (what every cell is when no tab sets a width).
     public var itemWidth: Int
+    private var cellLefts: [Int] = []
+    private var cellWidths: [Int] = []
     /// Height of the bar.
     public var height: Int
     /// The icon's box.
@@ -26,8 +29,10 @@ public struct TabBarLayout: Sendable, Equatable {
     /// Whether any tab has a title (the stacked layout) or none (icons centred).
     public var hasTitles: Bool
 
-    /// The layout of `tabCount` tabs with icons of `iconPoints` points at `scale`.
-    public init(iconPoints: Double, scale: Int, tabCount: Int, hasTitles: Bool) {
+    /// The layout of `tabCount` tabs with icons of `iconPoints` points at `scale`; `widths` gives
+    /// each tab's own width in points (nil, or a missing entry: it shares the rest). A cell is
+    /// never narrower than its icon, and the bar grows when the widths given need more than it has.
+    public init(iconPoints: Double, scale: Int, tabCount: Int, hasTitles: Bool, widths: [Double?] = []) {
         self.scale = scale
         self.tabCount = tabCount
         self.hasTitles = hasTitles
@@ -35,6 +40,20 @@ public struct TabBarLayout: Sendable, Equatable {
         let icon = max(1, Int((iconPoints * s).rounded()))
         iconSize = PixelSize(icon, icon)
         itemWidth = Int((max(75, iconPoints + 24) * s).rounded())
+        let own: [Int?] = (0..<tabCount).map { i in
+            i < widths.count ? widths[i].map { max(icon, Int(($0 * s).rounded())) } : nil
+        }
+        let shared = own.filter { $0 == nil }.count
+        let rest = max(itemWidth * tabCount - own.reduce(0) { $0 + ($1 ?? 0) }, shared * icon)
+        var left = 0, k = 0
+        for w in own {
+            // The shared cells split `rest` exactly, the first ones a pixel wider when it does not divide.
+            let width = w ?? rest / shared + (k < rest % max(1, shared) ? 1 : 0)
+            if w == nil { k += 1 }
+            cellLefts.append(left)
+            cellWidths.append(width)
+            left += width
+        }
         titlePixelSize = Int((10 * s).rounded())
         if hasTitles {
             iconTop = Int((4 * s).rounded())
@@ -48,10 +67,16 @@ public struct TabBarLayout: Sendable, Equatable {
     }
 
     /// The whole bar.
-    public var size: PixelSize { PixelSize(itemWidth * tabCount, height) }
+    public var size: PixelSize { PixelSize((cellLefts.last ?? 0) + (cellWidths.last ?? 0), height) }
 
-    /// Left edge of the icon of tab `index`.
-    public func iconLeft(_ index: Int) -> Int { index * itemWidth + (itemWidth - iconSize.width) / 2 }
+    /// Left edge of the cell of tab `index`.
+    public func cellLeft(_ index: Int) -> Int { cellLefts[index] }
+
+    /// Width of the cell of tab `index`.
+    public func cellWidth(_ index: Int) -> Int { cellWidths[index] }
+
+    /// Left edge of the icon of tab `index`: centred in its cell.
+    public func iconLeft(_ index: Int) -> Int { cellLefts[index] + (cellWidths[index] - iconSize.width) / 2 }
 }
 
 /// The state of one tab in a drawn frame.
@@ -83,7 +108,8 @@ public final class TabBarRenderer {
         let hasTitles = bar.tabs.contains { tab in
             [tab.item, tab.darkItem].contains { !($0.title ?? "").isEmpty || !($0.selectedTitle ?? "").isEmpty }
         }
-        layout = TabBarLayout(iconPoints: config.iconSize, scale: scale ?? config.scale, tabCount: bar.tabs.count, hasTitles: hasTitles)
+        layout = TabBarLayout(iconPoints: config.iconSize, scale: scale ?? config.scale, tabCount: bar.tabs.count, hasTitles: hasTitles,
+                              widths: bar.tabs.map(\.item.width))
         if hasTitles {
             for tab in bar.tabs {
                 for item in [tab.item, tab.darkItem] {
@@ -124,9 +150,9 @@ public final class TabBarRenderer {
         image.fill(colors.background.premultiplied)
         for (i, tab) in bar.tabs.enumerated() where states[i].selected {
             if let fill = tab.item(for: appearance).selectedBackgroundColor {
-                var cell = try Pixmap(width: layout.itemWidth, height: layout.height)
+                var cell = try Pixmap(width: layout.cellWidth(i), height: layout.height)
                 cell.fill(fill.premultiplied)
-                image.composite(cell, x: i * layout.itemWidth, y: 0)
+                image.composite(cell, x: layout.cellLeft(i), y: 0)
             }
         }
         // Top hairline: one pixel at every scale, like UIKit's shadow image.
@@ -142,8 +168,8 @@ public final class TabBarRenderer {
             guard layout.hasTitles, let title = item.title(selected: state.selected), !title.isEmpty else { continue }
             let face = try font(state.selected ? item.selectedTitleFont ?? item.titleFont : item.titleFont)
             let color = state.selected ? (item.selectedTitleColor ?? colors.tint) : (item.titleColor ?? colors.unselectedTint)
-            let text = face.truncated(title, maxWidth: layout.itemWidth - 4 * layout.scale)
-            face.drawCentered(text, centerX: i * layout.itemWidth + layout.itemWidth / 2, baseline: layout.titleBaseline,
+            let text = face.truncated(title, maxWidth: layout.cellWidth(i) - 4 * layout.scale)
+            face.drawCentered(text, centerX: layout.cellLeft(i) + layout.cellWidth(i) / 2, baseline: layout.titleBaseline,
                               color: color, into: &image)
         }
         return image

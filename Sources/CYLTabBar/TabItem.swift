@@ -1,3 +1,4 @@
+import CYLConvert
 import CYLRaster
 import CYLTimeline
 
@@ -102,6 +103,16 @@ public struct TabItem: Sendable {
     public var platforms: [TabPlatform]?
     /// `CYLTabBarItemMinimumAppVersion`.
     public var minimumAppVersion: AppVersion?
+    /// `CYLTabBarItemWidth`: the tab's cell width in points (nil: it shares what the tabs with a
+    /// width leave of the bar, equally with the others).
+    public var width: Double?
+    /// `CYLTabBarItemPageIdentifier`: the page the app routes to for this tab. Routing data: shown
+    /// by `info` and in the events, never drawn.
+    public var pageIdentifier: String?
+    /// `CYLTabBarItemPageParameters`: the parameters the app passes to that page, in the order written.
+    public var pageParameters: [PageParameter] = []
+    /// `CYLTabBarItemGestureReselect`: the gesture on the selected tab that replays it.
+    public var reselectGesture: ReselectGesture = .tap
 
     /// An empty tab at position `index`.
     public init(index: Int) { self.index = index }
@@ -121,6 +132,65 @@ public struct TabItem: Sendable {
         if animation?.options.loop == true { return .loop }
         return loopsWhenUnselected ? .loopsWhenUnselected : .playOnceOnSelect
     }
+}
+
+/// One of a tab's page parameters (`CYLTabBarItemPageParameters`): a name and a scalar value.
+public struct PageParameter: Sendable, Equatable {
+    /// A parameter's value: what a routing URL's query can carry.
+    public enum Value: Sendable, Equatable {
+        /// Text (a string in the file).
+        case text(String)
+        /// A number (JSON and YAML numbers, plist integers and reals).
+        case number(Double)
+        /// A boolean.
+        case bool(Bool)
+    }
+
+    /// The parameter's name, as the file writes it.
+    public var name: String
+    /// Its value, skin references followed.
+    public var value: Value
+
+    /// A parameter named `name`.
+    public init(name: String, value: Value) {
+        self.name = name
+        self.value = value
+    }
+
+    /// The value as JSON (what `info --json` and the events print).
+    public var json: JSONOutput {
+        switch value {
+        case .text(let s): return .string(s)
+        case .number(let d): return .double(d)
+        case .bool(let b): return .bool(b)
+        }
+    }
+}
+
+extension [PageParameter] {
+    /// The parameters as one JSON object, in the order written.
+    public var json: JSONOutput { .object(map { ($0.name, $0.json) }) }
+}
+
+/// Which gesture on the selected tab replays it (`CYLTabBarItemGestureReselect`).
+public enum ReselectGesture: String, Sendable, Equatable, CaseIterable {
+    /// Tapping the selected tab again (UIKit's reselect; the default).
+    case tap
+    /// Two taps in quick succession on the selected tab; a single tap leaves it as it is.
+    case doubleTap
+    /// Pressing the selected tab and holding it (half a second in the review page); a tap leaves it as it is.
+    case longPress
+    /// Nothing replays the selected tab.
+    case none
+
+    /// Reads the value as written in a configuration, in any case (`doubleTap`, `doubletap`).
+    public init?(name: String) {
+        guard let g = Self.allCases.first(where: { $0.rawValue.lowercased() == name.lowercased() }) else { return nil }
+        self = g
+    }
+
+    /// Whether a plain tap on the selected tab replays it; with another gesture the tap does nothing.
+    public var tapReplays: Bool { self == .tap }
 }
 
 /// A title font: a font name as iOS names it (a PostScript name such as `PingFangSC-Medium`, a

@@ -81,6 +81,23 @@ public struct Player: Sendable {
         }
     }
 
+    /// The tab is the one selected when the bar first appears, at `time`: it shows its last frame,
+    /// held, and reports nothing (the library sets the launch tab's progress to 1 without playing
+    /// it, its issue #389). Tapping it again (`select(at:)`) replays it from frame 0; a `.loop`
+    /// player loops on as it does whatever the selection.
+    public mutating func launch(at time: Duration) {
+        isSelected = true
+        guard policy != .loop else { return }
+        // A loop that began at this same moment never showed a frame: take its start back
+        // rather than report a start and a cut-short finish at once.
+        if case .looping(let since) = state {
+            if since == time { pending.removeAll { $0 == .didStart(at: time) } } else { pending.append(.didFinish(at: time, completed: false)) }
+        } else if case .playingOnce = state {
+            pending.append(.didFinish(at: time, completed: false))
+        }
+        state = .holding
+    }
+
     /// Another tab was selected at `time`.
     public mutating func deselect(at time: Duration) {
         guard isSelected else { return }

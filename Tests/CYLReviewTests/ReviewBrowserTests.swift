@@ -165,4 +165,45 @@ import Testing
         #expect(d.max <= 2, "tab 1's icon in the bar differs by up to \(d.max)")
         #expect(try page.problems() == [])
     }
+
+    /// The bar appears with its first tab on its last frame, not playing; a tap on it replays it;
+    /// `CYLTabBarItemWidth` widens its cell (clicks land by the cells' real edges); a tab whose
+    /// reselect gesture is a double tap ignores a second tap and replays on a double click.
+    @Test func barLaunchWidthsAndReselectGestures() throws {
+        guard Self.chromiumAvailable() else { return }
+        let dir = try Scratch()
+        let check = TestFiles.sample("checkmark.json")
+        let config = dir.file("bar.json")
+        // A quarter speed: each play lasts 4 s, so every state below is seen whatever the machine's load.
+        try Data("""
+        {"CYLTabBarControllerTabBarItemAnimationSpeed": 0.25, "tabBarItemsAttributes": [
+          {"CYLTabBarLottieFilePath": "\(check)", "CYLTabBarItemWidth": 120},
+          {"CYLTabBarLottieFilePath": "\(check)", "CYLTabBarItemGestureReselect": "doubleTap"},
+          {"CYLTabBarItemImage": "\(TestFiles.sample("tabbar/me.png"))"}]}
+        """.utf8).write(to: URL(fileURLWithPath: config))
+        let path = try Self.page([config], in: dir)
+        let browser = try Chromium()
+        defer { browser.close() }
+        let page = try BrowserPage(browser, url: "file://\(path)")
+        try page.waitUntil("document.body.dataset.ready === '1' && document.querySelector('#bar-0').dataset.states !== undefined")
+        func state(_ tab: Int) throws -> String { (try page.evaluate("document.querySelector('#bar-0').dataset.states.split(',')[\(tab)]") as? String) ?? "" }
+        #expect(try state(0) == "holding")
+        #expect(try page.evaluate("document.querySelector('#bar-0').dataset.frames.split(',')[0]") as? String == "29")
+        // 120 pt at 2x: tab 0's cell is 240 px wide, the others share the remaining 210 px.
+        let layout = TabBarLayout(iconPoints: 30, scale: 2, tabCount: 3, hasTitles: false, widths: [120])
+        #expect(layout.cellWidth(0) == 240 && layout.cellLeft(1) == 240)
+        let y = Double(layout.height) / 2
+        try page.click("#bar-0 canvas", at: (200, y))          // inside tab 0: equal cells would make it tab 1
+        try page.waitUntil("document.querySelector('#bar-0').dataset.states.split(',')[0] === 'playing'", timeout: 3)
+        #expect(try page.evaluate("document.querySelector('#bar-0').dataset.selected") as? String == "0")
+        try page.click("#bar-0 canvas", at: (Double(layout.cellLeft(1)) + 20, y))
+        try page.waitUntil("document.querySelector('#bar-0').dataset.selected === '1'", timeout: 3)
+        try page.waitUntil("document.querySelector('#bar-0').dataset.states.split(',')[1] === 'holding'", timeout: 20)
+        try page.click("#bar-0 canvas", at: (Double(layout.cellLeft(1)) + 20, y))
+        try page.settle()
+        #expect(try state(1) == "holding", "a tap does not replay a tab that replays on a double tap")
+        try page.click("#bar-0 canvas", at: (Double(layout.cellLeft(1)) + 20, y), clicks: 2)
+        try page.waitUntil("document.querySelector('#bar-0').dataset.states.split(',')[1] === 'playing'", timeout: 3)
+        #expect(try page.problems() == [])
+    }
 }

@@ -41,7 +41,7 @@ struct TabBarPlaybackTests {
         ("select 1; wait soon", "script command 2 'wait soon': expected 'wait 1.2s', 'wait 500ms' or 'wait 2' (seconds)"),
         ("wait -1s", "script command 1 'wait -1s': expected 'wait 1.2s', 'wait 500ms' or 'wait 2' (seconds)"),
         ("wait nan", "script command 1 'wait nan': expected 'wait 1.2s', 'wait 500ms' or 'wait 2' (seconds)"),
-        ("jump 2", "script command 1 'jump 2': unknown command 'jump'; the commands are select, wait, appearance"),
+        ("jump 2", "script command 1 'jump 2': unknown command 'jump'; the commands are select, reselect, wait, appearance"),
         ("appearance sepia", "script command 1 'appearance sepia': expected 'appearance light' or 'appearance dark'"),
         ("wait 3000s; wait 3000s", "the script lasts 6000.0 s, longer than the 600 s a preview renders"),
     ])
@@ -75,9 +75,11 @@ struct TabBarPlaybackTests {
         #expect(at(4.0).states[4] == TabState(frame: 0, selected: false))        // static icon
     }
 
+    /// With `CYLTabBarLaunchAnimates` the launch tab plays from time 0, as a tap would.
     @Test func speedAndInitialSelectionAndAppearanceSwitch() throws {
         var config = try TabBarConfiguration.load(path: TabBarScratch.sample("tabbar/tabbar.json"))
         config.speed = 2
+        config.launchAnimates = true
         let bar = try TabBar(configuration: config)
         let preview = try ScriptedPreview(bar: bar, script: try PreviewScript(parsing: "wait 0.3s; dark; select alerts; wait 1s"), fps: 10, initialTab: 3)
         #expect(preview.events.first { $0.tab == 3 && $0.kind == .didFinish }?.time == .milliseconds(250))  // 0.5 s at double speed

@@ -50,6 +50,32 @@ struct PlayerTests {
         #expect(p.frameIndex(at: .seconds(2.75)) == 2)
     }
 
+    /// The launch tab (the library's #389): last frame, held, no events; a tap replays from 0.
+    @Test func launchShowsTheLastFrameWithoutPlaying() throws {
+        for policy in [PlaybackPolicy.playOnceOnSelect, .loopsWhenUnselected] {
+            var p = try player(policy)
+            p.launch(at: .zero)
+            #expect(p.frameIndex(at: .zero) == 9, "\(policy)")
+            #expect(p.frameIndex(at: .seconds(30)) == 9, "\(policy): held while selected")
+            #expect(p.isSelected && !p.isAnimating)
+            #expect(p.takeEvents().isEmpty, "\(policy): no animationDidStart at launch")
+            p.select(at: .seconds(30))   // tapping the launch tab again
+            #expect(p.frameIndex(at: .seconds(30)) == 0 && p.frameIndex(at: .seconds(30.45)) == 4)
+            #expect(p.takeEvents() == [.didStart(at: .seconds(30))])
+            p.deselect(at: .seconds(31))
+            _ = p.takeEvents()
+            #expect(p.frameIndex(at: .seconds(31.25)) == (policy == .playOnceOnSelect ? 0 : 2), "\(policy): deselected as usual")
+        }
+        // A loop already running when the launch comes later is cut short and says so.
+        var late = try player(.loopsWhenUnselected)
+        late.launch(at: .seconds(2))
+        #expect(late.takeEvents() == [.didStart(at: .zero), .didFinish(at: .seconds(2), completed: false)])
+        // A plain image's loop ignores selection, launch included.
+        var loop = try player(.loop)
+        loop.launch(at: .zero)
+        #expect(loop.frameIndex(at: .seconds(0.45)) == 4 && loop.takeEvents() == [.didStart(at: .zero)])
+    }
+
     @Test func loopsWhenUnselectedLoopsThenPlaysOnceOnSelect() throws {
         var p = try player(.loopsWhenUnselected)
         #expect(p.frameIndex(at: .seconds(0.25)) == 2)

@@ -71,6 +71,24 @@ enum CLI {
     }
 
     static func sample(_ name: String) -> String { repo.appendingPathComponent("sample-animations/\(name)").path }
+
+    /// Whether util-linux `script` is there to give a command a pseudo-terminal.
+    static let hasPseudoTerminal = FileManager.default.isExecutableFile(atPath: "/usr/bin/script")
+
+    /// Runs the shell `command` in a pseudo-terminal (`script`), as on a terminal: its exit status
+    /// and everything it wrote there.
+    static func runInPseudoTerminal(_ command: String) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+        process.arguments = ["-qec", command, "/dev/null"]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
 }
 
 /// A scratch directory removed afterwards.

@@ -91,20 +91,11 @@ struct PreviewCommandTests {
     }
 
     /// In a pseudo-terminal (util-linux `script`): half-block frames, then the cursor shown again.
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
+    @Test(.enabled(if: CLI.hasPseudoTerminal))
     func terminalPlaybackInAPseudoTerminal() throws {
-        let command = "\(CLI.binary) preview \(Self.config) --terminal --loops 1 --graphics half-blocks --rate 10 --script 'select 1; wait 0.2s'"
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
-        process.arguments = ["-qec", command, "/dev/null"]
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let text = String(decoding: data, as: UTF8.self)
-        #expect(process.terminationStatus == 0, "\(text.suffix(300))")
+        let (status, text) = try CLI.runInPseudoTerminal(
+            "\(CLI.binary) preview \(Self.config) --terminal --loops 1 --graphics half-blocks --rate 10 --script 'select 1; wait 0.2s'")
+        #expect(status == 0, "\(text.suffix(300))")
         #expect(text.hasPrefix("\u{1B}[?25l"), "cursor hidden first")
         #expect(text.components(separatedBy: "\u{1B}8").count - 1 == 3, "two frames drawn at the saved position, then the end")
         #expect(text.contains("\u{1B}[38;2;") && text.contains("▀"))
@@ -141,7 +132,7 @@ struct PreviewCommandTests {
         (["--sheet"], "Missing value for '--sheet <png>'."),
         ([String](), "Nothing to do: give --sheet <png>, -o <file>, --terminal or --events."),
         (["--events", "--script", "select 9"], "script: no tab '9': give an index 0-4 or an identifier (tasks, alerts, sync, bounce, me)"),
-        (["--events", "--script", "select 1; hop"], "script command 2 'hop': unknown command 'hop'; the commands are select, wait, appearance"),
+        (["--events", "--script", "select 1; hop"], "script command 2 'hop': unknown command 'hop'; the commands are select, reselect, wait, appearance"),
         (["-o", "x.mov"], "Cannot tell the output format of 'x.mov': use .gif, .png (animated PNG), .webp or a frames/%04d.png pattern."),
         (["--events", "--appearance", "sepia"], "Invalid value 'sepia' for '--appearance': expected 'light' or 'dark'."),
     ])

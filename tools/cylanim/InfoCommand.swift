@@ -5,14 +5,20 @@ enum InfoCommand {
     static let spec = CommandSpec(
         name: "info",
         abstract: "Describe an animation: format, canvas, frames, timing, loop, transparency and oddities.",
-        discussion: nil,
+        discussion: """
+        For a tab-bar configuration: its skins, the launch tab, and per tab what it shows, how it \
+        plays, its width, its reselect gesture and the page it routes to (CYLTabBarItemPageIdentifier \
+        and CYLTabBarItemPageParameters, which nothing draws).
+        """,
         usage: "cylanim info <input> [--json] [--quick] [--fps <N>] [--gif-as <animation|image>]",
-        arguments: [ArgumentSpec(name: "input", help: "A Lottie file (.json, .tgs), a Rive file (.riv), a GIF file or a directory of PNG frames.")],
+        arguments: [ArgumentSpec(name: "input", help: "A Lottie file (.json, .tgs), a Rive file (.riv), a GIF file, a directory of PNG frames or a tab-bar configuration.")],
         options: [.flag("json", help: "Print a JSON object instead of text."),
                   .flag("quick", help: "Read the header only: skip decoding and drawing every frame (then render may still find damage).")]
             + CommonOptions.specs)
 
     static func run(_ args: ParsedArguments) throws -> Int32 {
+        let input = try CommonOptions.input(args, spec)
+        if TabBarConfiguration.looksLikeConfiguration(path: input) { return try runConfiguration(input, args) }
         let t = try CommonOptions.open(args, spec)
         // Draw every frame unless asked not to: `info` must not call a file fine that `render` rejects.
         let check = args.has("quick") ? nil : t.checkEveryFrame()
@@ -21,8 +27,8 @@ enum InfoCommand {
         return 0
     }
 
-    static func policyText(_ t: FrameTimeline) -> String {
-        switch t.suggestedPolicy {
+    static func policyText(_ policy: PlaybackPolicy) -> String {
+        switch policy {
         case .playOnceOnSelect: return "plays once on select, holds the last frame, frame 0 when deselected"
         case .loopsWhenUnselected: return "loops while unselected, plays once on select"
         case .loop: return "loops forever whatever the selection"
@@ -55,9 +61,7 @@ enum InfoCommand {
                 .object([("name", .string(m.name)), ("start_frame", .double(m.startFrame)), ("duration_frames", .double(m.durationFrames))])
             })),
             ("contents", JSONOutput(.object(t.contents))),
-            ("diagnostics", .array(t.diagnostics.map { d in
-                .object([("severity", .string(d.severity.rawValue)), ("location", .string(d.location)), ("message", .string(d.message))])
-            })),
+            ("diagnostics", diagnosticsJSON(t.diagnostics)),
             ("checked", check.map { c in
                 .object([("frames_drawn", .int(c.framesChecked)), ("frames", .int(t.frameCount)),
                          ("error", c.error.map { .string("\($0)") } ?? .null)])
@@ -77,7 +81,7 @@ enum InfoCommand {
         }
         lines.append(("loop", t.loop.description))
         lines.append(("transparency", t.hasTransparency.map { $0 ? "yes" : "no" } ?? "unknown until rendered"))
-        lines.append(("playback", policyText(t)))
+        lines.append(("playback", policyText(t.suggestedPolicy)))
         if !t.markers.isEmpty {
             lines.append(("markers", t.markers.map { "\($0.name) (frames \(trim($0.startFrame))+\(trim($0.durationFrames)))" }.joined(separator: ", ")))
         }
@@ -92,6 +96,12 @@ enum InfoCommand {
             print("notes:")
             for d in t.diagnostics { print("  \(d.description.escapingControlCharacters)") }
         }
+    }
+
+    static func diagnosticsJSON(_ diagnostics: [Diagnostic]) -> JSONOutput {
+        .array(diagnostics.map { d in
+            .object([("severity", .string(d.severity.rawValue)), ("location", .string(d.location)), ("message", .string(d.message))])
+        })
     }
 
     static func ms(_ d: Duration) -> Double { (d.seconds * 1e6).rounded() / 1e3 }

@@ -18,10 +18,13 @@ enum PreviewCommand {
         frame number and time, on the light and dark bar colours and a checkerboard, at 1x, 2x and 3x. \
         -o renders the bar over time following --script with the tab-bar rules: play once on select and \
         hold, reset on deselect, replay on reselect, loop when unselected, speed. Script commands: \
-        'select N' (index from 0, or identifier), 'wait 1.2s' (or 500ms), 'appearance dark'. The first \
-        select happens at time 0; without a script every tab is selected in turn. --events prints the \
-        players' animationDidStart/animationDidFinish events as JSON lines (with each tab's \
-        accessibility label), after a tabSkipped line per filtered-out tab. --terminal plays it in the \
+        'select N' (a tap: index from 0, or identifier), 'reselect N' (the tab's \
+        CYLTabBarItemGestureReselect), 'wait 1.2s' (or 500ms), 'appearance dark'. The bar appears with \
+        the --selected tab on its last frame, not playing (as the library shows it; \
+        CYLTabBarLaunchAnimates: true plays it); without a script every other tab is selected in turn, \
+        then the launch tab again. Images keep their own colours unless CYLTabBarItemImageRenderingMode is \
+        template. --events prints the players' animationDidStart/animationDidFinish events as JSON \
+        lines (with each tab's accessibility label and page), after a tabSkipped line per filtered-out tab. --terminal plays it in the \
         terminal (kitty or iTerm2 images when announced, truecolor half-blocks otherwise) until Ctrl-C. \
         The sheet and the preview are written together or not at all, and never over a file the \
         configuration names (its animations, dark files and images) or inside a folder of frames it uses (exit 73).
@@ -33,7 +36,7 @@ enum PreviewCommand {
             .value("count", "N", help: "Frames per animation on the sheet, evenly spaced, first and last included (default 6)."),
             .value("scales", "list", help: "Scales on the sheet, e.g. 1,2,3 (default) or 2."),
             .value("output", short: "o", "file", help: "Write the scripted preview: .gif, .png (APNG), .webp, or frames/%04d.png."),
-            .value("script", "text", help: "What happens over time: \"select 1; wait 1.2s; select 1; wait 1s; select 3; wait 2s\"."),
+            .value("script", "text", help: "What happens over time: \"select 1; wait 1.2s; reselect 1; wait 1s; select 3; wait 2s\"."),
             .value("appearance", "light|dark", help: "Light (default) or dark bar: dark variants, dark colours and the configuration's dark skin."),
             .value("theme", "name", help: "The configuration's skin to show (default: the skin named 'default', else the first)."),
             .flag("all-themes", help: "Sheet: one group of rows per skin of the configuration."),
@@ -43,7 +46,7 @@ enum PreviewCommand {
             .value("icon-size", "points", help: "Icon size in points (default: the configuration's, or 30)."),
             .value("rate", "fps", help: "Frames per second of the scripted preview (default 30; 20 in the terminal)."),
             FrameOptions.threadsSpec,
-            .value("selected", "N", help: "The tab selected at time 0 when the script does not start with a select (default 0)."),
+            .value("selected", "N", help: "The tab selected when the bar appears, shown at its last frame (default 0)."),
             .flag("events", help: "Print the players' start and finish events as JSON lines on standard output."),
             .flag("terminal", help: "Play in this terminal until Ctrl-C (or --loops passes)."),
             .value("loops", "N", help: "Terminal: play the script N times, then stop (default: until Ctrl-C)."),

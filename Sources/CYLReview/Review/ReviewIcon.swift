@@ -17,6 +17,8 @@ struct ReviewIcon {
     /// Frame start times in milliseconds, `frameCount + 1` of them (the last is the length).
     var starts: [Double]
     var policy: PlaybackPolicy
+    /// The gesture that replays the selected tab in the page's bar (`CYLTabBarItemGestureReselect`).
+    var reselect: ReselectGesture
     var speed: Double
     /// Scale → sheet index, for the light icon and (when it differs) for dark mode.
     var light: [Int: Int]
@@ -40,6 +42,7 @@ extension ReviewIcon {
         self.colors = (bar.configuration(for: .light).colors(.light), bar.configuration(for: .dark).colors(.dark))
         self.speed = config.speed
         self.policy = tab.policy
+        self.reselect = tab.item.reselectGesture
         self.light = [:]
         self.dark = nil
         switch tab.light {

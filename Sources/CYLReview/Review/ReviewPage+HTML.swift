@@ -105,8 +105,11 @@ extension ReviewPage {
             ("bars", .array(bars.map { bar in
                 let l = bar.layout
                 return .object([("icons", .array(bar.icons.map { .int($0) })), ("scale", .int(l.scale)),
-                                ("itemWidth", .int(l.itemWidth)), ("height", .int(l.height)), ("iconSize", .int(l.iconSize.width)),
-                                ("iconTop", .int(l.iconTop)), ("titleBaseline", .int(l.titleBaseline)), ("titlePx", .int(l.titlePixelSize))])
+                                ("lefts", .array(bar.icons.indices.map { .int(l.cellLeft($0)) })),
+                                ("widths", .array(bar.icons.indices.map { .int(l.cellWidth($0)) })),
+                                ("height", .int(l.height)), ("iconSize", .int(l.iconSize.width)),
+                                ("iconTop", .int(l.iconTop)), ("titleBaseline", .int(l.titleBaseline)), ("titlePx", .int(l.titlePixelSize)),
+                                ("launchAnimates", .bool(bar.launchAnimates))])
             })),
         ])
     }
@@ -120,6 +123,7 @@ extension ReviewPage {
         return .object([
             ("starts", .array(icon.starts.map { .double($0) })),
             ("policy", .string(icon.policy.rawValue)),
+            ("reselect", .string(icon.reselect.rawValue)),
             ("speed", .double(icon.speed)),
             ("static", .bool(icon.isStatic)),
             ("light", sheetMap(icon.light)),

@@ -13,6 +13,8 @@ struct ReviewPage {
         var summary: String
         var icons: [Int]
         var layout: TabBarLayout
+        /// `CYLTabBarLaunchAnimates`: tab 0 plays when the page opens instead of holding its last frame.
+        var launchAnimates: Bool
     }
 
     var title: String
@@ -56,11 +58,12 @@ struct ReviewPage {
         guard showsBar else { return }
         let config = bar.configuration
         let hasTitles = bar.tabs.contains { !($0.item.title ?? "").isEmpty }
-        let layout = TabBarLayout(iconPoints: pointSize, scale: barScale, tabCount: bar.tabs.count, hasTitles: hasTitles)
+        let layout = TabBarLayout(iconPoints: pointSize, scale: barScale, tabCount: bar.tabs.count, hasTitles: hasTitles,
+                                  widths: bar.tabs.map(\.item.width))
         let n = bar.tabs.count
         var summary = "\(n) tab\(n == 1 ? "" : "s") · icons \(ReviewIcon.number(pointSize)) pt at @\(barScale)x"
         if config.speed != 1 { summary += " · speed \(ReviewIcon.number(config.speed))" }
-        bars.append(Bar(heading: "Tab bar · " + input, summary: summary, icons: indices, layout: layout))
+        bars.append(Bar(heading: "Tab bar · " + input, summary: summary, icons: indices, layout: layout, launchAnimates: config.launchAnimates))
         // The configuration's own notes (unknown keys, dark files found by convention) go with the bar.
         if !bar.diagnostics.isEmpty, let first = indices.first { icons[first].diagnostics = bar.diagnostics + icons[first].diagnostics }
     }

@@ -2,9 +2,10 @@
 ///
 /// The script plays each icon with the tab-bar rules of `CYLTimeline.Player` (play once on select
 /// and hold the last frame, frame 0 when deselected, replay on reselect, loop when unselected,
-/// speed), draws frames by copying sprite-sheet cells onto canvases pixel for pixel, and keeps
-/// its state in `data-` attributes (`data-frame`, `data-state`, `data-mode`, `data-selected`) so
-/// tests and people can read it. `#frame=N` in the URL pauses every icon on frame N.
+/// speed; a bar's first tab appears at its last frame without playing), draws frames by copying
+/// sprite-sheet cells onto canvases pixel for pixel, and keeps its state in `data-` attributes
+/// (`data-frame`, `data-state`, `data-mode`, `data-selected`; a bar's `data-frames` and
+/// `data-states`) so tests and people can read it. `#frame=N` in the URL pauses every icon on frame N.
 enum ReviewScript {
     static let style = """
     body{font:14px/1.4 system-ui,sans-serif;margin:0;background:#f2f2f4;color:#1c1c1e}
@@ -60,6 +61,13 @@ enum ReviewScript {
           this.selected = true;
           if (this.policy === "loop") return;
           this.state = "playing";
+          this.since = t;
+        }
+        // The tab selected when the bar appears: its last frame, held, not played (a tap replays it).
+        launch(t) {
+          this.selected = true;
+          if (this.policy === "loop") return;
+          this.state = "holding";
           this.since = t;
         }
         deselect(t) {
@@ -195,15 +203,26 @@ enum ReviewScript {
           this.drawn = "";
           const t = now();
           this.players = bar.icons.map(i => new Player(data.icons[i], t));
-          this.players[0].select(t);
+          if (bar.launchAnimates) this.players[0].select(t); else this.players[0].launch(t);
           this.canvas = section.querySelector("canvas[data-role=bar]");
           this.ctx = this.canvas.getContext("2d");
           this.ctx.imageSmoothingEnabled = false;
           this.stateText = section.querySelector("[data-role=bar-state]");
-          this.canvas.addEventListener("click", e => {
+          // The tab under a pointer event: cells may differ in width (CYLTabBarItemWidth).
+          const tabAt = e => {
             const r = this.canvas.getBoundingClientRect();
             const x = (e.clientX - r.left) * this.canvas.width / r.width;
-            this.tap(Math.max(0, Math.min(bar.icons.length - 1, Math.floor(x / bar.itemWidth))));
+            let i = 0;
+            while (i < bar.lefts.length - 1 && x >= bar.lefts[i + 1]) i++;
+            return i;
+          };
+          this.canvas.addEventListener("click", e => this.tap(tabAt(e)));
+          // The other reselect gestures (CYLTabBarItemGestureReselect) on the selected tab.
+          this.canvas.addEventListener("dblclick", e => this.gesture(tabAt(e), "doubleTap"));
+          this.canvas.addEventListener("pointerdown", e => { this.pressed = { at: now(), tab: tabAt(e) }; });
+          this.canvas.addEventListener("pointerup", e => {
+            if (this.pressed && now() - this.pressed.at >= 500 && tabAt(e) === this.pressed.tab) this.gesture(this.pressed.tab, "longPress");
+            this.pressed = null;
           });
           section.querySelectorAll("button[data-appearance]").forEach(b => b.addEventListener("click", () => {
             this.appearance = b.dataset.appearance;
@@ -211,12 +230,19 @@ enum ReviewScript {
             requestTick();
           }));
         }
+        // A tap selects a tab; on the selected tab it replays only when tapping is its reselect gesture.
         tap(i) {
           const t = now();
+          if (i === this.selected && data.icons[this.bar.icons[i]].reselect !== "tap") return;
           if (i !== this.selected) this.players[this.selected].deselect(t);
           this.players[i].select(t);
           this.selected = i;
           this.section.dataset.selected = String(i);
+          requestTick();
+        }
+        gesture(i, kind) {
+          if (i !== this.selected || data.icons[this.bar.icons[i]].reselect !== kind) return;
+          this.players[i].select(now());
           requestTick();
         }
         update(t) {
@@ -224,6 +250,7 @@ enum ReviewScript {
           const key = this.appearance + ":" + this.selected + ":" + frames.join(",");
           if (key !== this.drawn) { this.draw(frames); this.drawn = key; }
           this.section.dataset.frames = frames.join(",");
+          this.section.dataset.states = this.players.map(p => p.state).join(",");
           if (this.stateText) this.stateText.textContent = "selected: tab " + this.selected + " · frames " + frames.join(", ");
           return this.players.some(p => p.moving);
         }
@@ -237,12 +264,12 @@ enum ReviewScript {
           b.icons.forEach((iconIndex, i) => {
             const icon = data.icons[iconIndex], selected = i === this.selected;
             const sheet = (dark && icon.dark ? icon.dark : icon.light)[String(b.scale)];
-            drawCell(ctx, sheet, cellOf(icon, sheet, frames[i], selected), i * b.itemWidth + Math.floor((b.itemWidth - b.iconSize) / 2), b.iconTop);
+            drawCell(ctx, sheet, cellOf(icon, sheet, frames[i], selected), b.lefts[i] + Math.floor((b.widths[i] - b.iconSize) / 2), b.iconTop);
             if (icon.title) {
               ctx.fillStyle = selected ? (icon.selectedTitleColor || colors.tint) : (icon.titleColor || colors.unselected);
               ctx.font = b.titlePx + "px sans-serif";
               ctx.textAlign = "center";
-              ctx.fillText(icon.title, i * b.itemWidth + b.itemWidth / 2, b.titleBaseline, b.itemWidth - 4 * b.scale);
+              ctx.fillText(icon.title, b.lefts[i] + b.widths[i] / 2, b.titleBaseline, b.widths[i] - 4 * b.scale);
             }
           });
         }

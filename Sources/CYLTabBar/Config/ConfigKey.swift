@@ -17,6 +17,7 @@ public enum ConfigKey {
     public static let darkBackgroundColor = "CYLTabBarDarkBackgroundColor"
     public static let darkTintColor = "CYLTabBarDarkTintColor"
     public static let darkUnselectedTintColor = "CYLTabBarDarkUnselectedTintColor"
+    public static let launchAnimates = "CYLTabBarLaunchAnimates"
 
     // MARK: Per tab (the library's)
     public static let title = "CYLTabBarItemTitle"
@@ -48,6 +49,10 @@ public enum ConfigKey {
     public static let pagURL = "CYLTabBarPAGURL"
     public static let animationURL = "CYLTabBarAnimationURL"
     public static let animationOptions = "CYLTabBarAnimationOptions"
+    public static let itemWidth = "CYLTabBarItemWidth"
+    public static let pageIdentifier = "CYLTabBarItemPageIdentifier"
+    public static let pageParameters = "CYLTabBarItemPageParameters"
+    public static let gestureReselect = "CYLTabBarItemGestureReselect"
 
     // MARK: Per tab (ours)
     public static let renderingMode = "CYLTabBarItemImageRenderingMode"
@@ -64,10 +69,11 @@ public enum ConfigKey {
         titleColor, selectedTitleColor, titleFont, selectedTitleFont, selectedBackgroundColor, accessibilityLabel,
         platforms, minimumAppVersion, lottie, lottieURL, lottieDark, lottieDarkURL, lottieDarkColors,
         loopsWhenUnselected, gif, gifURL, riveURL, pag, pagURL, animationURL, animationOptions,
+        itemWidth, pageIdentifier, pageParameters, gestureReselect,
     ]
     /// Top-level keys this project adds.
     public static let ourTopLevel = [iconSize, scale, tintColor, unselectedTintColor, darkBackgroundColor, darkTintColor,
-                                     darkUnselectedTintColor]
+                                     darkUnselectedTintColor, launchAnimates]
     /// Per-tab keys this project adds.
     public static let ourPerTab = [renderingMode]
     /// Old spellings still read, each with the library key that replaces it.
@@ -77,7 +83,7 @@ public enum ConfigKey {
     static let perTab = libraryPerTab + ourPerTab
     /// Keys a skin may set for the whole bar (its reserved names): every bar setting.
     static let barSettings = [speed, backgroundColor, iconSize, scale, tintColor, unselectedTintColor,
-                              darkBackgroundColor, darkTintColor, darkUnselectedTintColor]
+                              darkBackgroundColor, darkTintColor, darkUnselectedTintColor, launchAnimates]
     /// Per-tab styles a skin may set for every tab that does not set its own.
     static let tabStyles = [titleColor, selectedTitleColor, titleFont, selectedTitleFont, selectedBackgroundColor, renderingMode]
 

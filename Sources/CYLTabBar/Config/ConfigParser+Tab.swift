@@ -40,6 +40,19 @@ extension ConfigParser {
             case ConfigKey.lottieDarkColors: colors = m.value
             case ConfigKey.animationOptions: animationOptions = m.value
             case ConfigKey.loopsWhenUnselected: tab.loopsWhenUnselected = try bool(m.value, tab: tab, key: m.key)
+            case ConfigKey.itemWidth:
+                let (v, at) = try number(m.value, tab: tab, key: m.key)
+                guard v >= 1, v <= 1000 else { throw fail(.invalidValue, at, tab: tab, key: m.key, "a tab's width is 1-1000 points (got \(format(v)))") }
+                tab.width = v
+            case ConfigKey.pageIdentifier: tab.pageIdentifier = try string(m.value, tab: tab, key: m.key)
+            case ConfigKey.pageParameters: tab.pageParameters = try pageParameters(m.value, tab: tab)
+            case ConfigKey.gestureReselect:
+                let s = try string(m.value, tab: tab, key: m.key)
+                guard let g = ReselectGesture(name: s) else {
+                    throw fail(.invalidValue, try resolve(m.value, tab: tab, key: m.key), tab: tab, key: m.key,
+                               "expected \(ReselectGesture.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")), found \"\(s.escapingForMessage)\"")
+                }
+                tab.reselectGesture = g
             case _ where ConfigKey.tabStyles.contains(m.key): try style(m.key, m.value, &tab)
             default:
                 warnings.append(unknownKey(m, among: ConfigKey.perTab + ConfigKey.topLevel, tab: tab))
@@ -97,6 +110,26 @@ extension ConfigParser {
             tab.renderingMode = mode
         default: break
         }
+    }
+
+    /// `CYLTabBarItemPageParameters`: a map of name → text, number or boolean (routing data).
+    func pageParameters(_ node: StructuredNode, tab: TabItem) throws(ConfigError) -> [PageParameter] {
+        let key = ConfigKey.pageParameters
+        let (members, _) = try map(node, tab: tab, key: key, expected: "a map of parameter name → value, e.g. {\"filter\": \"unread\"}")
+        var out: [PageParameter] = []
+        for m in members {
+            let v = try resolve(m.value, tab: tab, key: "\(key).\(m.key)")
+            let value: PageParameter.Value
+            switch v.node.value {
+            case .string(let s): value = .text(s)
+            case .number(let d): value = .number(d)
+            case .bool(let b): value = .bool(b)
+            default: throw wrongType(v, expected: "text, a number or a boolean", tab: tab, key: "\(key).\(m.key.escapingForMessage)")
+            }
+            out.removeAll { $0.name == m.key }   // written twice: the later one counts, as for keys
+            out.append(PageParameter(name: m.key, value: value))
+        }
+        return out
     }
 
     /// `CYLTabBarItemDarkSelectedImage`, this project's old spelling: read, with a warning naming

@@ -100,6 +100,7 @@ struct ConfigParser {
         case ConfigKey.darkBackgroundColor: config.dark.background = try color(node, tab: nil, key: key)
         case ConfigKey.darkTintColor: config.dark.tint = try color(node, tab: nil, key: key)
         case ConfigKey.darkUnselectedTintColor: config.dark.unselectedTint = try color(node, tab: nil, key: key)
+        case ConfigKey.launchAnimates: config.launchAnimates = try bool(node, tab: nil, key: key)
         default: break
         }
     }

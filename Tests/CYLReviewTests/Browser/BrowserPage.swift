@@ -76,15 +76,17 @@ final class BrowserPage {
     }
 
     /// A real mouse click (press and release) at the centre of the element, or at an offset from
-    /// its top-left corner.
-    func click(_ selector: String, at offset: (x: Double, y: Double)? = nil) throws {
+    /// its top-left corner; `clicks: 2` is a double click (two clicks, then `dblclick`).
+    func click(_ selector: String, at offset: (x: Double, y: Double)? = nil, clicks: Int = 1) throws {
         let b = try box(selector)
         let (docX, docY) = offset.map { (b.x + $0.x, b.y + $0.y) } ?? (b.x + b.width / 2, b.y + b.height / 2)
         // Input events take viewport coordinates.
         guard let scroll = try evaluate("[window.scrollX, window.scrollY]") as? [Double] else { throw Chromium.Failure("no scroll offsets") }
         let (x, y) = (docX - scroll[0], docY - scroll[1])
-        for type in ["mousePressed", "mouseReleased"] {
-            try browser.call("Input.dispatchMouseEvent", ["type": type, "x": x, "y": y, "button": "left", "clickCount": 1], session: session)
+        for count in 1...clicks {
+            for type in ["mousePressed", "mouseReleased"] {
+                try browser.call("Input.dispatchMouseEvent", ["type": type, "x": x, "y": y, "button": "left", "clickCount": count], session: session)
+            }
         }
     }
 

@@ -1,0 +1,79 @@
+import CYLCodecs
+import CYLTabBarItemAnimation
+import Foundation
+import Testing
+
+/// The seed's tab-bar rules from the command line: the launch tab in `preview --events` and
+/// `preview --terminal`, and `info` on a configuration.
+struct TabBarRulesCLITests {
+    static let config = CLI.sample("tabbar/tabbar.json")
+
+    @Test func eventsHaveNoStartForTheLaunchTab() throws {
+        let r = try CLI.run(["preview", Self.config, "--events", "--script", "wait 0.5s; select tasks; wait 0.1s"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.split(separator: "\n") == [
+            #"{"event":"animationDidStart","tab":2,"identifier":"sync","time":0.000}"#,    // loops while unselected
+            #"{"event":"animationDidStart","tab":0,"identifier":"tasks","time":0.500}"#,   // the launch tab, tapped again
+        ])
+        let other = try CLI.run(["preview", Self.config, "--events", "--selected", "1", "--script", "wait 0.3s"])
+        #expect(other.stdout.split(separator: "\n") == [#"{"event":"animationDidStart","tab":2,"identifier":"sync","time":0.000}"#])
+    }
+
+    /// The first frame a kitty terminal receives: PNG data in chunks of `ESC _G ... ; payload ESC \`.
+    static func firstKittyImage(_ text: String) throws -> Pixmap {
+        var payload = ""
+        for chunk in text.components(separatedBy: "\u{1B}_G").dropFirst() {
+            guard let semicolon = chunk.firstIndex(of: ";"), let end = chunk.range(of: "\u{1B}\\") else { continue }
+            payload += chunk[chunk.index(after: semicolon)..<end.lowerBound]
+            if chunk[..<semicolon].contains("m=0") { break }
+        }
+        let png = try #require(Base64.decode(Substring(payload)))
+        return try PNGCodec.decode(png, name: "kitty frame")
+    }
+
+    /// In a pseudo-terminal (util-linux `script`) with kitty images: the bar appears with the
+    /// launch tab on its last frame, selected.
+    @Test(.enabled(if: CLI.hasPseudoTerminal))
+    func terminalShowsTheLaunchTabAtItsLastFrame() throws {
+        let (status, text) = try CLI.runInPseudoTerminal(
+            "\(CLI.binary) preview \(Self.config) --terminal --loops 1 --graphics kitty --rate 10 --script 'wait 0.1s'")
+        #expect(status == 0)
+        let shown = try Self.firstKittyImage(text)
+        // Drawn here with the same renderer from the states the rule gives: tab 0 (30 frames) on
+        // frame 29 and selected, every other tab on frame 0 (the spinner's loop has just begun).
+        let bar = try TabBar(configuration: try TabBarConfiguration.load(path: Self.config))
+        let renderer = try TabBarRenderer(bar: bar)
+        func drawn(tab0 frame: Int) throws -> Pixmap {
+            try renderer.render(bar.tabs.indices.map { TabState(frame: $0 == 0 ? frame : 0, selected: $0 == 0) }, appearance: .light)
+        }
+        #expect(shown == (try drawn(tab0: 29)))
+        #expect(shown != (try drawn(tab0: 0)), "the launch tab does not start at frame 0")
+    }
+
+    @Test func infoOnAConfigurationShowsTheRoutingData() throws {
+        let dir = try ScratchDir()
+        try dir.write("bar.json", Array("""
+        {"tabBarItemsAttributes": [
+          {"CYLTabBarItemIdentifier": "tasks", "CYLTabBarLottieFilePath": "\(CLI.sample("checkmark.json"))", "CYLTabBarItemWidth": 120,
+           "CYLTabBarItemPageIdentifier": "app://tasks", "CYLTabBarItemPageParameters": {"filter": "open", "page": 2},
+           "CYLTabBarItemGestureReselect": "doubleTap"},
+          {"CYLTabBarItemIdentifier": "me", "CYLTabBarItemImage": "\(CLI.sample("tabbar/me.png"))"}]}
+        """.utf8))
+        let text = try CLI.run(["info", "\(dir.path)/bar.json"])
+        #expect(text.status == 0, "\(text.stderr)")
+        let lines = text.stdout.split(separator: "\n").map(String.init)
+        for line in ["tab 0         \"tasks\"", "  width       120 pt", "  reselect    doubleTap", "  page        app://tasks",
+                     "  parameters  {\"filter\":\"open\",\"page\":2}", "  shows       images, original colours: me.png",
+                     "launch tab    tab 0 \"tasks\" shows its last frame when the bar appears, without playing; tapping it again replays it"] {
+            #expect(lines.contains(line), "\(line) in:\n\(text.stdout)")
+        }
+        let json = try CLI.run(["info", "\(dir.path)/bar.json", "--json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let tabs = try #require(object["tabs"] as? [[String: Any]])
+        #expect(tabs[0]["pageIdentifier"] as? String == "app://tasks" && tabs[1]["pageIdentifier"] is NSNull)
+        let parameters = try #require(tabs[0]["pageParameters"] as? [String: Any])
+        #expect(parameters.count == 2 && parameters["filter"] as? String == "open" && parameters["page"] as? Double == 2)
+        #expect(tabs[0]["width"] as? Double == 120 && tabs[0]["reselectGesture"] as? String == "doubleTap" && tabs[0]["playback"] as? String == "playOnceOnSelect")
+        #expect(object["launchAnimates"] as? Bool == false)
+    }
+}
