@@ -74,8 +74,8 @@ demo: build
 	@rm -rf $(DEMO_OUT) && mkdir -p $(DEMO_OUT)
 	$(CYLANIM) info sample-animations/spinner.gif
 	$(CYLANIM) render sample-animations/spinner.gif -o $(DEMO_OUT)/spinner/frame-%02d.png --size 81x81
-	$(CYLANIM) info sample-animations/heart-pop.gif --gif-as image
-	$(CYLANIM) render sample-animations/heart-pop.gif -o $(DEMO_OUT)/heart-pop/frame-%d.png --scale 2 --background '#ffffff'
+	$(CYLANIM) info sample-animations/lint-examples/heart-pop-fps-too-low-and-content-in-margin.gif --gif-as image
+	$(CYLANIM) render sample-animations/lint-examples/heart-pop-fps-too-low-and-content-in-margin.gif -o $(DEMO_OUT)/heart-pop/frame-%d.png --scale 2 --background '#ffffff'
 	$(CYLANIM) info sample-animations/bounce-frames
 	$(CYLANIM) render sample-animations/bounce-frames -o $(DEMO_OUT)/bounce/%03d.png --frames 0-3,10 --height 120
 	$(CYLANIM) render sample-animations/spinner.gif -o $(DEMO_OUT)/spinner-first.png --frames 0 --width 24
@@ -105,10 +105,11 @@ demo: build
 	cmp $(DEMO_OUT)/brand/json.png $(DEMO_OUT)/brand/plist.png
 	$(CYLANIM) build sample-animations/pipeline.json --output-dir $(DEMO_OUT)/build
 	$(CYLANIM) build sample-animations/pipeline.json --output-dir $(DEMO_OUT)/build
-	$(CYLANIM) review sample-animations/tabbar/tabbar.json sample-animations/checkmark.json sample-animations/heart-pop.gif -o $(DEMO_OUT)/review.html
+	$(CYLANIM) review sample-animations/tabbar/tabbar.json sample-animations/checkmark.json sample-animations/lint-examples/heart-pop-fps-too-low-and-content-in-margin.gif -o $(DEMO_OUT)/review.html
 	$(CYLANIM) diff sample-animations/checkmark.json '$(DEMO_OUT)/checkmark/%02d.png' -o $(DEMO_OUT)/diff.png --html $(DEMO_OUT)/diff.html
 	$(CYLANIM) lint sample-animations
-	@echo "demo: frames, conversions, the tab-bar sheets and previews, review.html and diff.html (the skins sample's JSON, YAML and plist sheets are identical), and the pipeline build ($(DEMO_OUT)/build/index.html) are under $(DEMO_OUT)/"
+	$(CYLANIM) lint sample-animations/tabbar --max-warnings 0
+	@echo "demo: frames, conversions, the tab-bar sheets and previews, review.html and diff.html (the skins and brand samples' JSON, YAML and plist twins draw identical files), and the pipeline build ($(DEMO_OUT)/build/index.html) are under $(DEMO_OUT)/; lint finds something only in sample-animations/lint-examples/"
 
 # The API reference: symbol graphs of every library module (Sources/CYL*), extracted from the
 # debug build's modules, then the toolchain's docc. No plugin, no second build, no network.

@@ -57,7 +57,7 @@ final class SplittingSource: FrameSource {
 
     /// Every sample format (Lottie, Lottie with masks, a Rive state machine, a GIF, PNG frames)
     /// to every animated output at a size that resamples.
-    @Test(arguments: ["checkmark.json", "heart-mask.json", "toggle.riv", "heart-pop.gif", "bounce-frames"])
+    @Test(arguments: ["checkmark.json", "heart-mask.json", "toggle.riv", "lint-examples/heart-pop-fps-too-low-and-content-in-margin.gif", "bounce-frames"])
     func convertOnThreeThreadsWritesTheBytesOfOne(_ sample: String) throws {
         let timeline = try Self.open(sample)
         let dir = try Scratch()
@@ -195,7 +195,7 @@ final class SplittingSource: FrameSource {
     /// Encoder settings that take each encoder's other paths (lossy WebP and its blend choice, GIF
     /// dithering and matte, APNG without alpha and with row filters, resampling, repeated and
     /// single frames): 1, 2 and 3 threads write the same bytes.
-    @Test(arguments: ["checkmark.json", "heart-mask.json", "heart-pop.gif"])
+    @Test(arguments: ["checkmark.json", "heart-mask.json", "lint-examples/heart-pop-fps-too-low-and-content-in-margin.gif"])
     func everyEncoderSettingOnOneTwoThreeThreadsWritesTheSameBytes(_ sample: String) throws {
         let timeline = try Self.open(sample)
         let dir = try Scratch()

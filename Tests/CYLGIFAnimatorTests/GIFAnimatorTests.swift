@@ -74,13 +74,13 @@ struct GIFAnimatorTests {
         #expect(try open(path, role: .image).suggestedPolicy == .loop)
         let t = try open(path)
         #expect(t.loop == .forever)
-        #expect(t.frameCount == 12)
+        #expect(t.frameCount == 24)
         #expect(t.canvasSize == PixelSize(48, 48))
         #expect(t.hasTransparency == true)
     }
 
     @Test func scaledRenderFitsAndCentres() throws {
-        let path = Self.repo.appendingPathComponent("sample-animations/heart-pop.gif").path
+        let path = Self.repo.appendingPathComponent("sample-animations/lint-examples/heart-pop-fps-too-low-and-content-in-margin.gif").path
         let t = try open(path)
         let native = try t.render(frame: 4, size: t.canvasSize)
         let big = try t.render(frame: 4, size: PixelSize(128, 200))

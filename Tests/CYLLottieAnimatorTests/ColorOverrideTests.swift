@@ -172,7 +172,7 @@ import Testing
         let light = try open(bytes), dark = try open(bytes, options: OpenOptions(colorOverrides: overrides))
         #expect(dark.diagnostics.filter { $0.message.contains("colour override") }.isEmpty)
         let a = try light.render(frame: 0, size: PixelSize(81, 81)), b = try dark.render(frame: 0, size: PixelSize(81, 81))
-        #expect(a[40, 46] == RGBA8(51, 61, 77, 255))       // the bell body
+        #expect(a[40, 46] == RGBA8(107, 120, 140, 255))    // the bell body: [0.42, 0.47, 0.55] in the file
         #expect(b[40, 46] == RGBA8(0xf2, 0xf2, 0xf7, 255))
     }
 

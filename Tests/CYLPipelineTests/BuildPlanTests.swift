@@ -52,7 +52,7 @@ struct BuildPlanTests {
         let dark = try #require(plan.jobs.first { $0.key == "webp/badge_dark@2x.webp" })
         #expect(dark.sourcePath == badge.path && dark.colorOverrides == badge.darkColors)
         #expect(dark.settingsText.contains("\"darkColors\":[[\"bell.**.bell fill\",\"#f2f2f7ff\"]"))
-        #expect(plan.jobs.count == 25)
+        #expect(plan.jobs.count == 21)
     }
 
     @Test func collidingOutputsAreAnErrorNamingBothInputs() throws {

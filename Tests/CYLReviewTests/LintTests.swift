@@ -167,6 +167,12 @@ import Testing
         // ink_dark.json beside it is its dark variant (the seed's naming convention): light, so fine.
         _ = try Self.clean().write("ink_dark.json", in: dir)
         #expect(try Self.rules([dir.file("ink.json")]) == [])
+        // So are a configuration's dark colours for it.
+        try FileManager.default.removeItem(atPath: dir.file("ink_dark.json"))
+        try Data(##"{"tabBarItemsAttributes": [{"CYLTabBarLottieFilePath": "ink.json", "CYLTabBarLottieDarkColors": {"**": "#f2f2f7"}}]}"##.utf8)
+            .write(to: URL(fileURLWithPath: dir.file("bar.json")))
+        #expect(try Self.rules([dir.file("bar.json")]) == [])
+        #expect(try Self.rules([dir.file("ink.json")]) == ["dark-contrast"])
     }
 
     @Test func embeddedImageFarLargerThanShown() throws {
@@ -236,9 +242,44 @@ import Testing
         #expect(report.skipped.map { FilePath.lastComponent(of: $0) }.sorted() == [
             "home-dark.png", "home-selected-dark.png", "home-selected.png", "home.png", "make-icons.py", "me-selected.png", "me.png", "wallet.png",
         ])
-        #expect(report.findings.allSatisfy { $0.context != nil })
-        // The badge has dark colour overrides in the configuration: no dark-contrast finding for it.
-        #expect(!report.findings.contains { $0.rule.id == "dark-contrast" && $0.file.hasSuffix("badge.json") })
+        // The samples are examples to copy: nothing to say about them.
+        #expect(report.findings.map(\.line) == [])
+    }
+
+    /// A finding about a file several configurations use (and the file linted alone) is reported
+    /// once, listing the other places; `--max-warnings` counts it once.
+    @Test func aSharedFilesFindingIsReportedOnce() throws {
+        let dir = try Scratch()
+        var f = LottieFixture()
+        f.layers = [F.layer(F.rect(50, 50, 94, 94, color: [0.3, 0.6, 1, 1]))]   // in the margin
+        try FileManager.default.createDirectory(atPath: dir.file("icons"), withIntermediateDirectories: true)
+        _ = try f.write("icons/cramped.json", in: dir)
+        for name in ["a.json", "b.json"] {
+            try Data(#"{"tabBarItemsAttributes": [{"CYLTabBarItemIdentifier": "home", "CYLTabBarLottieFilePath": "icons/cramped.json"}]}"#.utf8)
+                .write(to: URL(fileURLWithPath: dir.file(name)))
+        }
+        let report = try LintJob(inputs: [dir.path]).run(registry: .standard)
+        #expect(report.linted.count == 3)
+        #expect(report.findings.map(\.rule.id) == ["content-in-margin"])
+        let finding = try #require(report.findings.first)
+        #expect(finding.context == "tab 0 \"home\"" && finding.configuration == dir.file("a.json"))
+        #expect(finding.alsoIn == ["tab 0 \"home\" of \(dir.file("b.json"))"], "the lone file is the same file, not another place")
+        #expect(finding.line.hasPrefix("\(dir.path)/icons/cramped.json: warning [content-in-margin] (tab 0 \"home\" of \(dir.file("a.json"))) "))
+        #expect(finding.line.contains(" (also tab 0 \"home\" of \(dir.file("b.json"))) — fix: "), "\(finding.line)")
+        #expect(!report.fails(maxWarnings: nil) && !report.fails(maxWarnings: 1) && report.fails(maxWarnings: 0))
+    }
+
+    /// A folder of one PNG met while searching is an image a Lottie file uses, not an animation;
+    /// two frames (or a manifest) make one.
+    @Test func aLonePNGInAFolderIsNotAnAnimation() throws {
+        let dir = try Scratch()
+        let png = try PNGCodec.encode(try Pixmap(width: 8, height: 8))
+        try FileManager.default.createDirectory(atPath: dir.file("images"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: dir.file("frames"), withIntermediateDirectories: true)
+        for path in ["images/face.png", "frames/f0.png", "frames/f1.png"] { try Data(png).write(to: URL(fileURLWithPath: dir.file(path))) }
+        let report = try LintJob(inputs: [dir.path]).run(registry: .standard)
+        #expect(report.linted == [dir.file("frames")])
+        #expect(report.skipped == [dir.file("images/face.png")])
     }
 
     @Test func gifPaletteOverflowOnTheCorpus() throws {

@@ -17,7 +17,7 @@ import Testing
 
     @Test func everythingIsInsideThePage() throws {
         let dir = try Scratch()
-        let (result, html) = try Self.page([TestFiles.sample("tabbar/tabbar.json"), TestFiles.sample("heart-pop.gif")], in: dir)
+        let (result, html) = try Self.page([TestFiles.sample("tabbar/tabbar.json"), TestFiles.sample("lint-examples/heart-pop-fps-too-low-and-content-in-margin.gif")], in: dir)
         #expect(result.byteCount == html.utf8.count)
         #expect(result.iconCount == 6 && result.barCount == 1, "five tabs and the GIF")
         // Every src and href is a data: URI, and nothing names a network location.

@@ -260,7 +260,7 @@ struct TabBarConfigTests {
     @Test func darkFileFoundByConvention() throws {
         let dir = try TabBarScratch()
         try dir.copy("spinner.gif", to: "spin.gif")
-        try dir.copy("heart-pop.gif", to: "spin_dark.gif")
+        try dir.copy("lint-examples/heart-pop-fps-too-low-and-content-in-margin.gif", to: "spin_dark.gif")
         let path = try dir.write("bar.json", "{\"tabBarItemsAttributes\": [{\"CYLTabBarGIFFilePath\": \"spin.gif\"}]}")
         let config = try TabBarConfiguration.load(path: path)
         #expect(config.tabs[0].animation?.darkPath == "\(dir.path)/spin_dark.gif")
@@ -268,7 +268,7 @@ struct TabBarConfigTests {
         #expect(DarkVariantNaming.existingDarkPath(for: "\(dir.path)/spin_dark.gif") == nil)
         let bar = try TabBar(configuration: config)
         guard case .animation(let light) = bar.tabs[0].light, case .animation(let dark) = bar.tabs[0].dark else { Issue.record("not an animation"); return }
-        #expect(light.frameCount == 12 && dark.file.hasSuffix("spin_dark.gif"))
+        #expect(light.frameCount == 24 && dark.file.hasSuffix("spin_dark.gif"))
         #expect(bar.diagnostics.map(\.description) == ["note: tab 0: dark variant \(dir.path)/spin_dark.gif found by the name_dark naming convention"])
     }
 

@@ -71,7 +71,7 @@ struct TabBarPlaybackTests {
         #expect(at(1.3).states[1].frame == 3)                                   // replayed from the start
         #expect(at(2.5).states[1] == TabState(frame: 0, selected: false))        // reset on deselect
         #expect(at(3.5).states[3] == TabState(frame: 11, selected: true))        // holds the last frame
-        #expect(at(0.5).states[2].frame == 6 && at(1.0).states[2].frame == 0)   // loops while unselected (0.96 s pass)
+        #expect(at(0.5).states[2].frame == 12 && at(1.0).states[2].frame == 1)  // loops while unselected (0.96 s pass of 40 ms frames)
         #expect(at(4.0).states[4] == TabState(frame: 0, selected: false))        // static icon
     }
 

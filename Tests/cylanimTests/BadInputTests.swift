@@ -48,7 +48,7 @@ struct BadInputTests {
 
     @Test func corruptLZWNeverCrashes() throws {
         let dir = try ScratchDir()
-        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: CLI.sample("heart-pop.gif"))))
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: CLI.sample("lint-examples/heart-pop-fps-too-low-and-content-in-margin.gif"))))
         // Flip bits throughout the image data (deterministically, so a failure reproduces).
         for i in stride(from: 900, to: bytes.count - 1, by: 37) { bytes[i] ^= 0xA5 }
         try dir.write("noise.gif", bytes)

@@ -8,20 +8,20 @@ import Testing
 
     @Test func gifToEveryFormat() throws {
         let dir = try ScratchDir()
-        let input = CLI.sample("spinner.gif")  // 12 frames x 80 ms, loops forever
+        let input = CLI.sample("spinner.gif")  // 24 frames x 40 ms, loops forever
         for out in ["s.gif", "s.png", "s.webp"] {
             let r = try CLI.run(["convert", input, "-o", "\(dir.path)/\(out)", "--size", "81x81", "-q"])
             #expect(r.status == 0, "\(out): \(r.stderr)")
         }
         let info = try GIFInfo.scan(bytes: bytes(dir.path + "/s.gif"), name: "s.gif")
-        #expect(info.frames.count == 12 && info.totalDelayCentiseconds == 96 && info.loopCount == 0)
+        #expect(info.frames.count == 24 && info.totalDelayCentiseconds == 96 && info.loopCount == 0)
         #expect(info.canvasWidth == 81)
         let png = try bytes(dir.path + "/s.png")
         #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]))
         #expect(try PNGCodec.decode(png, name: "s.png").width == 81)
         let r = try CLI.run(["convert", input, "-o", "\(dir.path)/seq/%03d.png", "-q"])
         #expect(r.status == 0)
-        #expect(dir.files("seq").count == 12)
+        #expect(dir.files("seq").count == 24)
     }
 
     @Test func loopOptionsAndMatte() throws {

@@ -15,7 +15,7 @@ struct InfoRenderTests {
     }
 
     @Test func infoOnAGIF() throws {
-        let r = try CLI.run(["info", CLI.sample("heart-pop.gif")])
+        let r = try CLI.run(["info", CLI.sample("lint-examples/heart-pop-fps-too-low-and-content-in-margin.gif")])
         #expect(r.status == 0, "\(r.stderr)")
         for line in ["format        GIF", "canvas        64x64", "frames        7", "loop          once",
                      "delays        100 ms, 40 ms x 2, 60 ms x 3, 500 ms", "duration      0.860 s",
@@ -29,11 +29,11 @@ struct InfoRenderTests {
         #expect(r.status == 0, "\(r.stderr)")
         let o = try json(r.stdout)
         #expect(o["format"] as? String == "GIF")
-        #expect(o["frames"] as? Int == 12)
+        #expect(o["frames"] as? Int == 24)
         #expect(o["width"] as? Int == 48 && o["height"] as? Int == 48)
         #expect(o["loop"] as? String == "forever" && o["loop_count"] as? Int == 0)
         #expect(o["playback"] as? String == "loop")
-        #expect((o["frame_durations_ms"] as? [Double])?.allSatisfy { $0 == 80 } == true)
+        #expect((o["frame_durations_ms"] as? [Double])?.allSatisfy { $0 == 40 } == true)
         #expect(o["duration_ms"] as? Double == 960)
     }
 
@@ -96,7 +96,7 @@ struct InfoRenderTests {
 /// data passed `info` and failed only in `render`), or says plainly with `--quick` that it did not.
 struct InfoChecksFramesTests {
     static func corruptGIF(_ dir: ScratchDir) throws -> String {
-        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: CLI.sample("heart-pop.gif"))))
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: CLI.sample("lint-examples/heart-pop-fps-too-low-and-content-in-margin.gif"))))
         for i in stride(from: 900, to: bytes.count - 1, by: 37) { bytes[i] ^= 0xA5 }
         try dir.write("noise.gif", bytes)
         return dir.path + "/noise.gif"
@@ -122,7 +122,7 @@ struct InfoChecksFramesTests {
         #expect(r.stdout.contains("checked       header only (--quick): frame data not decoded or drawn"), "\(r.stdout)")
     }
 
-    @Test(arguments: [("spinner.gif", "all 12 frames decoded and drawn"), ("checkmark.json", "all 30 frames drawn"),
+    @Test(arguments: [("spinner.gif", "all 24 frames decoded and drawn"), ("checkmark.json", "all 30 frames drawn"),
                       ("bounce-frames", "decoded and drawn")])
     func soundInputsSayEveryFrameWasChecked(_ sample: String, _ text: String) throws {
         let r = try CLI.run(["info", CLI.sample(sample)])

@@ -39,7 +39,7 @@ struct ReviewCommandsTests {
     }
 
     @Test func diffJSON() throws {
-        let r = try CLI.run(["diff", CLI.sample("heart-pop.gif"), CLI.sample("heart-pop.gif"), "--json", "--size", "40x40"])
+        let r = try CLI.run(["diff", CLI.sample("lint-examples/heart-pop-fps-too-low-and-content-in-margin.gif"), CLI.sample("lint-examples/heart-pop-fps-too-low-and-content-in-margin.gif"), "--json", "--size", "40x40"])
         #expect(r.status == 0, "\(r.stderr)")
         let json = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any]
         #expect(json?["passed"] as? Bool == true)
@@ -50,13 +50,13 @@ struct ReviewCommandsTests {
 
     @Test func lintExitsOneOnlyOnErrors() throws {
         let dir = try ScratchDir()
-        let samples = try CLI.run(["lint", CLI.sample("checkmark.json"), CLI.sample("spinner.gif")])
+        let samples = try CLI.run(["lint", CLI.sample("checkmark.json"), CLI.sample("lint-examples/spinner-fps-too-low-and-content-in-margin.gif")])
         #expect(samples.status == 0, "warnings only: \(samples.stdout)\(samples.stderr)")
         #expect(samples.stdout.contains("[fps-too-low]") && samples.stdout.contains("— fix: "))
         try dir.write("broken.json", Array("{\"layers\": [".utf8))
         let broken = try CLI.run(["lint", "\(dir.path)/broken.json", CLI.sample("checkmark.json")])
         #expect(broken.status == 1 && broken.stdout.contains("error [open-failed]"), "\(broken.stdout)")
-        let json = try CLI.run(["lint", CLI.sample("spinner.gif"), "--json", "--disable", "content-in-margin"])
+        let json = try CLI.run(["lint", CLI.sample("lint-examples/spinner-fps-too-low-and-content-in-margin.gif"), "--json", "--disable", "content-in-margin"])
         let parsed = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
         let findings = parsed?["findings"] as? [[String: Any]] ?? []
         #expect(findings.map { $0["rule"] as? String } == ["fps-too-low"])

@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 /// The seed's tab-bar rules from the command line: the launch tab in `preview --events` and
-/// `preview --terminal`, and `info` on a configuration.
+/// `preview --terminal`, `info` on a configuration, `lint --max-warnings` and the samples' lint.
 struct TabBarRulesCLITests {
     static let config = CLI.sample("tabbar/tabbar.json")
 
@@ -75,5 +75,46 @@ struct TabBarRulesCLITests {
         #expect(parameters.count == 2 && parameters["filter"] as? String == "open" && parameters["page"] as? Double == 2)
         #expect(tabs[0]["width"] as? Double == 120 && tabs[0]["reselectGesture"] as? String == "doubleTap" && tabs[0]["playback"] as? String == "playOnceOnSelect")
         #expect(object["launchAnimates"] as? Bool == false)
+    }
+
+    static let lintExample = CLI.sample("lint-examples/spinner-fps-too-low-and-content-in-margin.gif")
+
+    /// As ESLint's: more warnings than `--max-warnings N` is exit 1, N or fewer exit 0.
+    @Test(arguments: [(nil, Int32(0)), ("2", 0), ("1", 1), ("0", 1)])
+    func maxWarnings(_ limit: String?, _ status: Int32) throws {
+        let r = try CLI.run(["lint", Self.lintExample] + (limit.map { ["--max-warnings", $0] } ?? []))
+        #expect(r.status == status, "\(r.stdout)\(r.stderr)")
+        #expect(r.stdout.contains("0 errors, 2 warnings"))
+        #expect(r.stderr == (status == 0 ? "" : "cylanim: error: 2 warnings, more than --max-warnings \(limit!) allows\n"))
+    }
+
+    @Test func maxWarningsUsage() throws {
+        let r = try CLI.run(["lint", Self.lintExample, "--max-warnings", "-1"])
+        #expect(r.status == 64 && r.stderr.hasPrefix("Error: Invalid value '-1' for '--max-warnings': expected a whole number 0 or more."), "\(r.stderr)")
+    }
+
+    /// The samples are examples to copy: the only findings are the lint examples', each named after
+    /// exactly the rules it fires, and each printed once although configurations share files.
+    @Test func samplesLintCleanExceptTheLintExamples() throws {
+        let r = try CLI.run(["lint", "sample-animations", "--profile", "tab-icon", "--json"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+        let findings = try #require(object["findings"] as? [[String: Any]])
+        var rulesByFile: [String: Set<String>] = [:]
+        for f in findings {
+            let file = try #require(f["file"] as? String), rule = try #require(f["rule"] as? String)
+            #expect(file.hasPrefix("sample-animations/lint-examples/"), "\(file): \(rule)")
+            rulesByFile[file, default: []].insert(rule)
+        }
+        let examples = try FileManager.default.contentsOfDirectory(atPath: CLI.sample("lint-examples")).filter { !$0.hasSuffix(".md") }
+        #expect(Set(rulesByFile.keys) == Set(examples.map { "sample-animations/lint-examples/" + $0 }))
+        for (file, rules) in rulesByFile {
+            let named = Set(LintRule.all.map(\.id).filter { FilePath.lastComponent(of: file).contains($0) })
+            #expect(rules == named, "\(file) fires \(rules.sorted()), its name says \(named.sorted())")
+        }
+        let text = try CLI.run(["lint", "sample-animations"])
+        #expect(text.stdout.split(separator: "\n").count == findings.count + 1, "one line per finding, then the summary")
+        // What a strict CI pipeline runs on the examples to copy.
+        #expect(try CLI.run(["lint", "sample-animations/tabbar", "--max-warnings", "0"]).status == 0)
     }
 }

@@ -1,6 +1,7 @@
 import CYLTabBarItemAnimation
 
-/// `cylanim lint`: rules for what will look wrong in a tab bar; exit 1 when a rule of severity error fires.
+/// `cylanim lint`: rules for what will look wrong in a tab bar; exit 1 when a rule of severity error
+/// fires or the warnings pass `--max-warnings`.
 enum LintCommand {
     static let spec = CommandSpec(
         name: "lint",
@@ -12,15 +13,18 @@ enum LintCommand {
         configuration is linted tab by tab with its playback rules, icon size and dark bar colour; a \
         lone animation plays once on select unless --policy says otherwise, and its dark variant is \
         'name_dark.json' beside it. A folder is searched for animations and configurations (a folder of \
-        PNG frames is one animation). Exit status: 1 when a finding is an error, else 0.
+        PNG frames, with a manifest.json or two frames or more, is one animation). A finding about a \
+        file several configurations use is printed once, saying where else it was found. Exit status: \
+        1 when a finding is an error or there are more warnings than --max-warnings allows, else 0.
         """,
-        usage: "cylanim lint <input>... [--profile tab-icon|general] [--disable <id>[,<id>...]] [--point-size <points>] [--policy <rule>] [--json]",
+        usage: "cylanim lint <input>... [--profile tab-icon|general] [--disable <id>[,<id>...]] [--point-size <points>] [--policy <rule>] [--max-warnings <N>] [--json]",
         arguments: [ArgumentSpec(name: "input", help: "Animations, tab-bar configurations and folders of them.")],
         options: [
             .value("profile", "name", help: "Rule set: tab-icon (default) or general."),
             .value("disable", "ids", help: "Rules not to run, separated by commas."),
             .value("point-size", "points", help: "Icon size in points, 4-256 (default: the configuration's, or 30)."),
             .value("policy", "rule", help: "How lone animations play: play-once (default), loops-when-unselected or loop."),
+            .value("max-warnings", "N", help: "Exit 1 when there are more than N warnings (as ESLint's; 0 for strict pipelines; default: any number)."),
             .flag("json", help: "Print the findings as JSON."),
             .flag("quiet", short: "q", help: "Print only the findings, not the summary line."),
         ] + CommonOptions.specs)
@@ -44,6 +48,10 @@ enum LintCommand {
             guard let p = policies[text] else { throw usage("Invalid value '\(text)' for '--policy': expected play-once, loops-when-unselected or loop.") }
             job.policy = p
         }
+        let maxWarnings = try args.value("max-warnings").map { text throws(CLIUsageError) -> Int in
+            guard let n = Int(text), n >= 0 else { throw usage("Invalid value '\(text)' for '--max-warnings': expected a whole number 0 or more.") }
+            return n
+        }
         if args.value("max-file-bytes") != nil { job.configOptions.maxBytes = job.openOptions.limits.maxFileBytes }
         job.configOptions.maxJSONDepth = job.openOptions.limits.maxJSONDepth
         let report = try job.run(registry: try CommonOptions.registry(args, spec))
@@ -52,7 +60,10 @@ enum LintCommand {
         } else {
             (args.has("quiet") ? Array(report.lines.dropLast()) : report.lines).forEach { print($0) }
         }
-        return report.hasErrors ? 1 : 0
+        if let maxWarnings, report.warningCount > maxWarnings {
+            printError("\(report.warningCount) warning\(report.warningCount == 1 ? "" : "s"), more than --max-warnings \(maxWarnings) allows")
+        }
+        return report.fails(maxWarnings: maxWarnings) ? 1 : 0
     }
 
     static func usage(_ message: String) -> CLIUsageError { CLIUsageError(message: message, command: spec) }

@@ -40,8 +40,8 @@ def mutations(src, tag, n_trunc=4, n_flip=6):
             k = rng.randrange(len(b)); b[k] = rng.randrange(256)
         yield f"{tag}-flip{i}", write(f"mut/{tag}-flip{i}{ext}", bytes(b))
 
-for f in ["badge.json", "checkmark.json", "heart-mask.json", "heart-pop.gif", "spinner.gif"]:
-    for name, p in mutations(os.path.join(S, f), f.replace(".", "_")):
+for f in ["badge.json", "checkmark.json", "heart-mask.json", "lint-examples/heart-pop-fps-too-low-and-content-in-margin.gif", "spinner.gif"]:
+    for name, p in mutations(os.path.join(S, f), os.path.basename(f).replace(".", "_")):
         cmds(name, p, "any")
 gifs = sorted(os.listdir(os.path.join(corpus, "gif")))
 for f in rng.sample(gifs, min(8, len(gifs))):

@@ -69,7 +69,7 @@ for i, path in enumerate(sys.argv[2:]):
 PY
         ;;
     gif)
-        copy sample-animations/*.gif
+        copy sample-animations/*.gif sample-animations/lint-examples/*.gif
         [[ -d "$corpus_dir/gif" ]] && copy "$corpus_dir"/gif/*.gif
         # Large corpus GIFs: their first max_len bytes (a truncated file is a seed too).
         for f in "$corpus_dir"/gif/*.gif; do [[ -f "$f" ]] && head -c "$max_len" "$f" > "$seeds/head_$(basename "$f")"; done ;;

@@ -8,6 +8,11 @@ public struct LintFinding: Sendable {
     /// Where: "frame 12", "frames 3-9", a JSON path; empty for the whole file.
     public var location: String
     public var message: String
+    /// The configuration file the tab belongs to, for a tab's finding.
+    public var configuration: String?
+    /// Other places the same finding about the same file was found (other configurations' tabs
+    /// using the file): a finding is reported once per file.
+    public var alsoIn: [String] = []
 
     public init(rule: LintRule, file: String, context: String? = nil, location: String = "", message: String) {
         self.rule = rule
@@ -17,11 +22,17 @@ public struct LintFinding: Sendable {
         self.message = message
     }
 
-    /// `file: severity [rule-id] (tab …) location: message — fix: …`
+    /// Where it was found: `tab 2 "sync" of tabbar.json`, or the file itself (nil) for a lone animation.
+    public var place: String? {
+        guard let context else { return nil }
+        return configuration.map { "\(context) of \($0)" } ?? context
+    }
+
+    /// `file: severity [rule-id] (tab … of config) location: message (also …) — fix: …`
     public var line: String {
         var s = "\(file): \(rule.severity.rawValue) [\(rule.id)] "
-        if let context { s += "(\(context)) " }
+        if let place { s += "(\(place)) " }
         if !location.isEmpty { s += "\(location): " }
-        return s + message + " — fix: " + rule.fix
+        return s + message + (alsoIn.isEmpty ? "" : " (also \(alsoIn.joined(separator: "; ")))") + " — fix: " + rule.fix
     }
 }

@@ -38,7 +38,27 @@ public struct LintJob {
             report.skipped += skipped
             for file in files { lint(file, linter: linter, registry: registry, into: &report) }
         }
+        report.findings = Self.once(report.findings)
         return report
+    }
+
+    /// Each finding once per file: the same rule, place and message about one file (however its
+    /// path is written) found again through another configuration that uses it, or as a lone
+    /// file, is folded into the first, which lists where else it was found.
+    static func once(_ findings: [LintFinding]) -> [LintFinding] {
+        var out: [LintFinding] = []
+        var first: [String: Int] = [:]
+        for f in findings {
+            let file = URL(fileURLWithPath: f.file).resolvingSymlinksInPath().path
+            let key = [file, f.rule.id, f.location, f.message].joined(separator: "\u{0}")
+            guard let i = first[key] else {
+                first[key] = out.count
+                out.append(f)
+                continue
+            }
+            if let place = f.place, place != out[i].place, !out[i].alsoIn.contains(place) { out[i].alsoIn.append(place) }
+        }
+        return out
     }
 
     /// One file: a configuration (every animated tab) or an animation (a one-tab bar, so the
@@ -63,7 +83,11 @@ public struct LintJob {
         }
         for subject in LintSubject.subjects(of: bar, lone: !isConfiguration, pointSize: pointSize, policy: policy) {
             report.linted.append(subject.file)
-            report.findings += linter.lint(subject)
+            report.findings += linter.lint(subject).map { f in
+                var f = f
+                if isConfiguration { f.configuration = file }
+                return f
+            }
         }
     }
 
@@ -73,6 +97,14 @@ public struct LintJob {
     func isFrameFolder(_ probe: ContentProbe, _ registry: AnimatorRegistry) -> Bool {
         registry.animator(for: probe) != nil
             && probe.entries.allSatisfy { $0.hasPrefix(".") || $0.lowercased().hasSuffix(".png") || $0 == "manifest.json" }
+    }
+
+    /// Whether a folder met while searching is an animation: frames, with a manifest or at least
+    /// two of them. A lone PNG in a folder is an image a Lottie file uses (its `images/`), not an
+    /// animation of one frame.
+    func isFoundAnimationFolder(_ probe: ContentProbe, _ registry: AnimatorRegistry) -> Bool {
+        isFrameFolder(probe, registry)
+            && (probe.entries.contains("manifest.json") || probe.entries.filter { !$0.hasPrefix(".") && $0.lowercased().hasSuffix(".png") }.count >= 2)
     }
 
     /// The files an input stands for: itself, or for a folder that is not an animation, every
@@ -89,7 +121,7 @@ public struct LintJob {
             for name in names {
                 let path = dir.hasSuffix("/") ? dir + name : dir + "/" + name
                 guard let p = try? ContentProbe.read(path: path) else { continue }
-                if p.isDirectory ? isFrameFolder(p, registry)
+                if p.isDirectory ? isFoundAnimationFolder(p, registry)
                     : TabBarConfiguration.looksLikeConfiguration(path: path, maxBytes: configOptions.maxBytes)
                         || (registry.animator(for: p) != nil && !PipelineFileSignature.matches(path: path)) {
                     files.append(path)

@@ -12,6 +12,15 @@ public struct LintReport: Sendable {
     /// Whether any finding is an error (the command then exits 1).
     public var hasErrors: Bool { findings.contains { $0.rule.severity == .error } }
 
+    /// Findings of severity warning.
+    public var warningCount: Int { findings.filter { $0.rule.severity == .warning }.count }
+
+    /// Whether the lint fails: an error, or more warnings than `maxWarnings` allows (as ESLint's
+    /// `--max-warnings`; nil: any number).
+    public func fails(maxWarnings: Int?) -> Bool {
+        hasErrors || maxWarnings.map { warningCount > $0 } ?? false
+    }
+
     /// How often each rule fired, in catalogue order, rules that did not fire left out.
     public var counts: [(rule: LintRule, findings: Int, files: Int)] {
         LintRule.all.compactMap { rule in
@@ -36,11 +45,12 @@ public struct LintReport: Sendable {
             ("profile", .string(profile)),
             ("linted", .array(linted.map { .string($0) })),
             ("errors", .int(findings.filter { $0.rule.severity == .error }.count)),
-            ("warnings", .int(findings.filter { $0.rule.severity == .warning }.count)),
+            ("warnings", .int(warningCount)),
             ("findings", .array(findings.map { f in
                 .object([("rule", .string(f.rule.id)), ("severity", .string(f.rule.severity.rawValue)), ("file", .string(f.file)),
                          ("tab", f.context.map { .string($0) } ?? .null), ("location", .string(f.location)),
-                         ("message", .string(f.message)), ("fix", .string(f.rule.fix))])
+                         ("message", .string(f.message)), ("fix", .string(f.rule.fix)),
+                         ("configuration", f.configuration.map { .string($0) } ?? .null), ("alsoIn", .array(f.alsoIn.map { .string($0) }))])
             })),
             ("counts", .object(counts.map { ($0.rule.id, .int($0.findings)) })),
             ("skipped", .array(skipped.map { .string($0) })),
