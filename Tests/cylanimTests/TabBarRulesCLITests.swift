@@ -1,4 +1,5 @@
-import CYLCodecs
+import CYLImageCodecs
+import CYLDocuments
 import CYLTabBarItemAnimation
 import Foundation
 import Testing
