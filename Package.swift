@@ -123,6 +123,8 @@ package.targets += [
                       path: "Fuzz/FuzzPNG", exclude: ["png.dict"]),
     .executableTarget(name: "FuzzFrameManifest", dependencies: ["CYLFrameSequenceAnimator", "CYLTimeline", "CYLImageCodecs", "CYLRaster", "FuzzSupport"],
                       path: "Fuzz/FuzzFrameManifest", exclude: ["manifest.dict", "seeds"]),
+    .executableTarget(name: "FuzzExpression", dependencies: ["CYLLottieAnimator", "CYLTimeline", "CYLRaster", "FuzzSupport"],
+                      path: "Fuzz/FuzzExpression"),
     .executableTarget(name: "FuzzRive", dependencies: ["CYLRiveAnimator", "CYLTimeline", "CYLRaster", "FuzzSupport"],
                       path: "Fuzz/FuzzRive", exclude: ["rive.dict"]),
     .executableTarget(name: "FuzzTabBarConfig", dependencies: ["CYLTabBarItemAnimation", "FuzzSupport"],

@@ -212,6 +212,9 @@ public final class LottieDocument: @unchecked Sendable {
                               source: LottieRenderer(model: model, name: name, limits: options.limits,
                                                      disabledExpressions: disabledExpressions, expressionTime: expressionTime))
         t.markers = markers
+        if !model.expressions.isEmpty {
+            t.capabilities.renderingDiagnostics = { [expressionTime] in expressionTime.diagnostics }
+        }
         return t
     }
 }

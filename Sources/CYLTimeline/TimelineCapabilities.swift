@@ -25,6 +25,10 @@ public struct TimelineCapabilities: Sendable {
     /// first used and how often. Diagnostics say what is *not* drawn here; this says what is
     /// drawn here but may not be elsewhere (lint's portability rule reads both).
     public var portabilityRisks: [FeatureUse]
+    /// What rendering has found since the timeline was opened that opening could not (a budget
+    /// for the whole command running out while frames are drawn), for commands to print once they
+    /// have rendered; nil when the back-end never finds any. May be called from any thread.
+    public var renderingDiagnostics: (@Sendable () -> [Diagnostic])?
 
     /// One feature a file uses: where first, how many times.
     public struct FeatureUse: Sendable, Equatable {

@@ -75,6 +75,15 @@ struct ExpressionOptionsTests {
         let rendered = try CLI.run(["render", path, "-o", dir.path + "/f.png", "--frames", "0", "--max-expression-time", "1ms"])
         #expect(rendered.status == 0)
         #expect(rendered.stderr.contains("layers[0].ks.r.x") && rendered.stderr.contains("--max-expression-time"), "\(rendered.stderr)")
+        // Under the whole command's budget (200 000 rounds take about 35 ms a frame) the open passes
+        // and rendering spends it; the warning
+        // comes after the frames, naming the file, the property and the limit.
+        let (slowDir, slowPath) = try file("var s = 0; for (var i = 0; i < 200000; i++) s += Math.sqrt(i); var $bm_rt = s % 360;")
+        let long = try CLI.run(["render", slowPath, "-o", slowDir.path + "/f%02d.png", "--threads", "1",
+                                "--max-expression-time", "10s", "--max-expression-total-time", "300ms"])
+        #expect(long.status == 0)
+        #expect(long.stderr.contains("a.json: layers[0].ks.r.x: expressions turned off for the rest of the command")
+                && long.stderr.contains("--max-expression-total-time (300 ms of CPU time)"), "\(long.stderr)")
         for bad in ["0", "-1s", "fast", "2h"] {
             let r = try CLI.run(["info", path, "--max-expression-time", bad])
             #expect(r.status == 64 && r.stderr.contains("--max-expression-time"), "\(bad): \(r.stderr)")

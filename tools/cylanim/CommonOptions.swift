@@ -116,6 +116,15 @@ enum CommonOptions {
         }
     }
 
+    /// Prints what rendering found that opening could not (an expression budget for the whole
+    /// command that ran out), once the frames are written.
+    static func warnAboutRendering(_ timeline: FrameTimeline, quiet: Bool) {
+        guard !quiet, let found = timeline.capabilities.renderingDiagnostics else { return }
+        for d in found() where d.severity == .warning {
+            Terminal.warn("\(timeline.file): \(d.location.isEmpty ? "" : d.location + ": ")\(d.message)")
+        }
+    }
+
     /// The one `<input>` argument.
     static func input(_ args: ParsedArguments, _ command: CommandSpec) throws(CLIUsageError) -> String {
         guard args.positionals.count == 1 else {

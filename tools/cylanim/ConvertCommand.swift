@@ -51,6 +51,7 @@ enum ConvertCommand {
             if showProgress { Terminal.progress("\(phase) \(done)/\(total)") }
         }
         if showProgress { Terminal.progress(nil) }
+        CommonOptions.warnAboutRendering(timeline, quiet: quiet)
         if !quiet { result.warnings.forEach(Terminal.warn) }
         if request.destination != .standardOutput && (!quiet || args.has("json")) {
             report(args, input: input, result: result, elapsed: ContinuousClock.now - started)

@@ -35,6 +35,7 @@ enum RenderCommand {
             if showProgress { Terminal.progress("rendering frame \(done)/\(total)") }
         }
         if showProgress { Terminal.progress(nil) }
+        CommonOptions.warnAboutRendering(timeline, quiet: quiet)
         let elapsed = ContinuousClock.now - started
         let size = request.size.resolve(canvas: timeline.canvasSize)
         if args.has("json") {

@@ -3,7 +3,7 @@
 #
 #   tools/dev/fuzz.sh TARGET [SECONDS] [-- extra libFuzzer flags]     (what `make fuzz` calls)
 #
-# TARGET: lottie | dotlottie | gif | png | manifest | tabbar | rive. The build goes to .build/fuzz (its own
+# TARGET: lottie | dotlottie | gif | png | manifest | tabbar | rive | expression. The build goes to .build/fuzz (its own
 # scratch path: sanitizer flags would otherwise invalidate the ordinary release build). Seeds are
 # copied into .build/fuzz-work/TARGET/seeds each run (sample-animations/, ../shared/corpus/, seeds
 # made here, Fuzz/<Product>/seeds/); what the fuzzer finds accumulates in .build/fuzz-work/TARGET/corpus
@@ -12,7 +12,7 @@
 # RSS_MB (per-process memory limit, default 2048), TIMEOUT (seconds for one input, default 10).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-target=${1:?usage: tools/dev/fuzz.sh lottie|dotlottie|gif|png|manifest|tabbar|rive [SECONDS]}
+target=${1:?usage: tools/dev/fuzz.sh lottie|dotlottie|gif|png|manifest|tabbar|rive|expression [SECONDS]}
 seconds=${2:-600}
 shift $(( $# >= 2 ? 2 : 1 ))
 [[ "${1:-}" == "--" ]] && shift
@@ -25,7 +25,9 @@ case "$target" in
     manifest)  product=FuzzFrameManifest; dict=Fuzz/FuzzFrameManifest/manifest.dict; max_len=4096 ;;
     tabbar)    product=FuzzTabBarConfig;  dict=Fuzz/FuzzTabBarConfig/tabbar.dict;    max_len=16384 ;;
     rive)      product=FuzzRive;          dict=Fuzz/FuzzRive/rive.dict;               max_len=65536 ;;
-    *) echo "fuzz: unknown target '$target' (lottie, dotlottie, gif, png, manifest, tabbar, rive)" >&2; exit 64 ;;
+    # Inputs are choices for a JavaScript grammar, not text: no dictionary.
+    expression) product=FuzzExpression;   dict=;                                      max_len=512 ;;
+    *) echo "fuzz: unknown target '$target' (lottie, dotlottie, gif, png, manifest, tabbar, rive, expression)" >&2; exit 64 ;;
 esac
 
 # --sanitize=fuzzer makes SwiftPM link libFuzzer's main and compile executables' main.swift as a
@@ -83,12 +85,17 @@ PY
     rive)
         copy sample-animations/*.riv
         [[ -d "$corpus_dir/rive" ]] && copy "$corpus_dir"/rive/*.riv ;;
+    expression)
+        # A few choice streams that start with each kind of statement; libFuzzer grows the rest.
+        for i in $(seq 0 15); do printf "\\x$(printf %02x "$i")\\x01\\x05\\x09\\x0a\\x02\\x00\\x03" > "$seeds/choices-$i"; done ;;
 esac
 echo "fuzz: $(ls "$seeds" | wc -l) seeds, $(ls "$work/corpus" | wc -l) corpus entries; running $product for ${seconds}s" >&2
 
 jobs=${JOBS:-1}
 parallel=()
 (( jobs > 1 )) && parallel=(-jobs="$jobs" -workers="$jobs")
-exec nice -n 19 "$binary" "$work/corpus" "$seeds" -dict="$dict" -max_len="$max_len" \
+dict_flag=()
+[[ -n "$dict" ]] && dict_flag=(-dict="$dict")
+exec nice -n 19 "$binary" "$work/corpus" "$seeds" "${dict_flag[@]}" -max_len="$max_len" \
     -max_total_time="$seconds" -timeout="${TIMEOUT:-10}" -rss_limit_mb="${RSS_MB:-2048}" \
     -artifact_prefix="$work/artifacts/" -print_final_stats=1 "${parallel[@]}" "$@"

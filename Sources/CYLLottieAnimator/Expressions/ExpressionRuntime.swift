@@ -88,9 +88,16 @@ final class ExpressionRuntime {
     /// Disables every expression that is still on, each with the reason.
     private func turnOffForTheCommand() {
         let message = "turned off: the file's expressions used more than --max-expression-total-time (\(Self.describe(limits.maxExpressionTotalTime)) of CPU time) in this command"
-        for i in model.expressions.indices where !disabled.contains(i) {
-            fail(ExpressionRef(index: i), message, disable: true, limit: true)
-        }
+        let on = model.expressions.indices.filter { !disabled.contains($0) }
+        if let first = on.first { noteFileBudgetGone(at: first) }
+        for i in on { fail(ExpressionRef(index: i), message, disable: true, limit: true) }
+    }
+
+    /// The warning for the whole command, naming expression `i` (the one the budget ran out in,
+    /// or the first still on when a frame found it gone); the budget keeps the first one noted.
+    private func noteFileBudgetGone(at i: Int) {
+        timeBudget.noteExhausted(at: model.expressions[i].path,
+                                 "expressions turned off for the rest of the command: the file's expressions used more than --max-expression-total-time (\(Self.describe(limits.maxExpressionTotalTime)) of CPU time); the keyframed values are used")
     }
 
     /// `100 ms`, `2 s`: a time limit as messages print it.
@@ -190,6 +197,7 @@ final class ExpressionRuntime {
             switch error.kind {
             case .cpuTime:
                 frameOutOfTime = true
+                if deadlineIsTotal { noteFileBudgetGone(at: i) }
                 fail(ref, deadlineIsTotal
                      ? "ran past --max-expression-total-time (\(Self.describe(limits.maxExpressionTotalTime)) of CPU time for the file's expressions in this command)"
                      : "ran past --max-expression-time (\(Self.describe(limits.maxExpressionTime)) of CPU time for one frame's expressions)",

@@ -10,6 +10,8 @@ final class ExpressionTimeBudget: Sendable {
     /// The whole budget in nanoseconds.
     let total: UInt64
     private let used = Atomic<UInt64>(0)
+    /// The warning for the moment the budget ran out, kept by whichever runtime saw it first.
+    private let exhaustion = Locked<Diagnostic?>(nil)
 
     init(limits: Limits) { total = limits.maxExpressionTotalTime.nanoseconds }
 
@@ -28,4 +30,13 @@ final class ExpressionTimeBudget: Sendable {
         let before = used.wrappingAdd(nanoseconds, ordering: .relaxed).oldValue
         return before < total && before &+ nanoseconds >= total
     }
+
+    /// Records that the file's expressions were turned off, naming the first expression that was
+    /// still on (`path`) and the limit; later calls keep the first.
+    func noteExhausted(at path: String, _ message: String) {
+        exhaustion.withLock { if $0 == nil { $0 = Diagnostic(.warning, at: path, message, feature: .expressionLimit) } }
+    }
+
+    /// The warning once the budget has run out, else nothing.
+    var diagnostics: [Diagnostic] { exhaustion.withLock { $0.map { [$0] } ?? [] } }
 }
