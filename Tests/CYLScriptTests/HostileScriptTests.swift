@@ -28,6 +28,10 @@ struct HostileScriptTests {
         ("new code", "function () { for (var i = 0;; i++) new Function('x', 'return x + ' + i + ' + ' + '1 + '.repeat(2000) + '1')(i); }"),
         ("eval", "function () { for (var i = 0;; i++) eval('[' + '0,'.repeat(20000) + i + ']'); }"),
         ("number conversion", "function () { for (var i = 0;; i++) (i / 7).toFixed(20) + (i * 1e300).toString(36); }"),
+        // FuzzExpression's first finding (choices 01 05 02 00 03 02 00 03): one native call, a sort
+        // of 99 999 holes, ran most of a second here and over 10 s under AddressSanitizer.
+        ("one long sort", "function () { for (;;) new Array(99999).sort(); }"),
+        ("one long sort, caught", "function () { for (;;) { try { new Array(99999).sort(); } catch (e) {} } }"),
     ]
 
     @Test(arguments: loops.map(\.name))
