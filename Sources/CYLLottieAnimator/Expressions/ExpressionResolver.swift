@@ -3,20 +3,29 @@ import CYLGeometry
 /// Replaces every expression-driven property of a composition by its value at one time, so the
 /// scene builder (and everything under it) reads plain values. Only layers that hold expressions
 /// are copied; the model itself is never changed (renderers on other threads share it).
+extension Array {
+    /// Whether both arrays are views of one buffer (one is a copy of the other and neither has
+    /// changed since): the identity of a value that is kept alive, with no address kept.
+    func sharesStorage(with other: Array) -> Bool {
+        count == other.count && withUnsafeBufferPointer { a in other.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress } }
+    }
+}
+
 extension ExpressionRuntime {
     /// `comp` with its expressions evaluated at `frame` (the composition's own time, in frames).
     func resolve(_ comp: CompositionModel, frame: Double) -> CompositionModel {
         guard comp.layers.contains(where: \.hasExpressions) else { return comp }
-        // Last frame's copy, taken out of the table so that it is uniquely referenced (the caller
+        // Last frame's copy, moved out of the table so that it is uniquely referenced (the caller
         // let go of it when its frame ended) and the layers below are replaced in place; the
         // first time, one copy of the whole composition.
-        let key = comp.layers.withUnsafeBufferPointer { Int(bitPattern: $0.baseAddress) }
-        var out = resolvedCompositions.removeValue(forKey: key)?.resolved ?? comp
+        let found = resolvedCompositions.firstIndex { $0.original.layers.sharesStorage(with: comp.layers) }
+        var out = comp
+        if let found { swap(&out, &resolvedCompositions[found].resolved) }
         for i in comp.layers.indices where comp.layers[i].hasExpressions {
             // From the model's layer, never last frame's (its expressions are already values).
             out.layers[i] = resolve(comp.layers[i], frame)
         }
-        resolvedCompositions[key] = (comp, out)
+        if let found { resolvedCompositions[found].resolved = out } else { resolvedCompositions.append((comp, out)) }
         return out
     }
 

@@ -38,11 +38,11 @@ final class ExpressionRuntime {
     private(set) var compilations = 0
     /// Values computed in the current frame, by expression and time.
     private var cache: [CacheKey: ScriptValue] = [:]
-    /// The last resolved copy of each composition that has expressions, by the address of the
-    /// original's layer array (kept alive beside it, so no other array can take that address):
-    /// reused so a frame replaces only the layers with expressions instead of copying every
-    /// layer (ExpressionResolver).
-    var resolvedCompositions: [Int: (original: CompositionModel, resolved: CompositionModel)] = [:]
+    /// The last resolved copy of each composition that has expressions, beside the model's own
+    /// (found by sharing its layers' storage, not by a stored address): reused so a frame replaces
+    /// only the layers with expressions instead of copying every layer (ExpressionResolver). A
+    /// file has a handful of compositions, so the search is a short list.
+    var resolvedCompositions: [(original: CompositionModel, resolved: CompositionModel)] = []
     private var running: Set<CacheKey> = []
     private struct CacheKey: Hashable { var expression: Int; var frame: Double }
 
