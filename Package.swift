@@ -36,13 +36,13 @@ let package = Package(
         .target(name: "CYLImageCodecs", dependencies: ["CYLRaster", "CGIF", "CPNG", "CZlib", "CWebP", "CJPEG"]),
         .target(name: "CYLDocuments", dependencies: ["CZlib", "CYAML"]),
         .target(name: "CYLText", dependencies: ["CYLRaster", "CYLGeometry", "CFreeType", "CFontconfig"]),
-        .target(name: "CYLTimeline", dependencies: ["CYLRaster"]),
+        .target(name: "CYLTimeline", dependencies: ["CYLRaster", "CYLDocuments"]),
         .target(name: "CYLGIFAnimator", dependencies: ["CYLTimeline", "CYLImageCodecs", "CYLRaster"]),
         .target(name: "CYLFrameSequenceAnimator", dependencies: ["CYLTimeline", "CYLImageCodecs", "CYLDocuments", "CYLRaster"]),
         // The embedded JavaScript engine for Lottie expressions: owns all engine memory and budgets.
         .target(name: "CYLScript", dependencies: ["CScriptDuktape"]),
         .target(name: "CYLLottieAnimator", dependencies: ["CYLTimeline", "CYLDocuments", "CYLImageCodecs", "CYLText", "CYLRaster", "CYLGeometry", "CYLScript"]),
-        .target(name: "CYLRiveAnimator", dependencies: ["CYLTimeline", "CYLImageCodecs", "CYLRaster", "CYLGeometry"]),
+        .target(name: "CYLRiveAnimator", dependencies: ["CYLTimeline", "CYLImageCodecs", "CYLDocuments", "CYLRaster", "CYLGeometry"]),
         // Conversion and output files (the one frame writer, staged files, output plans).
         .target(name: "CYLConvert", dependencies: ["CYLTimeline", "CYLImageCodecs", "CYLDocuments", "CYLRaster"]),
         // The seed's tab-bar configuration, the bar's layout, players and previews.

@@ -1,3 +1,4 @@
+import CYLDocuments
 import CYLTimeline
 
 extension RiveDocument {
@@ -17,10 +18,9 @@ extension RiveDocument {
     }
 
     static func info(_ board: ArtboardModel) -> InfoValue {
-        func number(_ v: Double) -> String { v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v) }
         let animations: [InfoValue] = board.animations.map { a in
-            var text = "\(a.name): \(a.fps) fps, \(a.duration) frames (\(number((a.durationSeconds * 1000).rounded() / 1000)) s), \(a.loop)"
-            if a.speed != 1 { text += ", speed \(number(a.speed))" }
+            var text = "\(a.name): \(a.fps) fps, \(a.duration) frames (\(((a.durationSeconds * 1000).rounded() / 1000).compactText) s), \(a.loop)"
+            if a.speed != 1 { text += ", speed \(a.speed.compactText)" }
             if a.usesWorkArea { text += ", work area \(a.workStart!)-\(a.workEnd!)" }
             return .string(text)
         }
@@ -30,7 +30,7 @@ extension RiveDocument {
             fields.append(InfoField("inputs", .list(m.inputs.map { input -> InfoValue in
                 switch input {
                 case .bool(let n, let v)?: return .string("\(n): bool = \(v)")
-                case .number(let n, let v)?: return .string("\(n): number = \(number(v))")
+                case .number(let n, let v)?: return .string("\(n): number = \(v.compactText)")
                 case .trigger(let n)?: return .string("\(n): trigger")
                 case nil: return .string("(an input of an unknown kind)")
                 }
@@ -39,7 +39,7 @@ extension RiveDocument {
             return .object(fields)
         }
         return .object([InfoField("name", .string(board.name)),
-                        InfoField("size", .string("\(number(board.width))x\(number(board.height))")),
+                        InfoField("size", .string("\(board.width.compactText)x\(board.height.compactText)")),
                         InfoField("animations", .list(animations)),
                         InfoField("state machines", .list(machines))])
     }

@@ -1,3 +1,4 @@
+import CYLDocuments
 import CYLRaster
 import CYLTimeline
 
@@ -84,11 +85,11 @@ public final class RiveDocument: @unchecked Sendable {
         case .animation(let i):
             let a = board.animations[i]
             return ScenePlan(artboard: boardIndex, choice: choice, step: step, frameCount: try frames(a.durationSeconds),
-                             summary: "linear animation \"\(a.name)\" from its start, stepped at \(Self.number(fps)) fps")
+                             summary: "linear animation \"\(a.name)\" from its start, stepped at \(fps.compactText) fps")
         case .none:
             // The runtime plays an empty state machine here; the corpus shows it for 2 s.
             return ScenePlan(artboard: boardIndex, choice: choice, step: step, frameCount: try frames(ScenePlan.defaultSceneSeconds),
-                             summary: "the artboard as set up (it has no animation or state machine), for \(Self.number(ScenePlan.defaultSceneSeconds)) s")
+                             summary: "the artboard as set up (it has no animation or state machine), for \(ScenePlan.defaultSceneSeconds.compactText) s")
         case .stateMachine(let m):
             let machine = board.stateMachines[m]
             let selection = try selectionInput(machine, name: name, options: options)
@@ -101,8 +102,8 @@ public final class RiveDocument: @unchecked Sendable {
             }
             let seconds = max(board.animations.first?.durationSeconds ?? 0, ScenePlan.defaultSceneSeconds)
             return ScenePlan(artboard: boardIndex, choice: choice, step: step, frameCount: try frames(seconds),
-                             summary: "state machine \"\(machine.name)\" from its start without input, stepped at \(Self.number(fps)) fps for "
-                                + "\(Self.number(seconds)) s (the first animation's length, at least \(Self.number(ScenePlan.defaultSceneSeconds)) s)")
+                             summary: "state machine \"\(machine.name)\" from its start without input, stepped at \(fps.compactText) fps for "
+                                + "\(seconds.compactText) s (the first animation's length, at least \(ScenePlan.defaultSceneSeconds.compactText) s)")
         }
     }
 
@@ -178,9 +179,4 @@ extension RiveScene {
         guard let machine else { return }
         if input.isTrigger { machine.fire(input.index) } else { machine.setBool(input.index, true) }
     }
-}
-
-extension RiveDocument {
-    /// `60` rather than `60.0`; fractions as Swift prints them.
-    static func number(_ v: Double) -> String { v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v) }
 }

@@ -1,3 +1,5 @@
+import CYLDocuments
+
 /// Structured facts a back-end reports about an input beyond its frames — a Rive file's
 /// artboards, animations, state machines and inputs — which `info` prints as text or JSON.
 public indirect enum InfoValue: Sendable, Equatable {
@@ -35,7 +37,7 @@ public indirect enum InfoValue: Sendable, Equatable {
         switch self {
         case .string(let s): return s
         case .int(let n): return String(n)
-        case .number(let d): return d == d.rounded() && abs(d) < 1e15 ? String(Int(d)) : String(d)
+        case .number(let d): return d.compactText
         case .bool(let b): return b ? "yes" : "no"
         case .list(let items): return items.map(\.scalarText).joined(separator: ", ")
         case .object(let fields): return fields.map { "\($0.name)=\($0.value.scalarText)" }.joined(separator: " ")

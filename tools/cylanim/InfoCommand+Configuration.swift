@@ -1,3 +1,4 @@
+import CYLDocuments
 import CYLTabBarItemAnimation
 
 /// `cylanim info CONFIG`: the bar a tab-bar configuration describes, tab by tab, with the
@@ -37,7 +38,7 @@ extension InfoCommand {
             ("file", config.file), ("format", config.format?.displayName ?? "-"),
             ("tabs", "\(bar.tabs.count) shown" + (bar.skippedTabs.isEmpty ? "" : ", \(bar.skippedTabs.count) skipped")),
             ("launch tab", "\(bar.tabs[0].item.label) \(launchText(config))"),
-            ("speed", trim(config.speed)), ("icons", "\(trim(config.iconSize)) pt at @\(config.scale)x"),
+            ("speed", config.speed.compactText), ("icons", "\(config.iconSize.compactText) pt at @\(config.scale)x"),
         ]
         if !config.themes.isEmpty {
             lines.append(("skins", config.themes.joined(separator: ", ") + (config.darkTheme.map { " (dark appearance: \($0))" } ?? "")))
@@ -48,7 +49,7 @@ extension InfoCommand {
                 .compactMap { $0 }.joined(separator: ", ")))
             lines.append(("  shows", "\(what.kind), \(what.format): " + what.files.map(FilePath.lastComponent(of:)).joined(separator: ", ")))
             if !tab.isStatic { lines.append(("  playback", policyText(tab.policy))) }
-            if let width = item.width { lines.append(("  width", "\(trim(width)) pt")) }
+            if let width = item.width { lines.append(("  width", "\(width.compactText) pt")) }
             lines.append(("  reselect", item.reselectGesture.rawValue))
             if let page = item.pageIdentifier { lines.append(("  page", page)) }
             if !item.pageParameters.isEmpty { lines.append(("  parameters", item.pageParameters.json.text)) }

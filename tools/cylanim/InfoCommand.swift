@@ -1,3 +1,4 @@
+import CYLDocuments
 import CYLTabBarItemAnimation
 
 /// `cylanim info`: what an input is and how it will play.
@@ -76,14 +77,14 @@ enum InfoCommand {
             ("frames", "\(t.frameCount)"), ("duration", String(format3: t.duration.seconds) + " s"),
         ]
         switch t.timing {
-        case .fps(let fps): lines.append(("frame rate", "\(trim(fps)) fps"))
+        case .fps(let fps): lines.append(("frame rate", "\(fps.compactText) fps"))
         case .durations: lines.append(("delays", runs(t.frameDurations.map { ms($0) })))
         }
         lines.append(("loop", t.loop.description))
         lines.append(("transparency", t.hasTransparency.map { $0 ? "yes" : "no" } ?? "unknown until rendered"))
         lines.append(("playback", policyText(t.suggestedPolicy)))
         if !t.markers.isEmpty {
-            lines.append(("markers", t.markers.map { "\($0.name) (frames \(trim($0.startFrame))+\(trim($0.durationFrames)))" }.joined(separator: ", ")))
+            lines.append(("markers", t.markers.map { "\($0.name) (frames \(($0.startFrame).compactText)+\(($0.durationFrames).compactText))" }.joined(separator: ", ")))
         }
         lines.append(("checked", checkText(t, check)))
         // Names and notes come from the file: one line each, whatever they contain.
@@ -106,9 +107,6 @@ enum InfoCommand {
 
     static func ms(_ d: Duration) -> Double { (d.seconds * 1e6).rounded() / 1e3 }
 
-    /// `12` for whole numbers that fit an Int exactly, else Swift's own rendering (`1e+300`, `2.5`).
-    static func trim(_ v: Double) -> String { v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v) }
-
     /// `100 ms x 11, 500 ms`: runs of equal delays, in order.
     static func runs(_ values: [Double]) -> String {
         var parts: [String] = []
@@ -117,7 +115,7 @@ enum InfoCommand {
             var j = i
             while j + 1 < values.count && values[j + 1] == values[i] { j += 1 }
             let n = j - i + 1
-            parts.append("\(trim(values[i])) ms" + (n > 1 ? " x \(n)" : ""))
+            parts.append("\((values[i]).compactText) ms" + (n > 1 ? " x \(n)" : ""))
             i = j + 1
         }
         if parts.count > 12 { return parts.prefix(12).joined(separator: ", ") + ", ... (\(parts.count - 12) more runs; --json lists all)" }

@@ -1,3 +1,4 @@
+import CYLDocuments
 import CYLRaster
 import CYLTimeline
 /// A tiny JSON writer for machine-readable output (`--json`, `--events`): members in the order
@@ -16,7 +17,7 @@ public indirect enum JSONOutput: Sendable {
         switch self {
         case .string(let s): return Self.quote(s)
         case .int(let n): return String(n)
-        case .double(let d): return d.isFinite ? (d == d.rounded() && abs(d) < 1e15 ? String(Int(d)) : String(d)) : "null"
+        case .double(let d): return d.isFinite ? d.compactText : "null"
         case .bool(let b): return b ? "true" : "false"
         case .null: return "null"
         case .array(let items): return "[" + items.map(\.text).joined(separator: ",") + "]"

@@ -244,7 +244,7 @@ struct YAMLTreeBuilder {
     /// A number, boolean or null used as a key, written back as text (`1: x` has the key "1").
     static func keyText(_ node: StructuredNode) -> String {
         switch node.value {
-        case .number(let d): return d == d.rounded() && abs(d) < 1e15 ? String(Int(d)) : String(d)
+        case .number(let d): return d.compactText
         case .bool(let b): return b ? "true" : "false"
         default: return "null"
         }

@@ -89,7 +89,7 @@ extension PipelineReader {
         var out: [Double] = []
         for item in items {
             let s = try number(item, in: 0.1...16, what: "a scale")
-            guard !out.contains(s) else { throw fail(.invalidValue, item, "scale \(Self.format(s)) is listed twice") }
+            guard !out.contains(s) else { throw fail(.invalidValue, item, "scale \(s.compactText) is listed twice") }
             out.append(s)
         }
         return out

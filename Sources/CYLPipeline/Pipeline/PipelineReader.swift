@@ -131,13 +131,13 @@ struct PipelineReader {
     func number(_ e: JSONElement, in range: ClosedRange<Double>, what: String) throws(PipelineError) -> Double {
         let v: Double
         do { v = try e.double() } catch { throw wrap(error) }
-        guard range.contains(v) else { throw fail(.invalidValue, e, "\(what) must be \(Self.format(range.lowerBound))-\(Self.format(range.upperBound)) (got \(Self.format(v)))") }
+        guard range.contains(v) else { throw fail(.invalidValue, e, "\(what) must be \(range.lowerBound.compactText)-\(range.upperBound.compactText) (got \(v.compactText))") }
         return v
     }
 
     func int(_ e: JSONElement, in range: ClosedRange<Int>, what: String) throws(PipelineError) -> Int {
         let v = try number(e, in: Double(range.lowerBound)...Double(range.upperBound), what: what)
-        guard v == v.rounded() else { throw fail(.invalidValue, e, "\(what) must be a whole number (got \(Self.format(v)))") }
+        guard v == v.rounded() else { throw fail(.invalidValue, e, "\(what) must be a whole number (got \(v.compactText))") }
         return Int(v)
     }
 
@@ -149,7 +149,6 @@ struct PipelineReader {
         return c
     }
 
-    static func format(_ v: Double) -> String { v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v) }
 
     /// `text` against the pipeline's directory (absolute paths stay).
     func resolve(_ text: String) -> String {

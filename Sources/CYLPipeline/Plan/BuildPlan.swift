@@ -1,4 +1,5 @@
 import CYLConvert
+import CYLDocuments
 import CYLRaster
 import CYLTabBar
 import CYLTimeline
@@ -87,7 +88,7 @@ public struct BuildPlan: Sendable {
         let pixels = target.pixelSize(scale: scale)
         let values: [NamePattern.Placeholder: String] = [
             .name: input.name, .dir: input.directory, .tab: input.tab ?? input.name,
-            .scale: PipelineReader.format(scale), .appearance: appearance == .dark ? "_dark" : "",
+            .scale: scale.compactText, .appearance: appearance == .dark ? "_dark" : "",
             .ext: target.fileExtension, .format: target.format.rawValue,
             .width: pixels.map { String($0.width) } ?? "", .height: pixels.map { String($0.height) } ?? "",
         ]

@@ -1,3 +1,4 @@
+import CYLDocuments
 import CYLRaster
 import CYLTimeline
 import Foundation
@@ -18,7 +19,7 @@ extension Linter {
             guard total * 200 >= image.width * image.height, Double(low) >= 0.5 * Double(total), let common else { continue }
             let ratio = Contrast.ratio(Contrast.luminance(common), bar)
             out.add(.darkContrast, at: "frame \(f)",
-                    "\(Self.percent(Double(low) / Double(total))) of \(s.dark == nil ? "the icon (it has no dark variant)" : "the dark variant") has less than \(ReviewIcon.number(profile.minDarkContrast)):1 contrast with the dark bar \(Contrast.hex(s.darkBackground)); its commonest colour there, \(Contrast.hex(common)), has \(String(format: "%.1f", ratio)):1")
+                    "\(Self.percent(Double(low) / Double(total))) of \(s.dark == nil ? "the icon (it has no dark variant)" : "the dark variant") has less than \(profile.minDarkContrast.compactText):1 contrast with the dark bar \(Contrast.hex(s.darkBackground)); its commonest colour there, \(Contrast.hex(common)), has \(String(format: "%.1f", ratio)):1")
             return
         }
     }

@@ -1,3 +1,4 @@
+import CYLDocuments
 import CYLGeometry
 import CYLRaster
 import CYLTimeline
@@ -65,14 +66,14 @@ struct Linter {
         guard t.frameCount > 1 else { return }
         let fps = s.effectiveFPS
         let rate: String
-        if case .fps = t.timing { rate = "\(ReviewIcon.number((fps * 100).rounded() / 100)) fps" } else {
-            rate = "\(ReviewIcon.number((fps * 100).rounded() / 100)) fps (median frame \(ReviewIcon.number((1000 / fps).rounded())) ms)"
+        if case .fps = t.timing { rate = "\(((fps * 100).rounded() / 100).compactText) fps" } else {
+            rate = "\(((fps * 100).rounded() / 100).compactText) fps (median frame \(((1000 / fps).rounded()).compactText) ms)"
         }
         if fps > profile.fpsRange.upperBound { out.add(.fpsTooHigh, "plays at \(rate)") }
         if fps < profile.fpsRange.lowerBound { out.add(.fpsTooLow, "plays at \(rate)") }
         let seconds = t.duration.seconds / s.speed
         if s.playsOnceOnSelect && seconds > profile.maxPlayOnceSeconds {
-            out.add(.playOnceTooLong, "selecting the tab plays \(ReviewIcon.seconds(seconds)) (\(t.frameCount) frames)\(s.speed == 1 ? "" : " at speed \(ReviewIcon.number(s.speed))")")
+            out.add(.playOnceTooLong, "selecting the tab plays \(ReviewIcon.seconds(seconds)) (\(t.frameCount) frames)\(s.speed == 1 ? "" : " at speed \(s.speed.compactText)")")
         }
     }
 
@@ -148,7 +149,7 @@ struct Linter {
             // The view is three canvases wide: content a whole canvas out or more is at its edge.
             let far = worst.cut.overhang >= (worst.cut.side == "left" || worst.cut.side == "right" ? w : h) * 0.99
             out.add(.contentOutsideCanvas, at: Self.frames(cutFrames, of: s.timeline.frameCount, checked: measures.count),
-                    "content crosses the canvas's \(worst.cut.side) edge and reaches \(far ? "at least " : "")\(Self.points(reach)) beyond it (frame \(worst.frame), at \(ReviewIcon.number(s.pointSize)) pt); the part outside is clipped")
+                    "content crosses the canvas's \(worst.cut.side) edge and reaches \(far ? "at least " : "")\(Self.points(reach)) beyond it (frame \(worst.frame), at \(s.pointSize.compactText) pt); the part outside is clipped")
         }
         for f in Self.restFrames(s) {
             guard let m = measures[f], !m.isEmpty, let box = m.box else { continue }
@@ -158,7 +159,7 @@ struct Linter {
             guard gap < profile.margin - 1.0 / Double(FrameAnalysis.longSide) else { continue }
             let clear = gap * (side == "left" || side == "right" ? w : h) * s.pointScale
             out.add(.contentInMargin, at: "frame \(f)",
-                    "the \(f == 0 ? "resting" : "selected") icon comes within \(Self.percent(max(0, gap))) of the canvas's \(side) edge (\(Self.points(max(0, clear))) at \(ReviewIcon.number(s.pointSize)) pt); keep \(Self.percent(profile.margin)) clear")
+                    "the \(f == 0 ? "resting" : "selected") icon comes within \(Self.percent(max(0, gap))) of the canvas's \(side) edge (\(Self.points(max(0, clear))) at \(s.pointSize.compactText) pt); keep \(Self.percent(profile.margin)) clear")
             break
         }
     }
@@ -214,7 +215,7 @@ struct Linter {
         guard wrap.changedShare >= 0.01, wrap.meanDifference > 2 * biggest else { return }
         out.add(.loopJump, at: "frame \(n - 1) → 0",
                 "the loop jumps: \(Self.percent(wrap.changedShare)) of the pixels change from the last frame to frame 0, "
-                + "\(ReviewIcon.number((wrap.meanDifference / max(biggest, 1e-9) * 10).rounded() / 10))× the biggest step between neighbouring frames")
+                + "\(((wrap.meanDifference / max(biggest, 1e-9) * 10).rounded() / 10).compactText)× the biggest step between neighbouring frames")
     }
 
     // MARK: Vector content
@@ -234,7 +235,7 @@ struct Linter {
             }
             guard let thinnest = thin.min(by: { $0.width < $1.width }) else { continue }
             out.add(.strokeTooThin, at: "frame \(f)",
-                    "\(thin.count) stroke\(thin.count == 1 ? " is" : "s are") thinner than \(ReviewIcon.number(profile.minStrokePixels)) px at @1x (\(ReviewIcon.number(s.pointSize)) pt); the thinnest is \(Self.points(thinnest.width * k))")
+                    "\(thin.count) stroke\(thin.count == 1 ? " is" : "s are") thinner than \(profile.minStrokePixels.compactText) px at @1x (\(s.pointSize.compactText) pt); the thinnest is \(Self.points(thinnest.width * k))")
             break
         }
         guard out.wants(.imageTooLarge) else { return }
@@ -250,7 +251,7 @@ struct Linter {
             .filter { $0.ratio > profile.maxImageOversize }.sorted { $0.pixels.pixelCount > $1.pixels.pixelCount }
         if let big = oversize.first {
             let others = oversize.count > 1 ? " (and \(oversize.count - 1) more embedded image\(oversize.count == 2 ? "" : "s") like it)" : ""
-            out.add(.imageTooLarge, "a \(big.pixels.width)×\(big.pixels.height) image is shown at most \(Int(big.shown.0.rounded()))×\(Int(big.shown.1.rounded())) px (@3x of \(ReviewIcon.number(s.pointSize)) pt): \(ReviewIcon.number((big.ratio * 10).rounded() / 10))× the pixels needed per side\(others)")
+            out.add(.imageTooLarge, "a \(big.pixels.width)×\(big.pixels.height) image is shown at most \(Int(big.shown.0.rounded()))×\(Int(big.shown.1.rounded())) px (@3x of \(s.pointSize.compactText) pt): \(((big.ratio * 10).rounded() / 10).compactText)× the pixels needed per side\(others)")
         }
     }
 

@@ -1,4 +1,5 @@
 import CYLConvert
+import CYLDocuments
 import CYLRaster
 import CYLTabBar
 import CYLTimeline
@@ -89,7 +90,7 @@ extension ReviewIcon {
             ("Canvas", "\(t.canvasSize.width)×\(t.canvasSize.height) \(t.capabilities.isVector ? "pt" : "px")"),
             ("Frames", "\(t.frameCount)"),
             ("Timing", timingText(t.timing)),
-            ("Duration", seconds(t.duration.seconds) + (speed == 1 ? "" : " (\(seconds(t.duration.seconds / speed)) at speed \(number(speed)))")),
+            ("Duration", seconds(t.duration.seconds) + (speed == 1 ? "" : " (\(seconds(t.duration.seconds / speed)) at speed \(speed.compactText))")),
             ("Loop", t.loop.description + (t.capabilities.declaresLoop ? " (declared by the file)" : " (the file declares none)")),
             ("Playback", policyText(policy)),
         ]
@@ -117,7 +118,7 @@ extension ReviewIcon {
     /// "30 fps", or the delays of a GIF grouped: "100 ms × 9, 500 ms × 1".
     static func timingText(_ timing: FrameTiming) -> String {
         switch timing {
-        case .fps(let fps): return "\(number(fps)) fps"
+        case .fps(let fps): return "\(fps.compactText) fps"
         case .durations(let d):
             var order: [Double] = [], counts: [Double: Int] = [:]
             for x in d {
@@ -125,7 +126,7 @@ extension ReviewIcon {
                 if counts[ms] == nil { order.append(ms) }
                 counts[ms, default: 0] += 1
             }
-            let parts = order.prefix(6).map { "\(number($0)) ms × \(counts[$0]!)" }
+            let parts = order.prefix(6).map { "\($0.compactText) ms × \(counts[$0]!)" }
             return "delays " + parts.joined(separator: ", ") + (order.count > 6 ? ", …" : "")
         }
     }
@@ -134,10 +135,5 @@ extension ReviewIcon {
         let ms = Int((s * 1000).rounded())
         let frac = ms % 1000
         return "\(ms / 1000).\(frac < 10 ? "00" : frac < 100 ? "0" : "")\(frac) s"
-    }
-
-    /// A number without a trailing `.0`.
-    static func number(_ v: Double) -> String {
-        v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)
     }
 }

@@ -1,4 +1,5 @@
 import CYLConvert
+import CYLDocuments
 import CYLRaster
 import CYLTabBar
 import CYLTimeline
@@ -21,7 +22,7 @@ extension ReviewPage {
 
     var summary: String {
         let n = icons.count
-        return "\(n) icon\(n == 1 ? "" : "s")\(bars.isEmpty ? "" : ", \(bars.count) tab bar\(bars.count == 1 ? "" : "s")") at \(ReviewIcon.number(pointSize)) pt, "
+        return "\(n) icon\(n == 1 ? "" : "s")\(bars.isEmpty ? "" : ", \(bars.count) tab bar\(bars.count == 1 ? "" : "s")") at \(pointSize.compactText) pt, "
             + scales.map { "@\($0)x" }.joined(separator: " ") + "; frames embedded as \(sheets.count) sprite sheets (\(ByteCountText.text(embeddedBytes))). "
             + "Open the page with #frame=N to show frame N everywhere."
     }
@@ -137,6 +138,6 @@ extension ReviewPage {
 
     /// A colour as CSS: `rgba(r,g,b,a)` with alpha 0-1 (three decimals).
     func css(_ c: RGBA8) -> String {
-        c.a == 255 ? "rgb(\(c.r),\(c.g),\(c.b))" : "rgba(\(c.r),\(c.g),\(c.b),\(ReviewIcon.number((Double(c.a) / 255 * 1000).rounded() / 1000)))"
+        c.a == 255 ? "rgb(\(c.r),\(c.g),\(c.b))" : "rgba(\(c.r),\(c.g),\(c.b),\(((Double(c.a) / 255 * 1000).rounded() / 1000).compactText))"
     }
 }

@@ -1,4 +1,5 @@
 import CYLConvert
+import CYLDocuments
 import CYLRaster
 import CYLTabBar
 import CYLTimeline
@@ -61,8 +62,8 @@ struct ReviewPage {
         let layout = TabBarLayout(iconPoints: pointSize, scale: barScale, tabCount: bar.tabs.count, hasTitles: hasTitles,
                                   widths: bar.tabs.map(\.item.width))
         let n = bar.tabs.count
-        var summary = "\(n) tab\(n == 1 ? "" : "s") · icons \(ReviewIcon.number(pointSize)) pt at @\(barScale)x"
-        if config.speed != 1 { summary += " · speed \(ReviewIcon.number(config.speed))" }
+        var summary = "\(n) tab\(n == 1 ? "" : "s") · icons \(pointSize.compactText) pt at @\(barScale)x"
+        if config.speed != 1 { summary += " · speed \(config.speed.compactText)" }
         bars.append(Bar(heading: "Tab bar · " + input, summary: summary, icons: indices, layout: layout, launchAnimates: config.launchAnimates))
         // The configuration's own notes (unknown keys, dark files found by convention) go with the bar.
         if !bar.diagnostics.isEmpty, let first = indices.first { icons[first].diagnostics = bar.diagnostics + icons[first].diagnostics }

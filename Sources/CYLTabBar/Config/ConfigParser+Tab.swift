@@ -42,7 +42,7 @@ extension ConfigParser {
             case ConfigKey.loopsWhenUnselected: tab.loopsWhenUnselected = try bool(m.value, tab: tab, key: m.key)
             case ConfigKey.itemWidth:
                 let (v, at) = try number(m.value, tab: tab, key: m.key)
-                guard v >= 1, v <= 1000 else { throw fail(.invalidValue, at, tab: tab, key: m.key, "a tab's width is 1-1000 points (got \(format(v)))") }
+                guard v >= 1, v <= 1000 else { throw fail(.invalidValue, at, tab: tab, key: m.key, "a tab's width is 1-1000 points (got \(v.compactText))") }
                 tab.width = v
             case ConfigKey.pageIdentifier: tab.pageIdentifier = try string(m.value, tab: tab, key: m.key)
             case ConfigKey.pageParameters: tab.pageParameters = try pageParameters(m.value, tab: tab)

@@ -74,16 +74,16 @@ struct ConfigParser {
         case ConfigKey.speed:
             let (v, at) = try number(node, tab: nil, key: key)
             guard v >= Player.speedRange.lowerBound, v <= 100 else {
-                throw fail(.invalidValue, at, tab: nil, key: key, "the animation speed must be from \(Player.speedRange.lowerBound) to 100 (got \(format(v)))")
+                throw fail(.invalidValue, at, tab: nil, key: key, "the animation speed must be from \(Player.speedRange.lowerBound) to 100 (got \(v.compactText))")
             }
             config.speed = v
         case ConfigKey.iconSize:
             let (v, at) = try number(node, tab: nil, key: key)
-            guard v >= 4, v <= 256 else { throw fail(.invalidValue, at, tab: nil, key: key, "the icon size must be 4-256 points (got \(format(v)))") }
+            guard v >= 4, v <= 256 else { throw fail(.invalidValue, at, tab: nil, key: key, "the icon size must be 4-256 points (got \(v.compactText))") }
             config.iconSize = v
         case ConfigKey.scale:
             let (v, at) = try number(node, tab: nil, key: key)
-            guard v == v.rounded(), v >= 1, v <= 4 else { throw fail(.invalidValue, at, tab: nil, key: key, "the scale must be 1, 2, 3 or 4 (got \(format(v)))") }
+            guard v == v.rounded(), v >= 1, v <= 4 else { throw fail(.invalidValue, at, tab: nil, key: key, "the scale must be 1, 2, 3 or 4 (got \(v.compactText))") }
             config.scale = Int(v)
         case ConfigKey.backgroundColor:
             let c = try color(node, tab: nil, key: key)

@@ -96,7 +96,6 @@ extension ConfigParser {
         return (m, v)
     }
 
-    func format(_ v: Double) -> String { v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v) }
 
     // MARK: Files and URLs
 
@@ -181,7 +180,7 @@ extension ConfigParser {
     func font(_ node: StructuredNode, tab: TabItem?, key: String) throws(ConfigError) -> TitleFont {
         let v = try resolve(node, tab: tab, key: key)
         func size(_ d: Double, _ at: ConfigValue) throws(ConfigError) -> Double {
-            guard d >= 1, d <= 100 else { throw fail(.invalidValue, at, tab: tab, key: key, "a title font's size is 1-100 points (got \(format(d)))") }
+            guard d >= 1, d <= 100 else { throw fail(.invalidValue, at, tab: tab, key: key, "a title font's size is 1-100 points (got \(d.compactText))") }
             return d
         }
         switch v.node.value {
@@ -245,7 +244,7 @@ extension ConfigParser {
         let v = try resolve(node, tab: tab, key: key)
         if let d = v.node.number {
             throw fail(.wrongType, v, tab: tab, key: key,
-                       "expected a version in quotes such as \"5.2.0\", found the number \(format(d)) (a number drops trailing zeros: 5.10 reads as 5.1)")
+                       "expected a version in quotes such as \"5.2.0\", found the number \(d.compactText) (a number drops trailing zeros: 5.10 reads as 5.1)")
         }
         guard let s = v.node.string else { throw wrongType(v, expected: "a version such as \"5.2.0\"", tab: tab, key: key) }
         guard let version = AppVersion(s) else {
@@ -288,7 +287,7 @@ extension ConfigParser {
             case ConfigKey.Option.loop: o.loop = try bool(m.value, tab: tab, key: k)
             case ConfigKey.Option.speed:
                 let (s, at) = try number(m.value, tab: tab, key: k)
-                guard s >= 0.01, s <= 100 else { throw fail(.invalidValue, at, tab: tab, key: k, "a tab's speed is from 0.01 to 100 (got \(format(s)))") }
+                guard s >= 0.01, s <= 100 else { throw fail(.invalidValue, at, tab: tab, key: k, "a tab's speed is from 0.01 to 100 (got \(s.compactText))") }
                 o.speed = s
             default:
                 warnings.append(unknownKey(m, among: ConfigKey.Option.all, tab: tab, inside: key))
