@@ -96,6 +96,11 @@ public struct LottieAnimator: CYLTabBarItemAnimator {
         let document = try LottieDocument(bytes: bytes, name: name, options: options, images: images)
         var t = document.timeline()
         t.capabilities.lottieJSON = { bytes }
+        if let theme = options.theme {
+            // A warning, not an error: `lint --theme dark icons/` meets plain Lottie files too.
+            t.diagnostics.append(Diagnostic(.warning, "--theme \(theme): only dotLottie (.lottie) files have themes; drawn without",
+                                            feature: .slots))
+        }
         return t
     }
 }
@@ -113,6 +118,8 @@ public final class LottieDocument: @unchecked Sendable {
     public let diagnostics: [Diagnostic]
     /// Every layer, group and shape item keypath (see `LottieKeypath`).
     public let keypaths: [LottieKeypath]
+    /// Slot ids the file's `slots` define, and those some property or image asset names (`sid`).
+    let slotIDs: (defined: Set<String>, named: Set<String>)
 
     /// Parses Lottie JSON, or gzip-compressed Lottie JSON (`.tgs`), inflated first.
     public convenience init(contentsOf bytes: [UInt8], name: String, options: OpenOptions = OpenOptions()) throws {
@@ -132,13 +139,16 @@ public final class LottieDocument: @unchecked Sendable {
         .folder(base: options.assetsDirectory ?? FilePath.parentDirectory(of: name), fromOption: options.assetsDirectory != nil)
     }
 
-    /// Parses Lottie JSON whose image files are read from `images`.
-    init(bytes: [UInt8], name: String, options: OpenOptions, images: ImageAssetSource) throws {
+    /// Parses Lottie JSON whose image files are read from `images`; `themeSlots` are a dotLottie
+    /// theme's slot values (below `options.slots`).
+    init(bytes: [UInt8], name: String, options: OpenOptions, images: ImageAssetSource,
+         themeSlots: [String: JSONElement] = [:]) throws {
         let root = try JSONDocument.parseElement(bytes, name: name, maxDepth: options.limits.maxJSONDepth,
                                                  maxBytes: options.limits.maxJSONBytes, maxValues: options.limits.maxJSONValues)
         var parser = LottieParser(name: name, limits: options.limits, colorOverrides: options.colorOverrides,
-                                  slots: options.slots, images: images)
+                                  slots: options.slots, themeSlots: themeSlots, images: images)
         var model = try parser.parseDocument(root)
+        slotIDs = (defined: Set(parser.slots.file.keys), named: parser.slots.used)
         var diagnostics = parser.diagnostics
         var disabled: Set<Int> = []
         let expressionTime = ExpressionTimeBudget(limits: options.limits)
@@ -146,7 +156,7 @@ public final class LottieDocument: @unchecked Sendable {
             // Expressions look shape items up by name: parse again keeping the names, then try each
             // expression once so that `info` reports the ones that fail.
             var named = LottieParser(name: name, limits: options.limits, colorOverrides: options.colorOverrides,
-                                     slots: options.slots, images: images)
+                                     slots: options.slots, themeSlots: themeSlots, images: images)
             named.expressionState.collectsContent = true
             model = try named.parseDocument(root)
             let check = ExpressionRuntime(model: model, limits: options.limits, timeBudget: expressionTime)

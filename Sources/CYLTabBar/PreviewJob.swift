@@ -78,6 +78,9 @@ public struct PreviewJob {
         if let initialTab, initialTab >= configuration.tabs.count {
             throw UsageError("Invalid value '\(initialTab)' for '--selected': the tab bar has tabs 0-\(configuration.tabs.count - 1).")
         }
+        // `--theme` names a configuration's skin; only a lone animation takes it as its own theme.
+        var openOptions = openOptions
+        if TabBarConfiguration.looksLikeConfiguration(path: input) { openOptions.theme = nil }
         let previewer = try TabBarPreview(configuration: configuration, registry: registry, options: openOptions, script: script,
                                           fps: fps, initialTab: initialTab ?? 0, iconSize: iconSize, scale: scale)
         let bar = previewer.bar
@@ -147,9 +150,10 @@ extension TabBarConfiguration {
     /// A missing input is an `OpenError` as every command reports it.
     public static func forInput(_ path: String, options: ConfigOptions = ConfigOptions()) throws -> TabBarConfiguration {
         if looksLikeConfiguration(path: path) { return try load(path: path, options: options) }
-        _ = try ContentProbe.read(path: path)
-        if let theme = options.theme {
-            throw UsageError("--theme \(theme): \(path) is one animation, not a configuration with skins (\(ConfigKey.themes))")
+        let probe = try ContentProbe.read(path: path)
+        // For one animation `--theme` is a dotLottie theme (a zip), which its back-end applies.
+        if let theme = options.theme, !probe.starts(with: [0x50, 0x4B, 0x03, 0x04]) {
+            throw UsageError("--theme \(theme): \(path) is one animation, not a configuration with skins (\(ConfigKey.themes)) or a .lottie with themes")
         }
         return single(animationPath: path)
     }

@@ -84,12 +84,16 @@ public struct OpenOptions: Sendable {
     public var assetsDirectory: String?
     /// Values for Lottie slots (`--slot id=value`), replacing the file's own `slots`.
     public var slots: [SlotOverride]
+    /// The dotLottie theme (`t/<id>.json`) to draw with (`--theme`); nil: none. Its rules are
+    /// slot values below `slots`. An input without themes draws without and says so.
+    public var theme: String?
 
     public init(limits: Limits = .standard, fps: Double? = nil, colorOverrides: [ColorOverride] = [],
                 animationID: String? = nil, artboard: String? = nil, stateMachine: String? = nil,
                 selectionInput: String? = nil, playsSelection: Bool = false,
-                assetsDirectory: String? = nil, slots: [SlotOverride] = []) {
+                assetsDirectory: String? = nil, slots: [SlotOverride] = [], theme: String? = nil) {
         self.assetsDirectory = assetsDirectory
+        self.theme = theme
         self.slots = slots
         self.limits = limits
         self.fps = fps

@@ -23,6 +23,9 @@ public struct Diagnostic: Sendable, Equatable, CustomStringConvertible {
         /// A script (a Lottie expression) stopped by a limit on its steps, memory or CPU time; its
         /// property keeps its keyframes.
         case expressionLimit
+        /// A dotLottie theme rule that changes nothing: no property of the animation names its
+        /// slot, or its type is not one of the format's.
+        case themes
 
         /// Problems with what the user pointed the command at (image files, `--assets`,
         /// `--slot`, a limit an input runs into), which commands that only render print as warnings.

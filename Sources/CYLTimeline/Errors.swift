@@ -18,7 +18,9 @@ public struct RenderError: Error, Sendable, CustomStringConvertible {
 
 /// A failure to open an input: nothing recognised it, it is missing, or a back-end rejected it.
 public struct OpenError: Error, Sendable, CustomStringConvertible {
-    public enum Kind: Sendable, Equatable { case notFound, unreadable, unrecognized, invalid }
+    /// `unknownName`: the input is fine, but an option names something it does not have (a
+    /// dotLottie theme); a usage mistake, and the message lists what the input has.
+    public enum Kind: Sendable, Equatable { case notFound, unreadable, unrecognized, invalid, unknownName }
     public var file: String
     public var kind: Kind
     /// Where in the file (a JSON path, line:column, byte offset); empty for the whole file.

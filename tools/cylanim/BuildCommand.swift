@@ -35,7 +35,7 @@ enum BuildCommand {
             .value("max-jobs", "N", help: "Most outputs a pipeline may declare (default \(PipelineOptions.defaultMaxJobs))."),
             .flag("quiet", short: "q", help: "No progress bar and no table; errors and warnings only."),
             .flag("json", help: "Print a JSON summary instead of the table."),
-        ] + CommonOptions.specs.filter { !["fps", "gif-as", "assets", "slot"].contains($0.name) })
+        ] + CommonOptions.specs.filter { !["fps", "gif-as", "assets", "slot", "theme"].contains($0.name) })
 
     static func run(_ args: ParsedArguments) throws -> Int32 {
         if let dir = args.value("merge-manifests") { return try merge(dir, args) }

@@ -38,7 +38,7 @@ enum PreviewCommand {
             .value("output", short: "o", "file", help: "Write the scripted preview: .gif, .png (APNG), .webp, or frames/%04d.png."),
             .value("script", "text", help: "What happens over time: \"select 1; wait 1.2s; reselect 1; wait 1s; select 3; wait 2s\"."),
             .value("appearance", "light|dark", help: "Light (default) or dark bar: dark variants, dark colours and the configuration's dark skin."),
-            .value("theme", "name", help: "The configuration's skin to show (default: the skin named 'default', else the first)."),
+            .value("theme", "name", help: "The configuration's skin to show (default: the skin named 'default', else the first); for a .lottie input, its theme."),
             .flag("all-themes", help: "Sheet: one group of rows per skin of the configuration."),
             .value("platform", "ios|android", help: "Show the tabs CYLTabBarItemPlatforms allows on this platform (default ios)."),
             .value("app-version", "version", help: "Leave out tabs whose CYLTabBarItemMinimumAppVersion is above this version, e.g. 5.2.0."),
@@ -52,7 +52,7 @@ enum PreviewCommand {
             .value("loops", "N", help: "Terminal: play the script N times, then stop (default: until Ctrl-C)."),
             .value("graphics", "kitty|iterm2|half-blocks", help: "Terminal: force an image protocol instead of detecting it."),
             .flag("quiet", short: "q", help: "Print nothing on success except events."),
-        ] + CommonOptions.specs)
+        ] + CommonOptions.specs.filter { $0.name != "theme" })  // its own --theme, above
 
     static func run(_ args: ParsedArguments) throws -> Int32 {
         let job = try job(args)

@@ -110,11 +110,14 @@ func report(_ error: any Error, command: CommandSpec) -> Int32 {
     case let e as UsageError:
         printUsageError(CLIUsageError(message: e.message, command: command))
         return ExitCode.usage
+    case let e as OpenError where e.kind == .unknownName:
+        printUsageError(CLIUsageError(message: e.description, command: command))
+        return ExitCode.usage
     case let e as OpenError:
         printError(e.description)
         switch e.kind {
         case .notFound, .unreadable: return ExitCode.noInput
-        case .unrecognized, .invalid: return ExitCode.dataError
+        case .unrecognized, .invalid, .unknownName: return ExitCode.dataError
         }
     case let e as OutputError:
         printError(e.description)

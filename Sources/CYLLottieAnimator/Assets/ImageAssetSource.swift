@@ -19,7 +19,7 @@ enum ImageAssetSource: Sendable {
     /// Read files under `base`. `fromOption`: the folder came from `--assets`, where (as players
     /// with a search path do) a file not found under `u` is also looked for by its name alone.
     case folder(base: String, fromOption: Bool)
-    /// Read entries of a dotLottie archive (its images live in `images/`).
+    /// Read entries of a dotLottie archive (its images live in `images/`, or `i/` in version 2).
     case archive(DotLottieFile, maxEntryBytes: Int)
 
     /// An image file's bytes and where they were found.
@@ -58,7 +58,8 @@ enum ImageAssetSource: Sendable {
             return .failure(firstError!)
         case let .archive(file, maxEntryBytes):
             let last = relative.split(separator: "/").last.map(String.init) ?? relative
-            let names = [relative, "images/" + relative, "images/" + last]
+            // Version 1 keeps images in images/, version 2 in i/.
+            let names = [relative, "images/" + relative, "images/" + last, "i/" + last]
             for entry in names where file.archive.entry(named: entry) != nil {
                 do {
                     let bytes = try file.archive.read(named: entry, maxBytes: maxEntryBytes)

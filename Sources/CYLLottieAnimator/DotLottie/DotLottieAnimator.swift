@@ -1,10 +1,11 @@
 import CYLDocuments
 import CYLTimeline
 
-/// The dotLottie back-end (`.lottie`): a zip (magic `PK\x03\x04`) holding `manifest.json` and
-/// `animations/<id>.json`. Plays the manifest's first animation, or `OpenOptions.animationID`,
-/// through the Lottie back-end. Image assets that are files are read from the archive's
-/// `images/` entries (`u` + `p`, or `images/` + the file name).
+/// The dotLottie back-end (`.lottie`): a zip (magic `PK\x03\x04`) holding `manifest.json` and the
+/// animations (`a/<id>.json`, or `animations/<id>.json` in version 1). Plays the manifest's first
+/// animation, or `OpenOptions.animationID`, through the Lottie back-end, with the theme
+/// `OpenOptions.theme` applied as slot values (`DotLottieTheme`). Image assets that are files are
+/// read from the archive's `i/` (`images/` in version 1) entries (`u` + `p`, or the file name).
 public struct DotLottieAnimator: CYLTabBarItemAnimator {
     public var formatName: String { "dotLottie" }
 
@@ -34,15 +35,93 @@ public struct DotLottieAnimator: CYLTabBarItemAnimator {
             let hint = error.kind == .tooLarge ? " (raise it with \(limit.flag))" : ""
             throw OpenError(file: path, .invalid, "dotLottie: \(error.message)\(hint)")
         }
-        let name = "\(path):animations/\(id).json"
+        let themes = try DotLottieThemes(archive, path: path, animation: id, chosen: options.theme, limits: options.limits)
+        let name = "\(path):\(archive.animationEntry(id))"
         var t = try LottieAnimator.reportingPlace(in: name) {
             // Images are entries, not JSON: bounded by the file limit, as a file beside the JSON would be.
-            try LottieAnimator().timeline(fromJSON: json, name: name, options: options,
-                                          images: .archive(archive, maxEntryBytes: options.limits.maxFileBytes))
+            let document = try LottieDocument(bytes: json, name: name, options: options,
+                                              images: .archive(archive, maxEntryBytes: options.limits.maxFileBytes),
+                                              themeSlots: themes.chosenSlots)
+            var t = document.timeline()
+            t.capabilities.lottieJSON = { json }
+            themes.report(slots: document.slotIDs, into: &t)
+            return t
         }
         t.format = "dotLottie"
         t.file = path
         t.inputs = [path]
         return t
+    }
+}
+
+/// The themes of one animation of a dotLottie file: which apply, the chosen one's slot values,
+/// and what `info` and `lint` say about their rules.
+struct DotLottieThemes {
+    /// The themes that apply to the animation, read (a broken one that is not chosen is a warning).
+    var themes: [DotLottieTheme] = []
+    var notes: [Diagnostic] = []
+    /// The chosen theme's slot values for the animation (empty without `--theme`).
+    var chosenSlots: [String: JSONElement] = [:]
+    let animation: String
+    let chosen: String?
+
+    init(_ file: DotLottieFile, path: String, animation: String, chosen: String?, limits: Limits) throws(OpenError) {
+        self.animation = animation
+        self.chosen = chosen
+        let applicable = file.themeIDs(forAnimation: animation)
+        if let chosen, !applicable.contains(chosen) {
+            let has = applicable.isEmpty ? "it has no themes" : "its themes: \(applicable.joined(separator: ", "))"
+            let elsewhere = file.themeIDs.contains(chosen) ? " (the manifest limits animation '\(animation)' to other themes)" : ""
+            throw OpenError(file: path, .unknownName, "--theme \(chosen): animation '\(animation)' has no theme '\(chosen)'\(elsewhere); \(has)")
+        }
+        for themeID in applicable {
+            do {
+                let theme = try DotLottieTheme(id: themeID, in: file, archiveName: path, limits: limits)
+                notes += theme.notes
+                if themeID == chosen { chosenSlots = try theme.slots(for: animation, limits: limits) }
+                themes.append(theme)
+            } catch where themeID != chosen {
+                notes.append(Diagnostic(.warning, at: DotLottieFile.themeEntry(themeID),
+                                        "theme \"\(themeID)\" cannot be used: \(error.location.isEmpty ? "" : error.location + ": ")\(error.message)",
+                                        feature: .themes))
+            }
+        }
+    }
+
+    /// Adds the themes to `info`'s contents and a warning per rule that no property names.
+    func report(slots: (defined: Set<String>, named: Set<String>), into t: inout FrameTimeline) {
+        t.diagnostics += notes
+        guard !themes.isEmpty else { return }
+        let all = slots.defined.union(slots.named)
+        var list: [InfoValue] = []
+        for theme in themes {
+            var rules: [InfoValue] = []
+            var themed = Set<String>()
+            for r in theme.rules {
+                var text = "\(r.id): \(r.type.rawValue), " + (r.keyframes.map { "\($0) keyframe\($0 == 1 ? "" : "s")" } ?? "fixed")
+                if let a = r.animations { text += ", only for \(a.joined(separator: ", "))" }
+                if !r.applies(to: animation) {
+                    text += " (not this animation)"
+                } else if !slots.named.contains(r.id) {
+                    text += " (matches no slot)"
+                    t.diagnostics.append(Diagnostic(.warning, at: "\(theme.entry): \(r.path)",
+                                                    "theme \"\(theme.id)\": rule \"\(r.id)\" (\(r.type.rawValue)) matches no slot: no property names it"
+                                                    + (all.isEmpty ? " (the animation has no slots)" : " (its slots: \(all.sorted().joined(separator: ", ")))"),
+                                                    feature: .themes))
+                } else {
+                    themed.insert(r.id)
+                }
+                rules.append(.string(text))
+            }
+            var fields = [InfoField("name", .string(theme.id))]
+            if theme.id == chosen { fields.append(InfoField("drawn", .bool(true))) }
+            fields.append(InfoField("rules", .list(rules)))
+            fields.append(InfoField("slots it leaves", .list(slots.named.subtracting(themed).sorted().map { .string($0) })))
+            list.append(.object(fields))
+        }
+        t.contents.append(InfoField("slots", .list(all.sorted().map { id in
+            .string(slots.named.contains(id) ? id : "\(id) (no property names it)")
+        })))
+        t.contents.append(InfoField("themes", .list(list)))
     }
 }

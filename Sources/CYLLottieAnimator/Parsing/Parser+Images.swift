@@ -41,19 +41,21 @@ extension LottieParser {
             note(asset, "image asset \"\(id)\" has no file name or data \"p\"; its layers draw nothing")
             return nil
         }
-        if p.hasPrefix("data:") { return box(embeddedImage(asset, id: id, p), asset) }
+        if p.hasPrefix("data:") { return box(embeddedImage(asset, id: id, p), asset, else: a) }
         let u = string(asset, "u") ?? ""
         guard let imageSource else {
             note(asset, "image asset \"\(id)\": \(u)\(p) is not loaded (no folder to read it from); its layers draw nothing",
                  feature: .externalImage)
             return nil
         }
-        return box(load(imageSource.read(folder: u, name: p, limits: limits), id: id, at: asset), asset)
+        return box(load(imageSource.read(folder: u, name: p, limits: limits), id: id, at: asset), asset, else: a)
     }
 
-    /// `pixels` in the box the asset gives (`w`, `h`; a file slot keeps the replaced asset's box).
-    private func box(_ pixels: Pixmap?, _ asset: JSONElement) -> LottieImage? {
-        pixels.map { LottieImage($0, width: asset["w"]?.node.asDouble, height: asset["h"]?.node.asDouble) }
+    /// `pixels` in the box the asset gives (`w`, `h`); a slot that gives none (a file, a theme's
+    /// image without a size) keeps the replaced asset's box, `original`.
+    private func box(_ pixels: Pixmap?, _ asset: JSONElement, else original: JSONElement? = nil) -> LottieImage? {
+        let sized = asset["w"] != nil && asset["h"] != nil ? asset : original ?? asset
+        return pixels.map { LottieImage($0, width: sized["w"]?.node.asDouble, height: sized["h"]?.node.asDouble) }
     }
 
     /// A `data:image/...;base64,` URI's image, decoded by content (PNG, JPEG or WebP).

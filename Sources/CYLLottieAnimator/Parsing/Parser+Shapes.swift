@@ -146,7 +146,8 @@ extension LottieParser {
     }
 
     mutating func parseGradient(_ s: JSONElement) throws(LottieError) -> GradientModel {
-        let g = s["g"]
+        // A gradient slot names the whole `g` ({"p": stops, "k": property}), as ThorVG reads it.
+        let g = s["g"].map { slotted($0) }
         let count = int(g, "p") ?? 0
         let stops = try g?["k"].map { (x) throws(LottieError) in try parseVector(x) } ?? .fixed([])
         func v(_ key: String, _ fallback: [Double]) throws(LottieError) -> VectorProperty {

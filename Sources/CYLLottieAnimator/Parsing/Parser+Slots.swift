@@ -3,7 +3,8 @@ import CYLTimeline
 
 // Slots: a property (or an image asset) with `"sid": "name"` takes its value from the root's
 // `slots` {"name": {"p": value}}, as lottie-web's slot manager and ThorVG's slot overrides do;
-// `--slot name=value` on the command line takes precedence over the file's value.
+// `--slot name=value` on the command line takes precedence over a dotLottie theme's value
+// (`DotLottieTheme`), which takes precedence over the file's.
 
 /// The slot values the parser knows.
 struct SlotState {
@@ -11,6 +12,8 @@ struct SlotState {
     var commandLine: [SlotOverride] = []
     /// The file's slots: id → the slot's value element (`slots.<id>.p`).
     var file: [String: JSONElement] = [:]
+    /// A dotLottie theme's rules as slot values, by slot id.
+    var theme: [String: JSONElement] = [:]
     /// Command-line values by id, and those that are property values as elements.
     var overrides: [String: SlotOverride.Value] = [:]
     var overrideElements: [String: JSONElement] = [:]
@@ -103,6 +106,7 @@ extension LottieParser {
             note(el["sid"], "--slot \(sid)=\(path): this slot is a property, which takes a number, a colour #rrggbb or JSON, not a file; "
                  + "the file's value is used", feature: .slots)
         }
+        if let t = slots.theme[sid] { return t }
         if let f = slots.file[sid] { return f }
         note(el["sid"], "the property names slot \"\(sid)\", which the file's \"slots\" do not define; its own value is used", feature: .slots)
         return el
@@ -113,6 +117,7 @@ extension LottieParser {
         slots.used.insert(sid)
         if case .file(let path)? = slots.overrides[sid] { return .file(path) }
         if let o = slots.overrideElements[sid] { return .element(o) }
+        if let t = slots.theme[sid] { return .element(t) }
         if let f = slots.file[sid] { return .element(f) }
         note(a["sid"], "the image asset names slot \"\(sid)\", which the file's \"slots\" do not define; its own image is used", feature: .slots)
         return nil

@@ -58,12 +58,14 @@ struct LottieParser {
     var slots = SlotState()
 
     /// `images`: where image assets that are files are read from (nil: nowhere; they are noted).
+    /// `themeSlots`: a dotLottie theme's slot values, below `slots` (the command line's).
     init(name: String, limits: Limits, colorOverrides: [ColorOverride] = [], slots: [SlotOverride] = [],
-         images: ImageAssetSource? = nil) {
+         themeSlots: [String: JSONElement] = [:], images: ImageAssetSource? = nil) {
         self.name = name
         self.limits = limits
         self.imageSource = images
         self.slots.commandLine = slots
+        self.slots.theme = themeSlots
         self.matcher = colorOverrides.isEmpty ? nil : OverrideMatcher(colorOverrides)
     }
 
