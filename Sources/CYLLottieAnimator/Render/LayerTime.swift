@@ -9,6 +9,19 @@ enum LayerTime {
         time >= layer.inPoint && time < layer.outPoint
     }
 
+    /// How far from a whole frame a stretched time may land and still count as that frame, relative
+    /// to the time. Exporters write stretches as 32-bit floats (120% is written 1.20000004768372),
+    /// so (28 − 22) / sr lands at 4.9999998 instead of 5 and a precomp of one-frame layers shows
+    /// the layer before the one its author timed (dotLottie pigeon, frame 28); 1e-6 is a few float
+    /// ulps, far below anything a keyframe or an in point is meant to resolve.
+    static let wholeFrameTolerance = 1e-6
+
+    /// `t`, or the whole frame it is within `wholeFrameTolerance` of.
+    static func snapped(_ t: Double) -> Double {
+        let whole = t.rounded()
+        return abs(t - whole) <= wholeFrameTolerance * max(1, abs(t)) ? whole : t
+    }
+
     /// The one rule mapping a precomp layer's parent time to the time of the composition it shows
     /// (its *child time*); the child's layers then apply `isVisible` and this rule to that time,
     /// level by level, so nesting composes without further cases.
@@ -33,7 +46,7 @@ enum LayerTime {
             // Equal up to the rounding of seconds·fps (a few ulps of the frame number).
             if abs(t - layer.outPoint) <= 1e-9 * max(1, abs(layer.outPoint)) { return layer.outPoint - 1 }
         } else {
-            t = (parentTime - layer.startTime) / layer.stretch
+            t = Self.snapped((parentTime - layer.startTime) / layer.stretch)
         }
         return t.isFinite ? t : nil
     }
