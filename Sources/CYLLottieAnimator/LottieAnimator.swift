@@ -140,13 +140,13 @@ public final class LottieDocument: @unchecked Sendable {
     }
 
     /// Parses Lottie JSON whose image files are read from `images`; `themeSlots` are a dotLottie
-    /// theme's slot values (below `options.slots`).
+    /// theme's slot values (below `options.slots`), `themed` the slot ids any of its themes gives.
     init(bytes: [UInt8], name: String, options: OpenOptions, images: ImageAssetSource,
-         themeSlots: [String: JSONElement] = [:]) throws {
+         themeSlots: [String: JSONElement] = [:], themed: Set<String> = []) throws {
         let root = try JSONDocument.parseElement(bytes, name: name, maxDepth: options.limits.maxJSONDepth,
                                                  maxBytes: options.limits.maxJSONBytes, maxValues: options.limits.maxJSONValues)
         var parser = LottieParser(name: name, limits: options.limits, colorOverrides: options.colorOverrides,
-                                  slots: options.slots, themeSlots: themeSlots, images: images)
+                                  slots: options.slots, themeSlots: themeSlots, themed: themed, images: images)
         var model = try parser.parseDocument(root)
         slotIDs = (defined: Set(parser.slots.file.keys), named: parser.slots.used)
         var diagnostics = parser.diagnostics
@@ -156,7 +156,7 @@ public final class LottieDocument: @unchecked Sendable {
             // Expressions look shape items up by name: parse again keeping the names, then try each
             // expression once so that `info` reports the ones that fail.
             var named = LottieParser(name: name, limits: options.limits, colorOverrides: options.colorOverrides,
-                                     slots: options.slots, themeSlots: themeSlots, images: images)
+                                     slots: options.slots, themeSlots: themeSlots, themed: themed, images: images)
             named.expressionState.collectsContent = true
             model = try named.parseDocument(root)
             let check = ExpressionRuntime(model: model, limits: options.limits, timeBudget: expressionTime)

@@ -360,7 +360,9 @@ final class TabOpener {
                         o.colorOverrides.map { "\($0.keypath)=\($0.color)" }.joined(separator: ","), marker ?? ""].joined(separator: "\u{0}")
         if let hit = timelines[cacheKey] { return hit }
         var t: FrameTimeline
-        do { t = try registry.timeline(forPath: path, options: o) } catch { throw failure(item, key, error) }
+        do { t = try registry.timeline(forPath: path, options: o) } catch let e as OpenError where e.kind == .unknownName {
+            throw e  // an option names what the file lacks (--theme): a usage mistake, not the tab's
+        } catch { throw failure(item, key, error) }
         if let marker {
             do { t = try t.segment(ofMarker: marker) } catch {
                 throw failure(item, "\(ConfigKey.animationOptions).\(ConfigKey.Option.marker)", message: error.message)

@@ -58,7 +58,7 @@ case "$target" in
         for f in sample-animations/*.json; do gzip -9nc "$f" > "$seeds/$(basename "$f" .json).tgs"; done ;;
     dotlottie)
         python3 - "$seeds" sample-animations/*.json <<'PY'
-import sys, zipfile, os, json
+import sys, zipfile, os, json, re
 out = sys.argv[1]
 for i, path in enumerate(sys.argv[2:]):
     stem = os.path.splitext(os.path.basename(path))[0]
@@ -68,7 +68,26 @@ for i, path in enumerate(sys.argv[2:]):
             z.write(path, f"animations/{stem}.json")
     with zipfile.ZipFile(os.path.join(out, f"{stem}-nomanifest.lottie"), "w", zipfile.ZIP_DEFLATED) as z:
         z.write(path, f"animations/{stem}.json")
+    # Version 2 with two themes: one rule of every type the format has, fixed and keyframed, on the
+    # sample's own slot ids where it has some (else made-up ones), one limited to another animation.
+    sids = sorted(set(re.findall(r'"sid"\s*:\s*"([^"]*)"', open(path).read()))) or ["slot"]
+    kf = lambda v: [{"frame": 0, "value": v, "outTangent": {"x": 0, "y": 0}}, {"frame": 10, "value": v, "inTangent": {"x": 1, "y": 1}, "hold": True}]
+    values = {"Color": [1, 0, 0, 1], "Scalar": 50, "Position": [10, 10], "Vector": [20, 20],
+              "Gradient": [{"offset": 0, "color": [1, 0, 0]}, {"offset": 1, "color": [0, 0, 1, 0.5]}]}
+    fixed = [{"id": sids[i % len(sids)], "type": t, "value": v} for i, (t, v) in enumerate(values.items())]
+    fixed += [{"id": sids[0], "type": "Image", "value": {"path": "i/x.png", "width": 4, "height": 4}},
+              {"id": sids[-1], "type": "Text", "value": {"text": "Hi", "fontSize": 12, "fillColor": [0, 0, 0], "justify": "Center"}},
+              {"id": sids[0], "type": "Color", "value": [0, 1, 0], "animations": ["other"]}]
+    keyed = [{"id": sids[i % len(sids)], "type": t, "keyframes": kf(v)} for i, (t, v) in enumerate(values.items())]
+    with zipfile.ZipFile(os.path.join(out, f"{stem}-v2-themes.lottie"), "w", zipfile.ZIP_DEFLATED) as z:
+        z.writestr("manifest.json", json.dumps({"version": "2", "animations": [{"id": stem, "themes": ["fixed", "keyed"]}],
+                                                "themes": [{"id": "fixed"}, {"id": "keyed"}]}))
+        z.write(path, f"a/{stem}.json")
+        z.writestr("t/fixed.json", json.dumps({"rules": fixed}))
+        z.writestr("t/keyed.json", json.dumps({"rules": keyed}))
 PY
+        # The shared corpus's dotLottie v2 files (themes, state machines, images in i/).
+        [[ -d "$corpus_dir/dotlottie" ]] && copy "$corpus_dir"/dotlottie/*.lottie
         ;;
     gif)
         copy sample-animations/*.gif sample-animations/lint-examples/*.gif

@@ -41,7 +41,7 @@ public struct DotLottieAnimator: CYLTabBarItemAnimator {
             // Images are entries, not JSON: bounded by the file limit, as a file beside the JSON would be.
             let document = try LottieDocument(bytes: json, name: name, options: options,
                                               images: .archive(archive, maxEntryBytes: options.limits.maxFileBytes),
-                                              themeSlots: themes.chosenSlots)
+                                              themeSlots: themes.chosenSlots, themed: themes.ruleIDs)
             var t = document.timeline()
             t.capabilities.lottieJSON = { json }
             themes.report(slots: document.slotIDs, into: &t)
@@ -87,6 +87,9 @@ struct DotLottieThemes {
             }
         }
     }
+
+    /// The slot ids the themes' rules for the animation give values.
+    var ruleIDs: Set<String> { Set(themes.flatMap { $0.rules.filter { $0.applies(to: animation) }.map(\.id) }) }
 
     /// Adds the themes to `info`'s contents and a warning per rule that no property names.
     func report(slots: (defined: Set<String>, named: Set<String>), into t: inout FrameTimeline) {

@@ -51,6 +51,8 @@ struct DotLottieTheme: Sendable {
     let id: String
     /// The archive entry it was read from (`t/dark.json`).
     let entry: String
+    /// The archive and entry, as errors name it (`icon.lottie:t/dark.json`).
+    let file: String
     var rules: [Rule] = []
     /// Rules of a type the format does not have: left out, each with a warning.
     var notes: [Diagnostic] = []
@@ -60,6 +62,7 @@ struct DotLottieTheme: Sendable {
         self.id = id
         entry = DotLottieFile.themeEntry(id)
         let name = "\(archiveName):\(entry)"
+        self.file = name
         let bytes: [UInt8]
         do { bytes = try file.themeJSON(id: id) } catch {
             throw OpenError(file: archiveName, .invalid, "dotLottie: \(error.message)")
@@ -94,7 +97,7 @@ struct DotLottieTheme: Sendable {
                 out[r.id] = try JSONDocument.parseElement(Array(r.slotJSON.utf8), name: "\(entry) \(r.path)", maxDepth: limits.maxJSONDepth,
                                                           maxBytes: limits.maxJSONBytes, maxValues: limits.maxJSONValues)
             } catch {
-                throw OpenError(file: entry, .invalid, "theme \"\(id)\": the slot value made from this rule is over a JSON limit: \(error.message)", location: r.path)
+                throw OpenError(file: file, .invalid, "theme \"\(id)\": the slot value made from this rule is over a JSON limit: \(error.message)", location: r.path)
             }
         }
         return out

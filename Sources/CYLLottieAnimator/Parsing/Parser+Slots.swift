@@ -14,6 +14,9 @@ struct SlotState {
     var file: [String: JSONElement] = [:]
     /// A dotLottie theme's rules as slot values, by slot id.
     var theme: [String: JSONElement] = [:]
+    /// Slot ids some theme of the dotLottie file gives a value: a property naming one without a
+    /// value in the file's `slots` is how such files are made, not odd.
+    var themed: Set<String> = []
     /// Command-line values by id, and those that are property values as elements.
     var overrides: [String: SlotOverride.Value] = [:]
     var overrideElements: [String: JSONElement] = [:]
@@ -108,6 +111,7 @@ extension LottieParser {
         }
         if let t = slots.theme[sid] { return t }
         if let f = slots.file[sid] { return f }
+        if slots.themed.contains(sid) { return el }
         note(el["sid"], "the property names slot \"\(sid)\", which the file's \"slots\" do not define; its own value is used", feature: .slots)
         return el
     }
@@ -119,6 +123,7 @@ extension LottieParser {
         if let o = slots.overrideElements[sid] { return .element(o) }
         if let t = slots.theme[sid] { return .element(t) }
         if let f = slots.file[sid] { return .element(f) }
+        if slots.themed.contains(sid) { return nil }
         note(a["sid"], "the image asset names slot \"\(sid)\", which the file's \"slots\" do not define; its own image is used", feature: .slots)
         return nil
     }

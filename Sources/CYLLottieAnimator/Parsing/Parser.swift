@@ -58,14 +58,16 @@ struct LottieParser {
     var slots = SlotState()
 
     /// `images`: where image assets that are files are read from (nil: nowhere; they are noted).
-    /// `themeSlots`: a dotLottie theme's slot values, below `slots` (the command line's).
+    /// `themeSlots`: a dotLottie theme's slot values, below `slots` (the command line's);
+    /// `themed`: the slot ids any theme of the file gives a value.
     init(name: String, limits: Limits, colorOverrides: [ColorOverride] = [], slots: [SlotOverride] = [],
-         themeSlots: [String: JSONElement] = [:], images: ImageAssetSource? = nil) {
+         themeSlots: [String: JSONElement] = [:], themed: Set<String> = [], images: ImageAssetSource? = nil) {
         self.name = name
         self.limits = limits
         self.imageSource = images
         self.slots.commandLine = slots
         self.slots.theme = themeSlots
+        self.slots.themed = themed
         self.matcher = colorOverrides.isEmpty ? nil : OverrideMatcher(colorOverrides)
     }
 

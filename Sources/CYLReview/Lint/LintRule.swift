@@ -19,8 +19,8 @@ public struct LintRule: Sendable, Hashable {
     public static let all: [LintRule] = [
         openFailed, canvasNotSquare, contentOutsideCanvas, contentInMargin, strokeTooThin, playOnceTooLong,
         fpsTooHigh, fpsTooLow, lastFrameEmpty, firstFrameEmpty, firstFrameNotAtRest, loopJump,
-        unsupportedFeature, unportableFeature, expressionTooSlow, inputWarning, darkContrast, fileTooLarge, imageTooLarge,
-        gifPaletteOverflow,
+        unsupportedFeature, unportableFeature, expressionTooSlow, themeRuleUnmatched, inputWarning, darkContrast, fileTooLarge,
+        imageTooLarge, gifPaletteOverflow,
     ]
 
     public static func named(_ id: String) -> LintRule? { all.first { $0.id == id } }
@@ -72,6 +72,10 @@ public struct LintRule: Sendable, Hashable {
         id: "expression-too-slow", severity: .warning,
         summary: "an expression was stopped by a limit on its CPU time, steps or memory, so its property keeps its keyframes",
         fix: "simplify the expression or bake it into keyframes: a phone has a few milliseconds a frame for the whole tab bar")
+    public static let themeRuleUnmatched = LintRule(
+        id: "theme-rule-unmatched", severity: .warning,
+        summary: "a dotLottie theme rule changes nothing: no property names its slot id (or its type is not one of the format's)",
+        fix: "give the rule the sid of the property it should change (`cylanim info` lists the animation's slots), or remove it")
     public static let inputWarning = LintRule(
         id: "input-warning", severity: .info, summary: "the file has something odd a player works around",
         fix: "re-export the file; the message says what is odd")
@@ -109,7 +113,7 @@ public struct LintProfile: Sendable {
     /// empty frames, frame rates, oversize data.
     public static let general = LintProfile(name: "general", rules: [
         .openFailed, .lastFrameEmpty, .fpsTooHigh, .fpsTooLow, .unsupportedFeature, .unportableFeature, .expressionTooSlow,
-        .inputWarning,
+        .themeRuleUnmatched, .inputWarning,
         .contentOutsideCanvas, .imageTooLarge, .gifPaletteOverflow,
     ])
     public static let all = [tabIcon, general]

@@ -91,6 +91,11 @@ struct Linter {
                 if d.severity == .warning { out.add(.inputWarning, at: d.location, d.message) }
                 continue
             }
+            // Each theme rule that changes nothing is its own finding: the fix is per rule.
+            if feature == .themes {
+                out.add(.themeRuleUnmatched, at: d.location, d.message)
+                continue
+            }
             // Each slow expression is its own finding: the fix is per property.
             if feature == .expressionLimit {
                 out.add(.expressionTooSlow, at: d.location, d.message)
