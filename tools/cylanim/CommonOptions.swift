@@ -14,7 +14,7 @@ enum CommonOptions {
                help: "How a tab bar uses a GIF: 'animation' plays once on select (default), 'image' loops forever."),
         .value("assets", "DIR",
                help: "Lottie: the folder image files (an asset's u + p) are read from, instead of the folder of the animation file."),
-        .value("theme", "name", help: "dotLottie: draw with this theme of the file (its t/<name>.json rules as slot values;; `info` lists them)."),
+        .value("theme", "name", help: "dotLottie: draw with this theme of the file (its t/<name>.json rules as slot values; `info` lists them)."),
         .repeated("slot", "id=value",
                   help: "Lottie: a value for slot 'id' (properties with \"sid\"): a number, a colour #rrggbb, JSON, or an image file for an image slot. Repeatable."),
         .value("max-pixels", "N", help: "Largest canvas or output in pixels (default \(Limits.defaultMaxCanvasPixels))."),
