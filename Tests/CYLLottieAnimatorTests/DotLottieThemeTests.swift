@@ -211,6 +211,18 @@ import Testing
         #expect(try Self.pixel(change, frame: 6, 25, 45) == RGBA8(0, 255, 0, 255))
     }
 
+    @Test func stringsSurviveIntoTheSlotJSON() throws {
+        // A rule's strings (text, font names, image paths) are written into the slot's JSON as
+        // literals: quotes, backslashes and control characters come back as they were.
+        let text = "say \"hi\"\\ \n\t\u{1}é\u{2028}"
+        let rule = try JSONSerialization.data(withJSONObject: ["id": "t", "type": "Text", "value": ["text": text, "fontName": "A\"B"]])
+        let element = try JSONDocument.parseElement([UInt8](rule), name: "rule.json")
+        let slot = try DotLottieTheme.rule(element, type: .text).slotJSON
+        let document = try JSONDocument.parseElement(Array(slot.utf8), name: "slot.json")
+        #expect(document["k"]?[0]?["s"]?["t"]?.node.asString == text, "\(slot)")
+        #expect(document["k"]?[0]?["s"]?["f"]?.node.asString == "A\"B", "\(slot)")
+    }
+
     // MARK: Which rules and themes apply
 
     @Test func rulesLimitedToAnimations() throws {

@@ -270,20 +270,7 @@ struct DotLottieTheme: Sendable {
     /// A finite number as JSON (`Double.description` is valid JSON for finite values).
     static func number(_ d: Double) -> String { d == d.rounded() && abs(d) < 1e15 ? String(Int(d)) : "\(d)" }
 
-    /// A string as a JSON string literal.
-    static func quoted(_ s: String) -> String {
-        var out = "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where u.value < 0x20: out += "\\u" + String(repeating: "0", count: 4 - String(u.value, radix: 16).count) + String(u.value, radix: 16)
-            default: out.unicodeScalars.append(u)
-            }
-        }
-        return out + "\""
-    }
+    /// A string as a JSON string literal (the expression prelude's JavaScript literal: every
+    /// escape it writes is also JSON's).
+    static func quoted(_ s: String) -> String { ExpressionPrelude.javaScriptString(s) }
 }

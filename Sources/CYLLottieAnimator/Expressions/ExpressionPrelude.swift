@@ -90,7 +90,8 @@ enum ExpressionPrelude {
         return "function (__id, __prop, __layer, __comp, __isPath, __seed, __fps, time, value) {\n" + binds + body + "\n}"
     }
 
-    /// `text` as a JavaScript string literal.
+    /// `text` as a JavaScript string literal; also a JSON one (dotLottie themes use it so): every
+    /// escape it writes is JSON's.
     static func javaScriptString(_ text: String) -> String {
         var out = "\""
         for u in text.unicodeScalars {
