@@ -250,6 +250,16 @@ import Testing
         #expect(missing.kind == .unknownName && missing.description == "t.lottie: --theme dark: animation 'icon' has no theme 'dark'; its themes: mine")
     }
 
+    @Test func aRuleExpressionIsReportedNotRun() throws {
+        // The rule's value is drawn; its expression (which would give green) is a warning.
+        let file = Self.dotLottie(animations: [("icon", Self.animation(Self.rectangle()))],
+                                  themes: [("x", Self.theme(#"{"id":"tint","type":"Color","value":[0,0,1],"expression":"[0,1,0,1]"}"#))])
+        let t = try Self.open(file, theme: "x")
+        #expect(try Self.pixel(t, 50, 50) == RGBA8(0, 0, 255, 255))
+        #expect(t.diagnostics.contains { $0.feature == .expressions && $0.location == "t/x.json: rules[0].expression" && $0.message.contains("is not run") },
+                "\(t.diagnostics)")
+    }
+
     @Test func commandLineSlotsWinOverTheTheme() throws {
         let file = Self.dotLottie(animations: [("icon", Self.animation(Self.rectangle()))],
                                   themes: [("blue", Self.theme(#"{"id":"tint","type":"Color","value":[0,0,1]}"#))])

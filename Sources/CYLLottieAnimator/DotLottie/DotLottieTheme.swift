@@ -18,7 +18,8 @@ import CYLTimeline
 // - Text `value` {text, fontName, fontSize, fillColor, …} → a document property
 //   `{"k":[{"t":0,"s":{"t","f","s","fc",…}}]}`; keyframes give one document each. The document
 //   replaces the layer's own, as any text slot does.
-// - `expression` → `x`; `animations` limits a rule to the animations it names.
+// - `expression` → `x` (not run: expressions run from the property itself, never from a slot;
+//   a warning says so); `animations` limits a rule to the animations it names.
 
 /// One theme of a dotLottie file, read and checked, with each rule's slot value ready.
 struct DotLottieTheme: Sendable {
@@ -82,7 +83,15 @@ struct DotLottieTheme: Sendable {
                                             feature: .themes))
                     continue
                 }
-                rules.append(try Self.rule(r, type: t))
+                let rule = try Self.rule(r, type: t)
+                rules.append(rule)
+                if let x = r["expression"], !x.isNull {
+                    // The slot carries it as `x`, but expressions run from the property itself, so
+                    // a slot's never runs here (the file's own slots' neither): say so.
+                    notes.append(Diagnostic(.warning, at: "\(entry): \(x.path)",
+                                            "theme \"\(id)\": rule \"\(rule.id)\" has an expression, which is not run; its value or keyframes are used",
+                                            feature: .expressions))
+                }
             }
         } catch {
             throw OpenError(file: name, .invalid, error.message, location: error.location)
