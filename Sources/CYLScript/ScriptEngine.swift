@@ -114,6 +114,17 @@ public final class ScriptEngine {
     /// per frame, not per value).
     public static var threadCPUTime: UInt64 { cyl_thread_cpu_ns() }
 
+    /// How many times slower this build runs scripts than a normal build: 20 in sanitizer builds
+    /// (the tests' `make test-asan` and `test-tsan`), 1 otherwise. Time limits are multiplied by
+    /// it, so a limit means the same work in every build.
+    public static let timeScale: UInt64 = cyl_script_time_scale()
+
+    /// A time limit of `nanoseconds` in this build's CPU time (`timeScale` times as long).
+    public static func cpuBudget(nanoseconds: UInt64) -> UInt64 {
+        let (scaled, overflow) = nanoseconds.multipliedReportingOverflow(by: timeScale)
+        return overflow ? .max : scaled
+    }
+
     /// Runs global code (definitions later calls use) and returns its value.
     @discardableResult
     public func evaluate(_ source: String, name: String = "script") throws(ScriptError) -> ScriptValue {

@@ -100,6 +100,9 @@ uint64_t cyl_engine_steps(const cyl_engine *engine);
 void cyl_engine_set_deadline(cyl_engine *engine, uint64_t thread_cpu_ns);
 /// The calling thread's CPU time in nanoseconds (a system call: about 2 us). 0 if unreadable.
 uint64_t cyl_thread_cpu_ns(void);
+/// How many times slower this build runs scripts than a normal one: 20 under AddressSanitizer or
+/// ThreadSanitizer, else 1. Time limits are multiplied by it.
+uint64_t cyl_script_time_scale(void);
 
 #ifdef __cplusplus
 }

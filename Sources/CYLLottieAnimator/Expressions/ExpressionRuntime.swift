@@ -114,7 +114,7 @@ final class ExpressionRuntime {
         guard !timeBudget.isExhausted else { turnOffForTheCommand(); return false }
         let now = ScriptEngine.threadCPUTime
         frameCPUStart = now
-        let frameBudget = limits.maxExpressionTime.nanoseconds, remaining = timeBudget.remaining
+        let frameBudget = ScriptEngine.cpuBudget(nanoseconds: limits.maxExpressionTime.nanoseconds), remaining = timeBudget.remaining
         deadlineIsTotal = remaining < frameBudget
         let allowed = min(frameBudget, remaining)
         engine.deadline = now.addingReportingOverflow(allowed).overflow ? .max : now + allowed

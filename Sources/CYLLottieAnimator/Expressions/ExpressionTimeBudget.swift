@@ -1,5 +1,6 @@
-import Synchronization
+import CYLScript
 import CYLTimeline
+import Synchronization
 
 /// The CPU time one opened file's expressions may use over a whole command
 /// (`Limits.maxExpressionTotalTime`), shared by the check at open and every renderer of the file,
@@ -13,7 +14,7 @@ final class ExpressionTimeBudget: Sendable {
     /// The warning for the moment the budget ran out, kept by whichever runtime saw it first.
     private let exhaustion = Locked<Diagnostic?>(nil)
 
-    init(limits: Limits) { total = limits.maxExpressionTotalTime.nanoseconds }
+    init(limits: Limits) { total = ScriptEngine.cpuBudget(nanoseconds: limits.maxExpressionTotalTime.nanoseconds) }
 
     /// CPU time left, in nanoseconds (0 once exhausted).
     var remaining: UInt64 {
