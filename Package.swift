@@ -93,7 +93,7 @@ let package = Package(
         .testTarget(name: "CYLScriptTests", dependencies: ["CYLScript"]),
         .testTarget(name: "CYLGIFAnimatorTests", dependencies: ["CYLGIFAnimator", "CYLPipeline"]),
         .testTarget(name: "CYLFrameSequenceAnimatorTests", dependencies: ["CYLFrameSequenceAnimator", "CYLImageCodecs"]),
-        .testTarget(name: "CYLLottieAnimatorTests", dependencies: ["CYLLottieAnimator", "CYLImageCodecs", "CYLDocuments", "CJPEG", "CAllocationCounter"],
+        .testTarget(name: "CYLLottieAnimatorTests", dependencies: ["CYLLottieAnimator", "CYLImageCodecs", "CYLDocuments", "CYLScript", "CJPEG", "CAllocationCounter"],
                     exclude: ["fidelity-baseline.txt", "reference-mistakes.txt"]),  // read from #filePath, not bundled
         .testTarget(name: "CYLRiveAnimatorTests", dependencies: ["CYLRiveAnimator", "CYLImageCodecs", "CYLTestSupport"],
                     exclude: ["fidelity-baseline.txt", "FuzzRegressions"]),  // read from #filePath, not bundled
@@ -103,7 +103,7 @@ let package = Package(
         // CWebP: the sprite-sheet test decodes WebP with libwebp's own decoder, independently of our encoder.
         .testTarget(name: "CYLReviewTests", dependencies: ["CYLTabBarItemAnimation", "CYLReview", "CYLImageCodecs", "CYLDocuments", "CWebP"]),
         .testTarget(name: "CYLPipelineTests", dependencies: ["CYLTabBarItemAnimation", "CYLImageCodecs", "CYLDocuments"]),
-        .testTarget(name: "cylanimTests", dependencies: ["CYLTabBarItemAnimation", "CYLImageCodecs", "CYLDocuments", "CYLTestSupport", "cylanim"],
+        .testTarget(name: "cylanimTests", dependencies: ["CYLTabBarItemAnimation", "CYLImageCodecs", "CYLDocuments", "CYLScript", "CYLTestSupport", "cylanim"],
                     exclude: ["FuzzRegressions"]),  // inputs found by Fuzz/, read from #filePath
     ]
 )
