@@ -92,7 +92,7 @@ enum BuildCommand {
         for name in ["jobs", "force", "prune", "shard"] where args.has(name) {
             throw usage("'--\(name)' does not apply to --merge-manifests.")
         }
-        let report = try ManifestMerger.merge(directory: dir, pipelinePath: args.positionals.first)
+        let report = try ManifestMerger.merge(directory: dir, pipelinePath: args.positionals.first, registry: .standard)
         if !args.has("quiet") {
             print("merged \(report.shardManifests.count) shard manifests: \(report.manifest.entries.count) outputs; wrote \(report.manifestPath) and \(report.indexPath)")
         }

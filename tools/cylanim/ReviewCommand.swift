@@ -16,7 +16,7 @@ enum ReviewCommand {
         identical frames stored once). Opening the page with #frame=N shows frame N everywhere.
         """,
         usage: "cylanim review <input>... -o <html> [--point-size <points>] [--max-bytes <N>] [--title <text>]",
-        arguments: [ArgumentSpec(name: "input", help: "Animations (Lottie, GIF, a folder of PNG frames) and tab-bar configurations.")],
+        arguments: [ArgumentSpec(name: "input", help: "Animations (Lottie, Rive, GIF, a folder of PNG frames), tab-bar configurations, and folders of them (searched as lint searches).")],
         options: [
             .value("output", short: "o", "html", help: "The page to write."),
             .value("point-size", "points", help: "Icon size in points, 4-256 (default: the configuration's, or 30)."),

@@ -1,4 +1,5 @@
 import CYLConvert
+import CYLTimeline
 
 /// Why shard manifests cannot be merged: every problem found, one per line.
 public struct MergeError: Error, Sendable, CustomStringConvertible {
@@ -25,9 +26,12 @@ public struct MergeReport: Sendable {
 /// present with the SHA-256 its shard recorded; no failed job.
 public enum ManifestMerger {
     /// Merges; the pipeline at `pipelinePath`, when given, must declare exactly the merged outputs too.
-    public static func merge(directory: String, pipelinePath: String? = nil,
+    /// `registry` recognises the animations the pipeline's folders and globs hold.
+    public static func merge(directory: String, pipelinePath: String? = nil, registry: AnimatorRegistry,
                              options: PipelineOptions = PipelineOptions()) throws -> MergeReport {
-        let plan = try pipelinePath.map { (path) throws -> BuildPlan in try BuildPlan(pipeline: try Pipeline.load(path: path, options: options)) }
+        let plan = try pipelinePath.map { (path) throws -> BuildPlan in
+            try BuildPlan(pipeline: try Pipeline.load(path: path, options: options), registry: registry, options: options)
+        }
         let names = (FileSystem.entries(directory) ?? []).filter { $0.hasPrefix("build-manifest.shard-") && $0.hasSuffix(".json") }
         var problems: [String] = []
         guard !names.isEmpty else {

@@ -68,12 +68,13 @@ public struct BuildInput: Sendable, Equatable {
 
 extension Pipeline {
     /// The animations the pipeline names, in the order written, each once (by path). Globs
-    /// and folders expand to the animations they hold; a file named `x_dark.ext` beside an input
+    /// and folders expand to the animations they hold, recognised by `registry` as `lint` and
+    /// `review` recognise them (``InputDiscovery``; a folder is searched to any depth); a file named `x_dark.ext` beside an input
     /// `x.ext` is that input's dark variant, not an input of its own; a tab-bar configuration
     /// gives every tab's animation with its dark file and colours. Warnings say what matched
     /// nothing and what was left out.
-    public func expandInputs(options: PipelineOptions = PipelineOptions()) throws(PipelineError) -> (inputs: [BuildInput], warnings: [String]) {
-        var expander = InputExpander(pipeline: self, limit: options.maxJobs)
+    public func expandInputs(registry: AnimatorRegistry, options: PipelineOptions = PipelineOptions()) throws(PipelineError) -> (inputs: [BuildInput], warnings: [String]) {
+        var expander = InputExpander(pipeline: self, limit: options.maxJobs, registry: registry)
         for input in inputs { try expander.add(input) }
         return expander.finish()
     }
@@ -91,10 +92,13 @@ struct InputExpander {
     /// second build must not take the first one's GIFs for inputs).
     let pipelineFile: String?
     let outputDirectory: String?
+    /// What globs and folders hold: the same rules as `lint` and `review`.
+    let discovery: InputDiscovery
 
-    init(pipeline: Pipeline, limit: Int) {
+    init(pipeline: Pipeline, limit: Int, registry: AnimatorRegistry) {
         self.pipeline = pipeline
         self.limit = limit
+        discovery = InputDiscovery(registry: registry)
         pipelineFile = FileSystem.canonical(pipeline.file)
         outputDirectory = FileSystem.canonical(pipeline.outputDirectory)
     }
@@ -121,34 +125,42 @@ struct InputExpander {
             let matches = Glob.expand(text, base: pipeline.baseDirectory, limit: limit + 1)
             if matches.isEmpty { warnings.append("\(pipeline.file):\(input.location): \"\(text)\" matches no files") }
             let paths = Set(matches.map(\.path))
+            var notAnimations: [String] = []
             for m in matches {
                 // `home_dark.json` beside a matched `home.json` is its dark variant.
                 if let light = Self.lightPath(ofDark: m.path), paths.contains(light) { continue }
-                if FileSystem.isDirectory(m.path) && !Self.holdsFrames(m.path) { continue }
-                if TabBarConfiguration.looksLikeConfiguration(path: m.path) {
+                if isExcluded(FileSystem.canonical(m.path) ?? m.path) { continue }
+                switch discovery.kind(of: m.path) {
+                case .animation: try addFile(m.path, directory: m.directory, input, darkGiven: nil)
+                case .configuration:
                     warnings.append("\(pipeline.file):\(input.location): skipped the tab-bar configuration \(display(m.path)) matched by \"\(text)\"; list it as {\"tabBar\": \"...\"} to build its icons")
-                    continue
+                case .folder: continue   // a folder of animations is not one; `**/` reaches inside it
+                case .pipeline, .other: notAnimations.append(display(m.path))
                 }
-                try addFile(m.path, directory: m.directory, input, darkGiven: nil)
+            }
+            if !notAnimations.isEmpty {
+                let shown = notAnimations.prefix(5).joined(separator: ", ") + (notAnimations.count > 5 ? ", ..." : "")
+                warnings.append("\(pipeline.file):\(input.location): skipped \(notAnimations.count) file\(notAnimations.count == 1 ? "" : "s") matched by \"\(text)\" that no animator opens: \(shown)")
             }
         case .path(let text):
             let path = resolve(text)
-            guard let st = FileSystem.status(path) else {
+            guard FileSystem.status(path) != nil else {
                 throw error(input, .missingFile, "no such file '\(text)'" + (path == text ? "" : " (looked for \(path); paths are relative to the pipeline file)"))
             }
-            if st.isDirectory && !Self.holdsFrames(path) {
-                // A folder of animations: each one in it (a folder of PNG frames is itself one input).
-                let names = (FileSystem.entries(path) ?? []).filter { !$0.hasPrefix(".") }
-                let paths = Set(names.map { FileSystem.join(path, $0) })
-                for name in names {
-                    let p = FileSystem.join(path, name)
-                    guard Self.looksLikeAnimation(p) else { continue }
-                    if let light = Self.lightPath(ofDark: p), paths.contains(light) { continue }
-                    try addFile(p, directory: "", input, darkGiven: nil)
+            switch discovery.kind(of: path) {
+            case .folder:
+                // A folder of animations: each one in it and its subfolders (`{dir}` below it).
+                let (found, _) = discovery.search(path)
+                for f in found {
+                    if f.kind == .configuration {
+                        warnings.append("\(pipeline.file):\(input.location): skipped the tab-bar configuration \(display(f.path)) in \"\(text)\"; list it as {\"tabBar\": \"...\"} to build its icons")
+                        continue
+                    }
+                    try addFile(f.path, directory: f.directory, input, darkGiven: nil)
                 }
-            } else if !st.isDirectory && TabBarConfiguration.looksLikeConfiguration(path: path) {
-                try addTabBar(text, input)
-            } else {
+            case .configuration: try addTabBar(text, input)
+            case .animation, .pipeline, .other:
+                // Opening says what is wrong with a file no animator recognises.
                 try addFile(path, directory: "", input, darkGiven: input.darkPath.map(resolve))
             }
         }
@@ -244,25 +256,7 @@ struct InputExpander {
 
     /// `icons/home.json` for `icons/home_dark.json`; nil for a name without `_dark`.
     static func lightPath(ofDark path: String) -> String? {
-        let dir = FilePath.parentDirectory(of: path)
-        let last = FilePath.lastComponent(of: path)
-        let stem: Substring, ext: Substring
-        if let dot = last.lastIndex(of: "."), dot != last.startIndex { stem = last[..<dot]; ext = last[dot...] } else { stem = last[...]; ext = "" }
-        guard stem.hasSuffix("_dark"), stem.count > 5 else { return nil }
-        let light = String(stem.dropLast(5)) + ext
-        return path.contains("/") ? FileSystem.join(dir, light) : light
-    }
-
-    /// A folder holding `.png` files is a frame sequence (one input).
-    static func holdsFrames(_ dir: String) -> Bool {
-        (FileSystem.entries(dir) ?? []).contains { $0.lowercased().hasSuffix(".png") }
-    }
-
-    /// What a folder of animations contributes: animation files by extension, and folders of frames.
-    static func looksLikeAnimation(_ path: String) -> Bool {
-        if FileSystem.isDirectory(path) { return holdsFrames(path) }
-        let lower = path.lowercased()
-        return [".json", ".tgs", ".lottie", ".gif", ".riv"].contains { lower.hasSuffix($0) }
-            && !TabBarConfiguration.looksLikeConfiguration(path: path)
+        guard let light = DarkVariantNaming.lightName(ofDark: FilePath.lastComponent(of: path)) else { return nil }
+        return path.contains("/") ? FileSystem.join(FilePath.parentDirectory(of: path), light) : light
     }
 }

@@ -42,12 +42,12 @@ public struct BuildPlan: Sendable {
     /// Names the build itself writes at the top of the output directory.
     static let reservedNames = ["build-manifest.json", "index.html"]
 
-    /// Expands `pipeline`: inputs (globs, folders, tab bars) × targets × scales × appearances.
+    /// Expands `pipeline`: inputs (globs, folders, tab bars; animations recognised by `registry`) × targets × scales × appearances.
     /// Dark outputs are made for inputs with a dark file or dark colours (a .tgs sticker needs a
     /// dark file: colours are not written into the document); the rest are listed in one warning.
-    public init(pipeline: Pipeline, options: PipelineOptions = PipelineOptions()) throws(PipelineError) {
+    public init(pipeline: Pipeline, registry: AnimatorRegistry, options: PipelineOptions = PipelineOptions()) throws(PipelineError) {
         self.pipeline = pipeline
-        let (inputs, inputWarnings) = try pipeline.expandInputs(options: options)
+        let (inputs, inputWarnings) = try pipeline.expandInputs(registry: registry, options: options)
         self.inputs = inputs
         var warnings = inputWarnings
         var jobs: [String: BuildJob] = [:]

@@ -91,47 +91,13 @@ public struct LintJob {
         }
     }
 
-    /// Whether a folder is one animation (frames) rather than a folder to search: the registry
-    /// opens it and it holds nothing but PNG frames and a manifest (a folder that also holds a
-    /// configuration or other animations is searched instead).
-    func isFrameFolder(_ probe: ContentProbe, _ registry: AnimatorRegistry) -> Bool {
-        registry.animator(for: probe) != nil
-            && probe.entries.allSatisfy { $0.hasPrefix(".") || $0.lowercased().hasSuffix(".png") || $0 == "manifest.json" }
-    }
-
-    /// Whether a folder met while searching is an animation: frames, with a manifest or at least
-    /// two of them. A lone PNG in a folder is an image a Lottie file uses (its `images/`), not an
-    /// animation of one frame.
-    func isFoundAnimationFolder(_ probe: ContentProbe, _ registry: AnimatorRegistry) -> Bool {
-        isFrameFolder(probe, registry)
-            && (probe.entries.contains("manifest.json") || probe.entries.filter { !$0.hasPrefix(".") && $0.lowercased().hasSuffix(".png") }.count >= 2)
-    }
-
     /// The files an input stands for: itself, or for a folder that is not an animation, every
-    /// animation and configuration inside it (sorted, hidden entries skipped), and the files
-    /// skipped as neither.
+    /// animation and configuration found in it (``InputDiscovery``), and the files skipped as neither.
     func expand(_ input: String, registry: AnimatorRegistry) throws -> ([String], [String]) {
-        let probe = try ContentProbe.read(path: input)
-        guard probe.isDirectory, !isFrameFolder(probe, registry) else { return ([input], []) }
-        var files: [String] = [], skipped: [String] = []
-        var queue = [(input, 0)]
-        while let (dir, depth) = queue.first {
-            queue.removeFirst()
-            let names = ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
-            for name in names {
-                let path = dir.hasSuffix("/") ? dir + name : dir + "/" + name
-                guard let p = try? ContentProbe.read(path: path) else { continue }
-                if p.isDirectory ? isFoundAnimationFolder(p, registry)
-                    : TabBarConfiguration.looksLikeConfiguration(path: path, maxBytes: configOptions.maxBytes)
-                        || (registry.animator(for: p) != nil && !PipelineFileSignature.matches(path: path)) {
-                    files.append(path)
-                } else if p.isDirectory {
-                    if depth < 16 { queue.append((path, depth + 1)) }
-                } else {
-                    skipped.append(path)
-                }
-            }
-        }
-        return (files, skipped)
+        let probe = try ContentProbe.read(path: input)   // a missing input throws, naming it
+        let discovery = InputDiscovery(registry: registry, configMaxBytes: configOptions.maxBytes)
+        guard probe.isDirectory, discovery.kind(of: input) == .folder else { return ([input], []) }
+        let (found, skipped) = discovery.search(input)
+        return (found.map(\.path), skipped)
     }
 }

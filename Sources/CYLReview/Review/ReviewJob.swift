@@ -22,7 +22,8 @@ public struct ReviewOptions: Sendable {
 
 /// `cylanim review`: one self-contained HTML page for looking at animations and tab bars.
 public struct ReviewJob {
-    /// Animations and tab-bar configurations, in the order the page shows them.
+    /// Animations, tab-bar configurations and folders of them (searched as `lint` searches), in
+    /// the order the page shows them.
     public var inputs: [String]
     /// The HTML file to write.
     public var output: String
@@ -52,12 +53,13 @@ public struct ReviewJob {
     /// `OutputWriter` (never over an input; nothing written on failure). Throws `UsageError` for
     /// bad options, `OutputError` for a page over `maxBytes`, and the inputs' open errors.
     public func run(registry: AnimatorRegistry) throws -> Result {
-        guard !inputs.isEmpty else { throw UsageError("Give at least one animation or tab-bar configuration to review.") }
+        guard !inputs.isEmpty else { throw UsageError("Give at least one animation, tab-bar configuration or folder to review.") }
         guard !options.scales.isEmpty, options.scales.allSatisfy({ (1...4).contains($0) }) else { throw UsageError("Review scales are 1-4.") }
         if let p = options.pointSize, !(4...256).contains(p) { throw UsageError("Invalid point size \(p): expected 4-256.") }
         var opened: [(input: String, bar: TabBar, isConfiguration: Bool)] = []
         var readPaths: [String] = []
-        for input in inputs {
+        let discovery = InputDiscovery(registry: registry, configMaxBytes: configOptions.maxBytes)
+        for input in try inputs.flatMap({ try Self.files(input: $0, discovery) }) {
             let isConfiguration = TabBarConfiguration.looksLikeConfiguration(path: input, maxBytes: configOptions.maxBytes)
             let bar = try TabBar(configuration: try TabBarConfiguration.forInput(input, options: configOptions),
                                  options: openOptions, registry: registry)
@@ -77,5 +79,16 @@ public struct ReviewJob {
         try writer.commit()
         return Result(output: output, byteCount: html.count, imageBytes: page.embeddedBytes, iconCount: page.icons.count,
                       barCount: page.bars.count, sheetCount: page.sheets.count, diagnostics: opened.flatMap { $0.bar.diagnostics })
+    }
+
+    /// What one input stands for: itself, or for a folder that is not an animation, the
+    /// animations and configurations in it as `lint` and `build` find them.
+    static func files(input: String, _ discovery: InputDiscovery) throws -> [String] {
+        guard discovery.kind(of: input) == .folder else { return [input] }
+        let found = discovery.search(input).found
+        guard !found.isEmpty else {
+            throw OpenError(file: input, .unrecognized, "no animations or tab-bar configurations in the folder or its subfolders")
+        }
+        return found.map(\.path)
     }
 }

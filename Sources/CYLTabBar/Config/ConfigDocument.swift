@@ -140,6 +140,15 @@ public enum DarkVariantNaming {
         return String(p) + "_dark"
     }
 
+    /// `home.json` for the file name `home_dark.json`, `frames` for `frames_dark`; nil for a name
+    /// that is not a dark variant's.
+    public static func lightName(ofDark name: String) -> String? {
+        let stem: Substring, ext: Substring
+        if let dot = name.lastIndex(of: "."), dot != name.startIndex { stem = name[..<dot]; ext = name[dot...] } else { stem = name[...]; ext = "" }
+        guard stem.hasSuffix("_dark"), stem.count > 5 else { return nil }
+        return String(stem.dropLast(5)) + ext
+    }
+
     /// The conventional dark file for `path` when it exists.
     public static func existingDarkPath(for path: String) -> String? {
         let dark = darkPath(for: path)
