@@ -1,3 +1,4 @@
+import CYLDocuments
 import CYLConvert
 import CYLRaster
 import CYLTimeline
@@ -117,9 +118,9 @@ public struct PreviewEvent: Sendable, Equatable {
     /// One JSON object on one line; time in seconds with millisecond precision.
     public var jsonLine: String {
         var s = "{\"event\":\"\(kind.rawValue)\",\"tab\":\(tab)"
-        if let identifier { s += ",\"identifier\":\(JSONOutput.quote(identifier))" }
-        if let accessibilityLabel { s += ",\"accessibilityLabel\":\(JSONOutput.quote(accessibilityLabel))" }
-        if let pageIdentifier { s += ",\"pageIdentifier\":\(JSONOutput.quote(pageIdentifier))" }
+        if let identifier { s += ",\"identifier\":\(TextEscaping.jsonString(identifier))" }
+        if let accessibilityLabel { s += ",\"accessibilityLabel\":\(TextEscaping.jsonString(accessibilityLabel))" }
+        if let pageIdentifier { s += ",\"pageIdentifier\":\(TextEscaping.jsonString(pageIdentifier))" }
         if !pageParameters.isEmpty { s += ",\"pageParameters\":\(pageParameters.json.text)" }
         let ms = Int64((time.seconds * 1000).rounded())
         s += ",\"time\":\(ms / 1000).\(String(repeating: "0", count: 3 - String(ms % 1000).count))\(ms % 1000)"
@@ -267,7 +268,7 @@ extension SkippedTab {
     /// tab the filters left out (`item` is its position in `tabBarItemsAttributes`).
     public var jsonLine: String {
         var s = "{\"event\":\"tabSkipped\",\"item\":\(index)"
-        if let identifier { s += ",\"identifier\":\(JSONOutput.quote(identifier))" }
-        return s + ",\"reason\":\(JSONOutput.quote(reasonText))}"
+        if let identifier { s += ",\"identifier\":\(TextEscaping.jsonString(identifier))" }
+        return s + ",\"reason\":\(TextEscaping.jsonString(reasonText))}"
     }
 }

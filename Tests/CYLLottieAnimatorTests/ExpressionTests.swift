@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+import CYLDocuments
 import Glibc
 #endif
 import CYLGeometry
@@ -13,7 +14,7 @@ import Testing
 @Suite struct ExpressionTests {
     /// A JSON property with expression `x` on the keyframed or fixed value `k`.
     func prop(_ k: String, _ x: String) -> String {
-        "{\"a\":0,\"k\":\(k),\"x\":\(ExpressionPrelude.javaScriptString(x))}"
+        "{\"a\":0,\"k\":\(k),\"x\":\(TextEscaping.jsonString(x))}"
     }
 
     /// Keyframes: value `v[i]` at frame `t[i]`, linear.
@@ -22,7 +23,7 @@ import Testing
         return "{\"a\":1,\"k\":[" + kfs.joined(separator: ",") + "]"
     }
     func keyed(_ frames: [Double], _ values: [String], _ x: String) -> String {
-        keys(frames, values) + ",\"x\":\(ExpressionPrelude.javaScriptString(x))}"
+        keys(frames, values) + ",\"x\":\(TextEscaping.jsonString(x))}"
     }
 
     func layer(_ ind: Int, _ name: String, ks: String, extra: String = "", shapes: String? = nil) -> String {

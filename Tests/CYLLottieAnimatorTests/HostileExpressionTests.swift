@@ -1,4 +1,5 @@
 @testable import CYLLottieAnimator
+import CYLDocuments
 import CYLRaster
 import CYLScript
 import CYLTimeline
@@ -37,7 +38,7 @@ struct HostileExpressionTests {
 
     /// A 100x100 red square at the keyframed position (50, 50), its position carrying `x`.
     static func file(_ x: String?) -> [UInt8] {
-        let expression = x.map { ",\"x\":\(ExpressionPrelude.javaScriptString($0))" } ?? ""
+        let expression = x.map { ",\"x\":\(TextEscaping.jsonString($0))" } ?? ""
         return lottie(op: 30, layers: """
         {"ty":4,"ind":1,"nm":"A","ip":0,"op":30,"st":0,"ks":{"p":{"a":0,"k":[50,50,0]\(expression)}},
          "shapes":[{"ty":"rc","p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[40,40]},"r":{"a":0,"k":0}},

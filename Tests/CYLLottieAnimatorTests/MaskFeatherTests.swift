@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+import CYLDocuments
 import Glibc
 #endif
 @testable import CYLLottieAnimator
@@ -73,7 +74,7 @@ import Testing
 /// Expressions read a mask's feather (`mask(…).maskFeather`), as they read its expansion.
 @Suite struct MaskFeatherExpressionTests {
     @Test func maskFeatherIsTheMasksFeatherValue() throws {
-        let x = ExpressionPrelude.javaScriptString("var $bm_rt; $bm_rt = thisLayer.mask(1).maskFeather[1];")
+        let x = TextEscaping.jsonString("var $bm_rt; $bm_rt = thisLayer.mask(1).maskFeather[1];")
         let layer = """
         {"ty":4,"ind":1,"nm":"A","ip":0,"op":10,"st":0,"ks":{"r":{"a":0,"k":0,"x":\(x)}},
          "masksProperties":[{"mode":"a","o":{"a":0,"k":100},"f":{"a":0,"k":[3,7]},

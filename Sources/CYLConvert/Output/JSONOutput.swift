@@ -15,34 +15,15 @@ public indirect enum JSONOutput: Sendable {
     /// The value as compact JSON text.
     public var text: String {
         switch self {
-        case .string(let s): return Self.quote(s)
+        case .string(let s): return TextEscaping.jsonString(s)
         case .int(let n): return String(n)
         case .double(let d): return d.isFinite ? d.compactText : "null"
         case .bool(let b): return b ? "true" : "false"
         case .null: return "null"
         case .array(let items): return "[" + items.map(\.text).joined(separator: ",") + "]"
         case .object(let members):
-            return "{" + members.map { Self.quote($0.0) + ":" + $0.1.text }.joined(separator: ",") + "}"
+            return "{" + members.map { TextEscaping.jsonString($0.0) + ":" + $0.1.text }.joined(separator: ",") + "}"
         }
-    }
-
-    /// `s` as a JSON string literal, quotes included.
-    public static func quote(_ s: String) -> String {
-        var out = "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where u.value < 0x20:
-                let hex = String(u.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(u)
-            }
-        }
-        return out + "\""
     }
 }
 

@@ -172,7 +172,7 @@ struct DotLottieTheme: Sendable {
             }
         }
         if let x = r["expression"], !x.isNull, type != .image {
-            json = String(json.dropLast()) + ",\"x\":\(quoted(try x.string()))}"
+            json = String(json.dropLast()) + ",\"x\":\(TextEscaping.jsonString(try x.string()))}"
         }
         return Rule(id: id, type: type, animations: animations, keyframes: keyframes, path: "\(r.path)", slotJSON: json)
     }
@@ -236,12 +236,12 @@ struct DotLottieTheme: Sendable {
             fields += ["\"w\":\(number(w))", "\"h\":\(number(h))"]
         }
         if let data = try v.optionalString("dataUrl") {
-            fields += ["\"u\":\"\"", "\"p\":\(quoted(data))", "\"e\":1"]
+            fields += ["\"u\":\"\"", "\"p\":\(TextEscaping.jsonString(data))", "\"e\":1"]
         } else if let path = try v.optionalString("path") {
             let slash = path.lastIndex(of: "/")
             let folder = slash.map { String(path[...$0]) } ?? ""
             let file = slash.map { String(path[path.index(after: $0)...]) } ?? path
-            fields += ["\"u\":\(quoted(folder))", "\"p\":\(quoted(file))", "\"e\":0"]
+            fields += ["\"u\":\(TextEscaping.jsonString(folder))", "\"p\":\(TextEscaping.jsonString(file))", "\"e\":0"]
         } else {
             throw v.error("an Image rule's value needs a \"path\" or a \"dataUrl\"", kind: .missingKey("path"))
         }
@@ -254,8 +254,8 @@ struct DotLottieTheme: Sendable {
 
     /// A Text rule's value as a Lottie text document.
     static func document(_ v: JSONElement) throws(JSONError) -> String {
-        var fields = ["\"t\":\(quoted(try v.member("text").string()))"]
-        if let f = try v.optionalString("fontName") { fields.append("\"f\":\(quoted(f))") }
+        var fields = ["\"t\":\(TextEscaping.jsonString(try v.member("text").string()))"]
+        if let f = try v.optionalString("fontName") { fields.append("\"f\":\(TextEscaping.jsonString(f))") }
         if let s = try v.optionalDouble("fontSize") { fields.append("\"s\":\(number(s))") }
         if let c = v["fillColor"], !c.isNull { fields.append("\"fc\":\(try numbers(c, first: 3, "a colour [r, g, b]"))") }
         if let c = v["strokeColor"], !c.isNull { fields.append("\"sc\":\(try numbers(c, first: 3, "a colour [r, g, b]"))") }
@@ -278,8 +278,4 @@ struct DotLottieTheme: Sendable {
 
     /// A finite number as JSON (`Double.description` is valid JSON for finite values).
     static func number(_ d: Double) -> String { d == d.rounded() && abs(d) < 1e15 ? String(Int(d)) : "\(d)" }
-
-    /// A string as a JSON string literal (the expression prelude's JavaScript literal: every
-    /// escape it writes is also JSON's).
-    static func quoted(_ s: String) -> String { ExpressionPrelude.javaScriptString(s) }
 }

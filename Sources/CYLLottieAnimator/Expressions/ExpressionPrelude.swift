@@ -1,3 +1,5 @@
+import CYLDocuments
+
 /// The After Effects expression API in JavaScript, run once in each expression engine. What it
 /// cannot know itself (layers, properties, keyframes, transforms) it asks the renderer through
 /// `__host(op, ...)`, answered by `ExpressionHost`. Property values are plain numbers, arrays of
@@ -85,28 +87,8 @@ enum ExpressionPrelude {
         if source.contains("$bm_rt") {
             body = "var $bm_rt;\n" + source + "\n;return __out($bm_rt);"
         } else {
-            body = "return __out(eval(" + javaScriptString(source) + "));"
+            body = "return __out(eval(" + TextEscaping.jsonString(source) + "));"
         }
         return "function (__id, __prop, __layer, __comp, __isPath, __seed, __fps, time, value) {\n" + binds + body + "\n}"
-    }
-
-    /// `text` as a JavaScript string literal; also a JSON one (dotLottie themes use it so): every
-    /// escape it writes is JSON's.
-    static func javaScriptString(_ text: String) -> String {
-        var out = "\""
-        for u in text.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\u{2028}": out += "\\u2028"
-            case "\u{2029}": out += "\\u2029"
-            default:
-                if u.value < 0x20 { out += "\\u" + String(repeating: "0", count: 4 - String(u.value, radix: 16).count) + String(u.value, radix: 16) }
-                else { out.unicodeScalars.append(u) }
-            }
-        }
-        return out + "\""
     }
 }

@@ -1,3 +1,4 @@
+import CYLDocuments
 import CYLConvert
 
 /// `build-manifest.json`: every output of a build with its input, settings, SHA-256, size,
@@ -57,12 +58,12 @@ public struct BuildManifest: Sendable {
         var out = "{\n"
         out += "  \"manifestVersion\": \(Self.formatVersion),\n"
         out += "  \"tool\": \"cylanim\",\n"
-        out += "  \"toolVersion\": \(JSONOutput.quote(toolVersion)),\n"
-        out += "  \"pipeline\": \(JSONOutput.quote(pipeline)),\n"
+        out += "  \"toolVersion\": \(TextEscaping.jsonString(toolVersion)),\n"
+        out += "  \"pipeline\": \(TextEscaping.jsonString(pipeline)),\n"
         let shardText = shard.map { JSONOutput.object([("index", .int($0.index)), ("count", .int($0.count))]).text } ?? "null"
         out += "  \"shard\": \(shardText),\n"
         out += "  \"plannedJobs\": \(plannedJobs),\n"
-        out += "  \"planDigest\": \(JSONOutput.quote(planDigest)),\n"
+        out += "  \"planDigest\": \(TextEscaping.jsonString(planDigest)),\n"
         out += "  \"elapsedMs\": \(JSONOutput.double(elapsedMilliseconds).text),\n"
         out += "  \"outputs\": [" + Self.lines(entries) + "],\n"
         out += "  \"undeclared\": [" + Self.lines(undeclared) + "]\n"

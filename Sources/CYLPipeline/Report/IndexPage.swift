@@ -30,7 +30,7 @@ public struct IndexPage {
         }
         inputs.sort()
         let built = manifest.entries.filter { $0.status != .failed }.count
-        let title = Self.escape(FilePath.lastComponent(of: manifest.pipeline))
+        let title = TextEscaping.html(FilePath.lastComponent(of: manifest.pipeline))
         var out = """
         <!DOCTYPE html>
         <html lang="en"><head><meta charset="utf-8"><title>\(title): build</title>
@@ -42,13 +42,13 @@ public struct IndexPage {
         .out img{display:block;margin:0 auto 4px;max-width:96px;max-height:96px;image-rendering:auto}
         </style></head><body>
         <h1>\(title)</h1>
-        <p>\(built) of \(manifest.entries.count) outputs from \(inputs.count) inputs (cylanim \(Self.escape(manifest.toolVersion)))</p>
+        <p>\(built) of \(manifest.entries.count) outputs from \(inputs.count) inputs (cylanim \(TextEscaping.html(manifest.toolVersion)))</p>
         <table><tr><th>input</th><th>outputs</th></tr>
 
         """
         for input in inputs {
             let entries = byInput[input] ?? []
-            out += "<tr><td>\(Self.escape(input))<br>"
+            out += "<tr><td>\(TextEscaping.html(input))<br>"
             for appearance in ["light", "dark"] {
                 let images = entries.filter { $0.appearance == appearance && $0.status != .failed && Self.mimeType(format: $0.format) != nil }
                 if let smallest = images.min(by: { ($0.files.first?.bytes ?? 0) < ($1.files.first?.bytes ?? 0) }) {
@@ -66,15 +66,15 @@ public struct IndexPage {
     func thumbnail(_ e: ManifestEntry) -> String {
         guard let first = e.files.first, let mime = Self.mimeType(format: e.format), first.bytes <= Self.maxEmbeddedBytes,
               let bytes = FileSystem.read(FileSystem.join(outputDirectory, first.path)) else { return "" }
-        return "<div class=\"out \(e.appearance == "dark" ? "dark" : "light")\"><img alt=\"\(Self.escape(e.output))\" src=\"data:\(mime);base64,\(Base64.encode(bytes))\"></div>"
+        return "<div class=\"out \(e.appearance == "dark" ? "dark" : "light")\"><img alt=\"\(TextEscaping.html(e.output))\" src=\"data:\(mime);base64,\(Base64.encode(bytes))\"></div>"
     }
 
     func cell(_ e: ManifestEntry) -> String {
         guard e.status != .failed else {
-            return "<div class=\"out failed\"><b>\(Self.escape(e.output))</b><br>\(Self.escape(e.error ?? "failed"))</div>"
+            return "<div class=\"out failed\"><b>\(TextEscaping.html(e.output))</b><br>\(TextEscaping.html(e.error ?? "failed"))</div>"
         }
-        let href = Self.escape(Self.percentEncode(e.files.first?.path ?? e.output))
-        return "<div class=\"out \(e.appearance == "dark" ? "dark" : "light")\"><a href=\"\(href)\">\(Self.escape(e.output))</a><br>"
+        let href = TextEscaping.html(Self.percentEncode(e.files.first?.path ?? e.output))
+        return "<div class=\"out \(e.appearance == "dark" ? "dark" : "light")\"><a href=\"\(href)\">\(TextEscaping.html(e.output))</a><br>"
             + "\(e.frames) frame\(e.frames == 1 ? "" : "s"), \(e.bytes) bytes</div>"
     }
 
@@ -85,20 +85,6 @@ public struct IndexPage {
         case "webp": return "image/webp"
         default: return nil   // .tgs: a Lottie document, not an image
         }
-    }
-
-    static func escape(_ s: String) -> String {
-        var out = ""
-        for c in s {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            default: out.append(c)
-            }
-        }
-        return out
     }
 
     /// A relative URL for a path: bytes outside unreserved characters and `/` percent-encoded.

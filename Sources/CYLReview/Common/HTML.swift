@@ -1,27 +1,10 @@
 import CYLDocuments
 import CYLConvert
 
-/// Text for HTML pages: escaping and embedded data. Every page this module writes is one file
+/// Text for HTML pages: embedded data (escaping is `TextEscaping.html`). Every page this module writes is one file
 /// with nothing fetched from elsewhere, so images travel as `data:` URIs and data as JSON inside
 /// a script element.
 enum HTML {
-    /// `text` safe inside an element or a double-quoted attribute.
-    static func escape(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for c in text.unicodeScalars {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.unicodeScalars.append(c)
-            }
-        }
-        return out
-    }
-
     /// A `data:` URI holding `bytes` of type `mime`.
     static func dataURI(_ bytes: [UInt8], mime: String) -> String {
         "data:\(mime);base64," + Base64.encode(bytes)
@@ -48,7 +31,7 @@ enum HTML {
         <meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src data:; style-src 'unsafe-inline'; script-src 'unsafe-inline'">
         <meta name="viewport" content="width=device-width, initial-scale=1">
         <link rel="icon" href="data:,">
-        <title>\(escape(title))</title>
+        <title>\(TextEscaping.html(title))</title>
         <style>\(style)</style>
         </head>
         """

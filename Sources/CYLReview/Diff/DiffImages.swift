@@ -1,3 +1,4 @@
+import CYLDocuments
 import CYLImageCodecs
 import CYLText
 import CYLConvert
@@ -56,12 +57,12 @@ enum DiffImages {
     /// The comparison as a self-contained page: verdict, the worst rows as images, every frame's numbers.
     static func page(_ rows: [Row], report: DiffReport) throws -> String {
         var s = HTML.head(title: "Diff: \(report.nameA) vs \(report.nameB)", style: style)
-        s += "<body><header><h1>Diff</h1><p>A: \(HTML.escape(report.nameA)) (\(HTML.escape(report.summaryA)))<br>"
-        s += "B: \(HTML.escape(report.nameB)) (\(HTML.escape(report.summaryB)))</p>"
-        s += "<p class=\"\(report.passed ? "pass" : "fail")\">\(HTML.escape(report.text().last ?? ""))</p></header><main>"
+        s += "<body><header><h1>Diff</h1><p>A: \(TextEscaping.html(report.nameA)) (\(TextEscaping.html(report.summaryA)))<br>"
+        s += "B: \(TextEscaping.html(report.nameB)) (\(TextEscaping.html(report.summaryB)))</p>"
+        s += "<p class=\"\(report.passed ? "pass" : "fail")\">\(TextEscaping.html(report.text().last ?? ""))</p></header><main>"
         s += "<h2>Worst frames</h2>"
         for row in rows {
-            s += "<section><p>\(HTML.escape(DiffReport.line(row.comparison)))</p><div class=\"row\">"
+            s += "<section><p>\(TextEscaping.html(DiffReport.line(row.comparison)))</p><div class=\"row\">"
             for (label, image, checker) in [("A", row.a, true), ("B", row.b, true), ("heat map", row.heat, false)] {
                 let png = try PNGCodec.encode(image, compressionLevel: 6, filter: .adaptive)
                 s += "<figure><img class=\"\(checker ? "checker" : "")\" width=\"\(image.width)\" height=\"\(image.height)\" alt=\"\(label)\" src=\"\(HTML.dataURI(png, mime: "image/png"))\"><figcaption>\(label)</figcaption></figure>"

@@ -8,7 +8,7 @@ extension ReviewPage {
     /// The whole page as UTF-8 bytes.
     func html() -> [UInt8] {
         var page = HTML.head(title: title, style: ReviewScript.style)
-        page += "<body>\n<header><h1>\(HTML.escape(title))</h1>\n<p>\(HTML.escape(summary))</p></header>\n<main>\n"
+        page += "<body>\n<header><h1>\(TextEscaping.html(title))</h1>\n<p>\(TextEscaping.html(summary))</p></header>\n<main>\n"
         var shown = Set<Int>()
         for (b, bar) in bars.enumerated() {
             page += barSection(bar, index: b)
@@ -31,8 +31,8 @@ extension ReviewPage {
         let size = bar.layout.size
         return """
         <section class="bar" id="bar-\(index)" data-bar="\(index)" data-selected="0" data-appearance="light">
-        <h2>\(HTML.escape(bar.heading))</h2>
-        <p class="note">\(HTML.escape(bar.summary)). Click a tab to select it, click it again to reselect.</p>
+        <h2>\(TextEscaping.html(bar.heading))</h2>
+        <p class="note">\(TextEscaping.html(bar.summary)). Click a tab to select it, click it again to reselect.</p>
         <canvas data-role="bar" width="\(size.width)" height="\(size.height)"></canvas>
         <div class="controls"><button type="button" data-appearance="light">Light</button><button type="button" data-appearance="dark">Dark</button>
         <output data-role="bar-state"></output></div>
@@ -44,10 +44,10 @@ extension ReviewPage {
         let icon = icons[i]
         let last = max(0, icon.frameCount - 1)
         var s = "<section class=\"icon\" id=\"icon-\(i)\" data-icon=\"\(i)\" data-frame=\"0\" data-state=\"\">\n"
-        s += "<h2>\(HTML.escape(icon.heading))</h2>\n"
-        if !icon.file.isEmpty && icon.file != icon.heading { s += "<p class=\"note\">\(HTML.escape(icon.file))</p>\n" }
+        s += "<h2>\(TextEscaping.html(icon.heading))</h2>\n"
+        if !icon.file.isEmpty && icon.file != icon.heading { s += "<p class=\"note\">\(TextEscaping.html(icon.file))</p>\n" }
         s += "<div class=\"cols\"><table class=\"facts\">"
-        for (label, value) in icon.facts { s += "<tr><th>\(HTML.escape(label))</th><td>\(HTML.escape(value))</td></tr>" }
+        for (label, value) in icon.facts { s += "<tr><th>\(TextEscaping.html(label))</th><td>\(TextEscaping.html(value))</td></tr>" }
         s += "</table>\n" + stage(icon) + "</div>\n<div class=\"controls\">"
         if !icon.isStatic {
             s += button("play", "Play") + button("pause", "Pause") + button("prev", "◀ Step") + button("next", "Step ▶")
@@ -59,7 +59,7 @@ extension ReviewPage {
         if !icon.diagnostics.isEmpty {
             s += "<ul class=\"diagnostics\">"
             for d in icon.diagnostics {
-                s += "<li class=\"\(d.severity.rawValue)\">\(HTML.escape(d.location.isEmpty ? d.message : "\(d.location): \(d.message)"))</li>"
+                s += "<li class=\"\(d.severity.rawValue)\">\(TextEscaping.html(d.location.isEmpty ? d.message : "\(d.location): \(d.message)"))</li>"
             }
             s += "</ul>\n"
         }
