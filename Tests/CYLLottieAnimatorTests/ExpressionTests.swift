@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import CYLDocuments
 import Glibc
 #endif
+import CYLDocuments
 import CYLGeometry
 @testable import CYLLottieAnimator
 import CYLRaster

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import CYLDocuments
 import Glibc
 #endif
+import CYLDocuments
 @testable import CYLLottieAnimator
 import CYLRaster
 import CYLTimeline

@@ -105,7 +105,9 @@ struct HostError: Error, CustomStringConvertible {
 extension ExpressionRuntime {
     /// Answers `__host(op, ...)` from the prelude.
     func answer(_ args: [ScriptValue]) throws -> ScriptValue {
-        guard let op = args.first?.string else { throw HostError(description: "host call without an operation") }
+        guard let raw = args.first?.number, let op = HostOperation(rawValue: Int(exactly: raw) ?? -1) else {
+            throw HostError(description: "unknown host operation \(args.first.map { "\($0)" } ?? "(none)")")
+        }
         func int(_ i: Int) -> Int? {
             guard i < args.count, let d = args[i].number, d.isFinite, abs(d) < 1e9 else { return nil }
             return Int(d)
@@ -114,50 +116,48 @@ extension ExpressionRuntime {
         func key(_ i: Int) -> ScriptValue { i < args.count ? args[i] : .undefined }
         let fps = model.frameRate
         switch op {
-        case "value", "base":
+        case .value, .base:
             guard let ref = int(1), ref >= 0, ref < tables.props.count else { throw HostError(description: "no such property") }
             let frame = number(2) * fps
             let p = tables.props[ref].value
-            return op == "value" ? currentValue(p, frame) : HostTables.scriptValue(p, at: frame)
-        case "keys":
+            return op == .value ? currentValue(p, frame) : HostTables.scriptValue(p, at: frame)
+        case .keys:
             guard let ref = int(1), ref >= 0, ref < tables.props.count else { return .array([]) }
             return keys(tables.props[ref].value)
-        case "layer":
+        case .layer:
             guard let c = int(1) else { return .number(-1) }
             return .number(Double(findLayer(compRef: c, key(2))))
-        case "layerInfo":
+        case .layerInfo:
             return layerInfo(int(1) ?? -1)
-        case "compInfo":
+        case .compInfo:
             return compInfo(int(1) ?? 0)
-        case "compNamed":
+        case .compNamed:
             let name = key(1).string ?? ""
             if name == model.name { return .number(0) }
             return .number(Double(tables.compIDs.firstIndex(of: name) ?? -1))
-        case "prop":
+        case .prop:
             guard let l = int(1), let path = key(2).string else { return propAnswer(-1) }
             return propAnswer(layerProperty(l, path))
-        case "effect":
+        case .effect:
             return effect(int(1) ?? -1, key(2))
-        case "param":
+        case .param:
             return param(int(1) ?? -1, key(2))
-        case "mask":
+        case .mask:
             return .number(Double(mask(int(1) ?? -1, key(2))))
-        case "content":
+        case .content:
             return content(int(1) ?? -1, parent: int(2) ?? -1, key(3))
-        case "contentProp":
+        case .contentProp:
             guard let c = int(1), c >= 0, c < tables.contents.count, let name = key(2).string else { return propAnswer(-1) }
             let entry = tables.contents[c]
             let value = Self.contentProperties(entry.node).first { $0.0 == name }?.1
             return propAnswer(tables.propRef("c\(c).\(name)", { value }, layer: entry.layer), isPath: value.map(Self.isPath) ?? false)
-        case "toComp", "fromComp":
+        case .toComp, .fromComp:
             guard let l = int(1), tables.layer(l) != nil, let xy = key(2).array, xy.count >= 2,
                   let x = xy[0].number, let y = xy[1].number else { throw HostError(description: "\(op) needs a layer and a point") }
             var m = worldMatrix(l, frame: number(3) * fps)
-            if op == "fromComp" { m = m.inverted ?? .identity }
+            if op == .fromComp { m = m.inverted ?? .identity }
             let p = m.apply(Point(x, y))
             return xy.count > 2 ? .numbers([p.x, p.y, xy[2].number ?? 0]) : .numbers([p.x, p.y])
-        default:
-            throw HostError(description: "unknown host operation \(op)")
         }
     }
 

@@ -20,7 +20,7 @@ extension ExpressionPrelude {
     Property.prototype.valueOf = function () { return this.value; };
     Property.prototype.toString = function () { return String(this.value); };
     Property.prototype.valueAtTime = function (t) {
-        var v = __ask('value', this.__ref, __val(t));
+        var v = __ask(__op.value, this.__ref, __val(t));
         return this.__isPath ? __path(v) : v;
     };
     Property.prototype.getValue = function () { return this.value; };
@@ -29,7 +29,7 @@ extension ExpressionPrelude {
     })(__k);
     Object.defineProperty(Property.prototype, 'length', { get: function () { var v = this.value; return __isArr(v) ? v.length : 1; } });
     Property.prototype.__keys = function () {
-        if (!this.__keyList) this.__keyList = __host('keys', this.__ref) || [];
+        if (!this.__keyList) this.__keyList = __host(__op.keys, this.__ref) || [];
         return this.__keyList;
     };
     Object.defineProperty(Property.prototype, 'numKeys', { get: function () { return this.__keys().length; } });
@@ -57,7 +57,7 @@ extension ExpressionPrelude {
     };
     // The value before the expression (what `value` is), at any time.
     Property.prototype.__base = function (t) {
-        var v = __ask('base', this.__ref, t);
+        var v = __ask(__op.base, this.__ref, t);
         return this.__isPath ? __path(v) : v;
     };
     Property.prototype.velocityAtTime = function (t) {
@@ -173,14 +173,14 @@ extension ExpressionPrelude {
     }
 
     function Comp(ref) {
-        var info = __host('compInfo', ref);
+        var info = __host(__op.compInfo, ref);
         this.__ref = ref;
         this.name = info.name; this.width = info.width; this.height = info.height;
         this.numLayers = info.numLayers; this.frameDuration = info.frameDuration; this.duration = info.duration;
         this.displayStartTime = 0; this.pixelAspect = 1;
     }
     Comp.prototype.layer = function (key) {
-        var r = __host('layer', this.__ref, __val(key));
+        var r = __host(__op.layer, this.__ref, __val(key));
         if (r < 0) throw new Error('layer ' + JSON.stringify(key) + ' is not in composition ' + JSON.stringify(this.name));
         return __layer(r);
     };
@@ -196,7 +196,7 @@ extension ExpressionPrelude {
     }
 
     function Layer(ref) {
-        var info = __host('layerInfo', ref);
+        var info = __host(__op.layerInfo, ref);
         this.__ref = ref; this.__propCache = {};
         this.name = info.name; this.index = info.index;
         this.inPoint = info.inPoint; this.outPoint = info.outPoint; this.startTime = info.startTime;
@@ -208,7 +208,7 @@ extension ExpressionPrelude {
     Layer.prototype.__prop = function (path) {
         var p = this.__propCache[path];
         if (p === undefined) {
-            var r = __host('prop', this.__ref, path);
+            var r = __host(__op.prop, this.__ref, path);
             p = r.ref < 0 ? null : new Property(r.ref, r.isPath, this);
             this.__propCache[path] = p;
         }
@@ -224,15 +224,15 @@ extension ExpressionPrelude {
     });
     Object.defineProperty(Layer.prototype, 'timeRemap', { get: function () { return this.__prop('timeRemap'); } });
     Layer.prototype.effect = function (key) {
-        var r = __host('effect', this.__ref, __val(key));
+        var r = __host(__op.effect, this.__ref, __val(key));
         if (r.ref < 0) throw new Error('layer ' + JSON.stringify(this.name) + ' has no effect ' + JSON.stringify(key));
         var layer = this, ref = r.ref;
         var e = function (param) {
-            var p = __host('param', ref, __val(param));
+            var p = __host(__op.param, ref, __val(param));
             if (p.ref < 0) throw new Error('effect ' + JSON.stringify(r.name) + ' has no parameter ' + JSON.stringify(param));
             // A layer control chooses a layer: it stands for that layer.
             if (p.type === 10) {
-                var chosen = __host('layer', layer.__compRef, __val(new Property(p.ref, false, layer)));
+                var chosen = __host(__op.layer, layer.__compRef, __val(new Property(p.ref, false, layer)));
                 if (chosen < 0) throw new Error('no layer chosen');
                 return __layer(chosen);
             }
@@ -242,7 +242,7 @@ extension ExpressionPrelude {
         return e;
     };
     Layer.prototype.mask = function (key) {
-        var layer = this, r = __host('mask', this.__ref, __val(key));
+        var layer = this, r = __host(__op.mask, this.__ref, __val(key));
         if (r < 0) throw new Error('layer ' + JSON.stringify(this.name) + ' has no mask ' + JSON.stringify(key));
         return {
             get maskPath() { return layer.__prop('mask.' + r + '.path'); },
@@ -256,8 +256,8 @@ extension ExpressionPrelude {
     Layer.prototype.__map = function (op, p, t) {
         return __ask(op, this.__ref, __arr(p), t === undefined ? __now : __val(t));
     };
-    Layer.prototype.toComp = function (p, t) { return this.__map('toComp', p, t); };
-    Layer.prototype.fromComp = function (p, t) { return this.__map('fromComp', p, t); };
+    Layer.prototype.toComp = function (p, t) { return this.__map(__op.toComp, p, t); };
+    Layer.prototype.fromComp = function (p, t) { return this.__map(__op.fromComp, p, t); };
     Layer.prototype.toWorld = Layer.prototype.toComp;
     Layer.prototype.fromWorld = Layer.prototype.fromComp;
     Layer.prototype.fromCompToSurface = Layer.prototype.fromComp;
@@ -275,7 +275,7 @@ extension ExpressionPrelude {
     Content.prototype.__prop = function (name) {
         var p = this.__propCache[name];
         if (p === undefined) {
-            var r = __host('contentProp', this.__ref, name);
+            var r = __host(__op.contentProp, this.__ref, name);
             p = r.ref < 0 ? null : new Property(r.ref, r.isPath, this.__layer);
             this.__propCache[name] = p;
         }
@@ -291,13 +291,13 @@ extension ExpressionPrelude {
         return t;
     }
     function __content(layer, parent, key) {
-        var r = __host('content', layer.__ref, parent, __val(key));
+        var r = __host(__op.content, layer.__ref, parent, __val(key));
         if (r.ref < 0) throw new Error('no content ' + JSON.stringify(key));
         return new Content(layer, r.ref, r);
     }
 
     function comp(name) {
-        var r = __host('compNamed', String(name));
+        var r = __host(__op.compNamed, String(name));
         if (r < 0) throw new Error('no composition named ' + JSON.stringify(name));
         return __comp(r);
     }

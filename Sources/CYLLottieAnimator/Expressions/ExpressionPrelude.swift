@@ -9,9 +9,9 @@ import CYLDocuments
 /// Randomness is deterministic: each expression's generator is seeded from its JSON path (and
 /// `seedRandom`), and from the frame unless `timeless`, so a frame renders the same every time.
 enum ExpressionPrelude {
-    /// The whole prelude: the plain JavaScript library first (values, arithmetic, interpolation,
+    /// The whole prelude: the host operations' names (`__op`), the plain JavaScript library (values, arithmetic, interpolation,
     /// randomness, colours, paths), then the part that asks the renderer (properties, layers).
-    static let source = library + "\n" + sceneAPI
+    static let source = HostOperation.preludeConstants + "\n" + library + "\n" + sceneAPI
 
     /// The names every expression function binds from its context, in order.
     static let boundNames = [
