@@ -124,10 +124,10 @@ func report(_ error: any Error, command: CommandSpec) -> Int32 {
         return e.kind == .cannotCreate ? ExitCode.cannotCreate : ExitCode.ioError
     case let e as ConfigError:
         printError(e.description)
-        return e.kind == .unreadable || e.kind == .missingFile ? ExitCode.noInput : ExitCode.dataError
+        return e.kind.isMissingInput ? ExitCode.noInput : ExitCode.dataError
     case let e as PipelineError:
         printError(e.description)
-        return e.kind == .unreadable || e.kind == .missingFile ? ExitCode.noInput : ExitCode.dataError
+        return e.kind.isMissingInput ? ExitCode.noInput : ExitCode.dataError
     case let e as MergeError:
         printError(e.description)
         return ExitCode.dataError

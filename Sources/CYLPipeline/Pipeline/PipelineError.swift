@@ -1,24 +1,10 @@
+import CYLDocuments
+
 /// Why a pipeline file cannot be used: the file, where in it (`line:column`), which key (as a
 /// JSON path such as `outputs[1].scales`), then what is wrong, with a did-you-mean for misspelt keys.
 public struct PipelineError: Error, Sendable, CustomStringConvertible {
-    public enum Kind: Sendable, Equatable {
-        /// Not JSON: syntax, nesting too deep, NaN/Infinity.
-        case syntax
-        /// The pipeline file is larger than the limit.
-        case tooLarge
-        /// A value of the wrong JSON type.
-        case wrongType
-        /// A value of the right type that cannot be used, or an unknown key.
-        case invalidValue
-        /// A required key is absent.
-        case missing
-        /// An input named by the pipeline does not exist (a literal path, not a glob).
-        case missingFile
-        /// The pipeline file itself is missing or unreadable.
-        case unreadable
-        /// The pipeline expands to more jobs than the limit.
-        case tooManyJobs
-    }
+    /// What went wrong, for exit codes and tests (shared with tab-bar configurations).
+    public typealias Kind = SettingsProblem
 
     public var file: String
     public var kind: Kind

@@ -1,30 +1,11 @@
+import CYLDocuments
+
 /// Why a tab-bar configuration cannot be used. Says which file, where in it (line:column, or a
 /// byte offset in a binary property list), which tab (index and identifier) and which key, then
 /// what is wrong.
 public struct ConfigError: Error, Sendable, CustomStringConvertible {
-    /// What went wrong, for exit codes and tests.
-    public enum Kind: Sendable, Equatable {
-        /// Not a readable document: syntax, nesting too deep, NaN/Infinity, empty, not text.
-        case syntax
-        /// The file is larger than the limit for a configuration.
-        case tooLarge
-        /// A value of the wrong type.
-        case wrongType
-        /// A value of the right type that is not acceptable (speed ≤ 0, bad colour, ...).
-        case invalidValue
-        /// A required key is absent, or a tab has nothing to show.
-        case missing
-        /// A referenced file (animation, image) does not exist or cannot be read.
-        case missingFile
-        /// A referenced animation exists but could not be opened.
-        case badAnimation
-        /// The configuration file itself is missing or unreadable.
-        case unreadable
-        /// Something the library supports that this tool does not yet (PAG animations).
-        case unsupported
-        /// A skin is missing, or a `"@name"` reference names a value no skin has.
-        case theme
-    }
+    /// What went wrong, for exit codes and tests (shared with pipeline files).
+    public typealias Kind = SettingsProblem
 
     /// The configuration file.
     public var file: String
