@@ -200,12 +200,12 @@ final class RIKConstraint: RTargetedConstraint {
 /// Keeps its component closer than, further than, or exactly at a distance from the target.
 final class RDistanceConstraint: RTargetedConstraint {
     var distance = 100.0
-    var mode: UInt64 = 0
+    var mode = DistanceMode.closer
 
     override func set(_ key: Int, _ value: PropertyValue) -> Bool {
         switch key {
         case RivePropertyKey.distanceConstraintDistance: distance = value.double ?? distance
-        case RivePropertyKey.distanceConstraintModeValue: mode = value.uint ?? mode
+        case RivePropertyKey.distanceConstraintModeValue: mode = value.decoded(mode)
         default: return super.set(key, value)
         }
         return true
@@ -222,8 +222,8 @@ final class RDistanceConstraint: RTargetedConstraint {
         var toTarget = ours - targetPoint
         let current = toTarget.length
         switch mode {
-        case 0 where current < distance: return
-        case 1 where current > distance: return
+        case .closer where current < distance: return
+        case .further where current > distance: return
         default: break
         }
         if current < 0.001 { return }

@@ -71,11 +71,11 @@ final class RFollowPathConstraint: RTransformSpaceConstraint {
             b.tx = pos.x + off.x
             b.ty = pos.y + off.y
         }
-        if sourceSpace == 1 {
+        if sourceSpace == .local {
             guard let inverse = Self.parentWorld(target).inverted else { return }
             b = inverse * b
         }
-        if destSpace == 1 { b = Self.parentWorld(component) * b }
+        if destSpace == .local { b = Self.parentWorld(component) * b }
         let ca = component.worldTransform.decompose()
         var cb = b.decompose()
         let t = strength, ti = 1 - strength

@@ -5,13 +5,13 @@ import Glibc
 
 /// Constraints that copy transforms between world and local spaces.
 class RTransformSpaceConstraint: RTargetedConstraint {
-    var sourceSpace: UInt64 = 0
-    var destSpace: UInt64 = 0
+    var sourceSpace = TransformSpace.world
+    var destSpace = TransformSpace.world
 
     override func set(_ key: Int, _ value: PropertyValue) -> Bool {
         switch key {
-        case RivePropertyKey.transformSpaceConstraintSourceSpaceValue: sourceSpace = value.uint ?? sourceSpace
-        case RivePropertyKey.transformSpaceConstraintDestSpaceValue: destSpace = value.uint ?? destSpace
+        case RivePropertyKey.transformSpaceConstraintSourceSpaceValue: sourceSpace = value.decoded(sourceSpace)
+        case RivePropertyKey.transformSpaceConstraintDestSpaceValue: destSpace = value.decoded(destSpace)
         default: return super.set(key, value)
         }
         return true
@@ -36,11 +36,11 @@ final class RTransformConstraint: RTransformSpaceConstraint {
         let bounds = target.constraintBounds
         let local = Transform.translation(bounds.minX + bounds.width * originX, bounds.minY + bounds.height * originY)
         var b = target.worldTransform * local
-        if sourceSpace == 1 {
+        if sourceSpace == .local {
             guard let inverse = Self.parentWorld(target).inverted else { return }
             b = inverse * b
         }
-        if destSpace == 1 { b = Self.parentWorld(component) * b }
+        if destSpace == .local { b = Self.parentWorld(component) * b }
         component.worldTransform = Self.blend(component.worldTransform, b, strength)
     }
 
@@ -64,7 +64,7 @@ final class RTransformConstraint: RTransformSpaceConstraint {
 /// Translation, rotation and scale constraints: copy one part of the target's transform, scaled
 /// by a factor, offset, clamped.
 class RTransformComponentConstraint: RTransformSpaceConstraint {
-    var minMaxSpace: UInt64 = 0
+    var minMaxSpace = TransformSpace.world
     var copyFactor = 1.0, minValue = 0.0, maxValue = 0.0
     var offset = false, doesCopy = true, useMin = false, useMax = false
     var copyFactorY = 1.0, minValueY = 0.0, maxValueY = 0.0
@@ -72,7 +72,7 @@ class RTransformComponentConstraint: RTransformSpaceConstraint {
 
     override func set(_ key: Int, _ value: PropertyValue) -> Bool {
         switch key {
-        case RivePropertyKey.transformComponentConstraintMinMaxSpaceValue: minMaxSpace = value.uint ?? minMaxSpace
+        case RivePropertyKey.transformComponentConstraintMinMaxSpaceValue: minMaxSpace = value.decoded(minMaxSpace)
         case RivePropertyKey.transformComponentConstraintCopyFactor: copyFactor = value.double ?? copyFactor
         case RivePropertyKey.transformComponentConstraintMinValue: minValue = value.double ?? minValue
         case RivePropertyKey.transformComponentConstraintMaxValue: maxValue = value.double ?? maxValue
@@ -112,24 +112,24 @@ final class RTranslationConstraint: RTransformComponentConstraint {
         if let target {
             let localA = offset && (doesCopy || doesCopyY) ? Point(component.localX, component.localY) : .zero
             var tb = target.worldTransform
-            if sourceSpace == 1 {
+            if sourceSpace == .local {
                 guard let inverse = Self.parentWorld(target).inverted else { return }
                 tb = inverse * tb
             }
             b = tb.translation
-            if !doesCopy { b.x = destSpace == 1 ? 0 : a.x } else {
+            if !doesCopy { b.x = destSpace == .local ? 0 : a.x } else {
                 b.x *= copyFactor
                 if offset { b.x += localA.x }
             }
-            if !doesCopyY { b.y = destSpace == 1 ? 0 : a.y } else {
+            if !doesCopyY { b.y = destSpace == .local ? 0 : a.y } else {
                 b.y *= copyFactorY
                 if offset { b.y += localA.y }
             }
-            if destSpace == 1 { b = Self.parentWorld(component) * b }
+            if destSpace == .local { b = Self.parentWorld(component) * b }
         } else {
             b = a
         }
-        let clampLocal = minMaxSpace == 1
+        let clampLocal = minMaxSpace == .local
         if clampLocal {
             guard let inverse = Self.parentWorld(component).inverted else { return }
             b = inverse * b
@@ -152,20 +152,20 @@ final class RRotationConstraint: RTransformComponentConstraint {
         var cb = ca
         if let target {
             var tb = target.worldTransform
-            if sourceSpace == 1 {
+            if sourceSpace == .local {
                 guard let inverse = Self.parentWorld(target).inverted else { return }
                 tb = inverse * tb
             }
             cb = tb.decompose()
             if !doesCopy {
-                cb.rotation = destSpace == 1 ? 0 : ca.rotation
+                cb.rotation = destSpace == .local ? 0 : ca.rotation
             } else {
                 cb.rotation *= copyFactor
                 if offset { cb.rotation += component.rotation }
             }
-            if destSpace == 1 { cb = (Self.parentWorld(component) * Transform.compose(cb)).decompose() }
+            if destSpace == .local { cb = (Self.parentWorld(component) * Transform.compose(cb)).decompose() }
         }
-        let clampLocal = minMaxSpace == 1
+        let clampLocal = minMaxSpace == .local
         if clampLocal {
             guard let inverse = Self.parentWorld(component).inverted else { return }
             cb = (inverse * Transform.compose(cb)).decompose()
@@ -189,22 +189,22 @@ final class RScaleConstraint: RTransformComponentConstraint {
         var cb = ca
         if let target {
             var tb = target.worldTransform
-            if sourceSpace == 1 {
+            if sourceSpace == .local {
                 guard let inverse = Self.parentWorld(target).inverted else { return }
                 tb = inverse * tb
             }
             cb = tb.decompose()
-            if !doesCopy { cb.scaleX = destSpace == 1 ? 1 : ca.scaleX } else {
+            if !doesCopy { cb.scaleX = destSpace == .local ? 1 : ca.scaleX } else {
                 cb.scaleX *= copyFactor
                 if offset { cb.scaleX *= component.scaleX }
             }
-            if !doesCopyY { cb.scaleY = destSpace == 1 ? 1 : ca.scaleY } else {
+            if !doesCopyY { cb.scaleY = destSpace == .local ? 1 : ca.scaleY } else {
                 cb.scaleY *= copyFactorY
                 if offset { cb.scaleY *= component.scaleY }
             }
-            if destSpace == 1 { cb = (Self.parentWorld(component) * Transform.compose(cb)).decompose() }
+            if destSpace == .local { cb = (Self.parentWorld(component) * Transform.compose(cb)).decompose() }
         }
-        let clampLocal = minMaxSpace == 1
+        let clampLocal = minMaxSpace == .local
         if clampLocal {
             guard let inverse = Self.parentWorld(component).inverted else { return }
             cb = (inverse * Transform.compose(cb)).decompose()
