@@ -6,6 +6,21 @@ struct RiveWriter {
     var bytes: [UInt8] = []
     /// Offsets where each object starts.
     var offsets: [Int] = []
+    /// Where each object's parts are, by object: every property's key, value and offsets.
+    var layouts: [[Written]] = []
+    /// Offsets of the 0 that ends each object.
+    var ends: [Int] = []
+
+    /// One property as written: its key starts at `keyAt`, its value at `valueAt`; a string's
+    /// bytes start at `dataAt` (after its length).
+    struct Written {
+        var key: Int
+        var value: V
+        var keyAt: Int
+        var valueAt: Int
+        var dataAt: Int
+        var endAt: Int
+    }
 
     /// A value to write; the field type comes from the property's definition.
     enum V {
@@ -48,17 +63,24 @@ struct RiveWriter {
     mutating func object(_ type: Int, _ props: [(Int, V)] = []) {
         offsets.append(bytes.count)
         varuint(UInt64(type))
+        var layout: [Written] = []
         for (key, value) in props {
+            let keyAt = bytes.count
             varuint(UInt64(key))
+            let valueAt = bytes.count
+            var dataAt = valueAt
             switch value {
             case .d(let d): u32(Float(d).bitPattern)
             case .u(let u): varuint(u)
             case .b(let b): bytes.append(b ? 1 : 0)
             case .c(let c): u32(c)
-            case .s(let s): varuint(UInt64(s.utf8.count)); bytes += Array(s.utf8)
+            case .s(let s): varuint(UInt64(s.utf8.count)); dataAt = bytes.count; bytes += Array(s.utf8)
             case .raw(let r): bytes += r
             }
+            layout.append(Written(key: key, value: value, keyAt: keyAt, valueAt: valueAt, dataAt: dataAt, endAt: bytes.count))
         }
+        layouts.append(layout)
+        ends.append(bytes.count)
         varuint(0)
     }
 

@@ -69,7 +69,7 @@ struct SceneBuilder {
         for paint in root.paints where paint.shouldDraw {
             var rect = Path()
             rect.append(Path.rect(bounds))
-            try add(paint, path: rect, world: .identity, opacity: root.childOpacity, blend: 3)
+            try add(paint, path: rect, world: .identity, opacity: root.childOpacity, blend: .normal)
         }
         var clips: [RClippingShape] = []
         var emptyClips = 0
@@ -121,15 +121,15 @@ struct SceneBuilder {
     }
 
     /// A clip's fill rule (the reference clips clockwise as non-zero).
-    static func rule(_ clip: RClippingShape) -> FillRule { clip.fillRule == 1 ? .evenOdd : .nonZero }
+    static func rule(_ clip: RClippingShape) -> FillRule { clip.fillRule.rasterRule }
 
     /// Whether `d` draws something with a blend mode other than normal, which needs the backdrop.
     static func blendsWithBackdrop(_ d: RDrawable) -> Bool {
         switch d {
         case let shape as RShape:
-            return shape.paints.contains { $0.shouldDraw && blendMode($0.blendModeValue == 127 ? shape.blendModeValue : $0.blendModeValue) != .normal }
+            return shape.paints.contains { $0.shouldDraw && $0.blendMode.resolved(inheriting: shape.blendMode) != .normal }
         case let image as RImage:
-            return blendMode(image.blendModeValue) != .normal
+            return image.blendMode != .normal
         default:
             return false
         }
@@ -157,18 +157,18 @@ struct SceneBuilder {
                 let path: Path
                 if let stroke = paint as? RStroke, !stroke.transformAffectsStroke {
                     path = shape.composer.worldPath
-                } else if let fill = paint as? RFill, fill.fillRule == 2 {
+                } else if let fill = paint as? RFill, fill.fillRule == .clockwise {
                     path = shape.composer.localClockwisePath
                 } else {
                     path = shape.composer.localPath
                 }
                 let inWorld = (paint as? RStroke).map { !$0.transformAffectsStroke } ?? false
                 try add(paint, path: path, world: inWorld ? .identity : shape.worldTransform,
-                        opacity: shape.renderOpacity, blend: shape.blendModeValue, gradientWorld: inWorld ? shape.worldTransform : nil)
+                        opacity: shape.renderOpacity, blend: shape.blendMode, gradientWorld: inWorld ? shape.worldTransform : nil)
             }
         case let image as RImage:
             guard let pixels = image.image, let t = image.imageTransform else { return }
-            let mode = Self.blendMode(image.blendModeValue)
+            let mode = image.blendMode
             if let mesh = image.mesh {
                 guard mesh.isValid else { return }
                 let began = beginBlendGroup(mode, opacity: image.renderOpacity)
@@ -275,14 +275,14 @@ struct SceneBuilder {
     /// Adds one fill or stroke of `path` (in the space `world` maps to the artboard), with its
     /// effects applied, in a group of its own when it blends other than normally or is feathered.
     private mutating func add(_ paint: RShapePaint, path source: Path, world: Transform, opacity: Double,
-                              blend inherited: UInt64, gradientWorld: Transform? = nil) throws {
+                              blend inherited: BlendMode, gradientWorld: Transform? = nil) throws {
         guard let mutator = paint.mutator else { return }
         var path = source
         let isFill = paint is RFill
         for effect in paint.effects { path = effect.apply(path, isFill: isFill) }
-        let mode = Self.blendMode(paint.blendModeValue == 127 ? inherited : paint.blendModeValue)
+        let mode = paint.blendMode.resolved(inheriting: inherited)
         let p = mutator.paint(opacity: opacity, world: gradientWorld)
-        let rule: FillRule = (paint as? RFill)?.fillRule == 1 ? .evenOdd : .nonZero
+        let rule = (paint as? RFill)?.fillRule.rasterRule ?? .nonZero
         if let feather = paint.feather {
             return try addFeathered(paint, feather, path: path, world: world, paint: p, rule: rule, mode: mode)
         }
@@ -303,7 +303,7 @@ struct SceneBuilder {
     private mutating func addFeathered(_ paint: RShapePaint, _ feather: RFeather, path: Path, world: Transform,
                                        paint p: Paint, rule: FillRule, mode: BlendMode) throws {
         let sigma = max(feather.strength, 0) / 2
-        let inWorld = feather.space == 0
+        let inWorld = feather.space == .world
         if feather.inner, paint is RFill {
             // The runtime's inner path: the path's bounds padded by the blur's reach, minus the
             // path moved by the offset (in the shape's space).
@@ -336,27 +336,5 @@ struct SceneBuilder {
         }
         list.endGroup()
         if began { list.endGroup() }
-    }
-
-    /// The format's blend mode values.
-    static func blendMode(_ value: UInt64) -> BlendMode {
-        switch value {
-        case 14: return .screen
-        case 15: return .overlay
-        case 16: return .darken
-        case 17: return .lighten
-        case 18: return .colorDodge
-        case 19: return .colorBurn
-        case 20: return .hardLight
-        case 21: return .softLight
-        case 22: return .difference
-        case 23: return .exclusion
-        case 24: return .multiply
-        case 25: return .hue
-        case 26: return .saturation
-        case 27: return .color
-        case 28: return .luminosity
-        default: return .normal
-        }
     }
 }

@@ -343,7 +343,7 @@ final class ArtboardInstance {
         }
         for rule in drawTargets {
             guard let first = rule.first, let last = rule.last, let target = rule.drawable else { continue }
-            if rule.placement == 0 {
+            if rule.placement == .before {
                 // Before the target in the list: drawn above it.
                 if let p = prev[ObjectIdentifier(target)] {
                     next[ObjectIdentifier(p)] = first

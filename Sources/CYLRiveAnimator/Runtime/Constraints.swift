@@ -1,7 +1,9 @@
 import CYLGeometry
-#if canImport(Glibc)
-import Glibc
-#endif
+
+// What the constraints share, written once: strength and mixing by it, the target lookup, the
+// source and destination spaces, and the per-axis copy and limit settings of the translation,
+// rotation and scale constraints with the min/max space they limit in. Each constraint's own
+// file holds only what it does differently.
 
 /// A constraint of its parent transform component, applied after the parent's world transform
 /// is composed.
@@ -30,6 +32,9 @@ class RConstraint: RComponent {
     static func parentWorld(_ c: RTransformComponent) -> Transform {
         (c.parent as? RTransformComponent)?.worldTransform ?? .identity
     }
+
+    /// `from` moved towards `to` by the strength.
+    func mix(_ from: Double, _ to: Double) -> Double { mixed(from, to, strength) }
 }
 
 /// A constraint that follows another transform component.
@@ -50,186 +55,170 @@ class RTargetedConstraint: RConstraint {
     override func buildDependencies(_ artboard: ArtboardInstance) {
         if let target, let parent { target.addDependent(parent) }
     }
+
+    /// The target when it is there and not collapsed: a target a solo hides switches the
+    /// constraint off.
+    var liveTarget: RTransformComponent? {
+        guard let target, !target.isCollapsed else { return nil }
+        return target
+    }
 }
 
-/// Solves a chain of bones so the tip reaches the target.
-final class RIKConstraint: RTargetedConstraint {
-    override func unlink() {
-        super.unlink()
-        chain.removeAll()
-    }
+/// What a constraint moves between spaces: a point, a transform or a decomposed transform.
+protocol SpaceMappable {
+    /// The value mapped by `t` (applied after the value's own transform).
+    func mapped(by t: Transform) -> Self
+}
 
-    var invertDirection = false
-    var parentBoneCount: UInt64 = 0
+extension Point: SpaceMappable {
+    func mapped(by t: Transform) -> Point { t * self }
+}
 
-    struct Link {
-        var bone: RBone
-        var index: Int
-        var angle = 0.0
-        var components = TransformComponents()
-        var parentWorldInverse = Transform.identity
-    }
-    var chain: [Link] = []
+extension Transform: SpaceMappable {
+    func mapped(by t: Transform) -> Transform { t * self }
+}
+
+extension TransformComponents: SpaceMappable {
+    func mapped(by t: Transform) -> TransformComponents { (t * Transform.compose(self)).decompose() }
+}
+
+/// Constraints that read their target in a source space and write their component in a
+/// destination space: world, or local (relative to the parent of the target, or of the component).
+class RTransformSpaceConstraint: RTargetedConstraint {
+    var sourceSpace = TransformSpace.world
+    var destSpace = TransformSpace.world
 
     override func set(_ key: Int, _ value: PropertyValue) -> Bool {
         switch key {
-        case RivePropertyKey.iKConstraintInvertDirection: invertDirection = value.bool ?? invertDirection
-        case RivePropertyKey.iKConstraintParentBoneCount: parentBoneCount = value.uint ?? parentBoneCount
+        case RivePropertyKey.transformSpaceConstraintSourceSpaceValue: sourceSpace = value.decoded(sourceSpace)
+        case RivePropertyKey.transformSpaceConstraintDestSpaceValue: destSpace = value.decoded(destSpace)
         default: return super.set(key, value)
         }
         return true
     }
 
-    override func link(_ artboard: ArtboardInstance) {
-        guard var bone = parent as? RBone else { return }
-        var bones = [bone]
-        var remaining = parentBoneCount
-        while let p = bone.parent as? RBone, remaining > 0 {
-            remaining -= 1
-            bone = p
-            bone.peerConstraints.append(self)
-            bones.append(bone)
-        }
-        chain = bones.reversed().enumerated().map { Link(bone: $0.element, index: $0.offset) }
-        // Other children of the chain's bones follow the tip, which the solve moves last.
-        let tip = bones[0]
-        for i in 1..<bones.count {
-            for child in bones[i].children where child !== bones[i - 1] {
-                if let t = child as? RTransformComponent { tip.addDependent(t) }
-            }
-        }
+    /// `t`, a world transform at the target, in the source space; nil when that space is the
+    /// target's parent's and it has no inverse (the constraint then leaves its component alone).
+    func inSourceSpace(_ t: Transform, of target: RTransformComponent) -> Transform? {
+        guard sourceSpace == .local else { return t }
+        guard let inverse = Self.parentWorld(target).inverted else { return nil }
+        return t.mapped(by: inverse)
     }
 
-    override func buildDependencies(_ artboard: ArtboardInstance) {
-        super.buildDependencies(artboard)
-        target?.addDependent(self)
-    }
-
-    private func constrainRotation(_ link: Link, _ rotation: Double) {
-        let c = link.components
-        var t = Transform.riveLocal(x: c.x, y: c.y, rotation: rotation, scaleX: c.scaleX, scaleY: c.scaleY)
-        if c.skew != 0 {
-            t.c = t.a * c.skew + t.c
-            t.d = t.b * c.skew + t.d
-        }
-        link.bone.transform = t
-        link.bone.composeWorldTransform()
-    }
-
-    private func solve1(_ i: Int, _ target: Point) {
-        let toTarget = target - chain[i].bone.worldTranslation
-        let local = chain[i].parentWorldInverse.applyVector(toTarget)
-        let r = atan2(local.y, local.x)
-        constrainRotation(chain[i], r)
-        chain[i].angle = r
-    }
-
-    private func solve2(_ i1: Int, _ i2: Int, _ target: Point) {
-        let b1 = chain[i1].bone, b2 = chain[i2].bone
-        let firstChild = i1 + 1
-        let iworld = chain[i1].parentWorldInverse
-        var pA = b1.worldTranslation, pC = chain[firstChild].bone.worldTranslation
-        var pB = b2.tipWorldTranslation
-        var pBT = target
-        pA = iworld * pA; pC = iworld * pC; pB = iworld * pB; pBT = iworld * pBT
-        let av = pB - pC, bv = pC - pA, cv = pBT - pA
-        let a = av.length, b = bv.length, c = cv.length
-        let A = acos(max(-1, min(1, (-a * a + b * b + c * c) / (2 * b * c))))
-        let C = acos(max(-1, min(1, (a * a + b * b - c * c) / (2 * a * b))))
-        let r1: Double, r2: Double
-        let cvAngle = atan2(cv.y, cv.x)
-        if b2.parent !== b1 {
-            let secondChild = chain[i1 + 2]
-            let avLocal = secondChild.parentWorldInverse.applyVector(b2.tipWorldTranslation - chain[firstChild].bone.worldTranslation)
-            let correction = -atan2(avLocal.y, avLocal.x)
-            if invertDirection {
-                r1 = cvAngle - A; r2 = -C + .pi + correction
-            } else {
-                r1 = A + cvAngle; r2 = C - .pi + correction
-            }
-        } else if invertDirection {
-            r1 = cvAngle - A; r2 = -C + .pi
-        } else {
-            r1 = A + cvAngle; r2 = C - .pi
-        }
-        constrainRotation(chain[i1], r1)
-        constrainRotation(chain[firstChild], r2)
-        if firstChild != i2 { b2.composeWorldTransform() }
-        chain[i1].angle = r1
-        chain[firstChild].angle = r2
-    }
-
-    override func constrain(_ component: RTransformComponent) {
-        guard let target, !target.isCollapsed, !chain.isEmpty else { return }
-        let targetPoint = target.worldTranslation
-        for i in chain.indices {
-            chain[i].parentWorldInverse = Self.parentWorld(chain[i].bone).invertedOrIdentity
-            chain[i].components = (chain[i].parentWorldInverse * chain[i].bone.worldTransform).decompose()
-        }
-        for i in chain.indices {
-            let bone = chain[i].bone
-            bone.updateTransform()
-            chain[i].components.rotation = bone.transform.decompose().rotation
-            chain[i].parentWorldInverse = Self.parentWorld(bone).invertedOrIdentity
-            constrainRotation(chain[i], chain[i].components.rotation)
-        }
-        switch chain.count {
-        case 1: solve1(0, targetPoint)
-        case 2: solve2(0, 1, targetPoint)
-        default:
-            let last = chain.count - 1
-            for i in 0..<last {
-                solve2(i, last, targetPoint)
-                for j in (i + 1)..<last {
-                    chain[j].parentWorldInverse = Self.parentWorld(chain[j].bone).invertedOrIdentity
-                }
-            }
-        }
-        if strength != 1 {
-            for i in chain.indices {
-                let from = fmod(chain[i].components.rotation, .pi * 2)
-                let to = fmod(chain[i].angle, .pi * 2)
-                var diff = to - from
-                if diff > .pi { diff -= .pi * 2 } else if diff < -.pi { diff += .pi * 2 }
-                constrainRotation(chain[i], from + diff * strength)
-            }
-        }
+    /// `v`, in the destination space, in world space.
+    func fromDestSpace<V: SpaceMappable>(_ v: V, of component: RTransformComponent) -> V {
+        destSpace == .local ? v.mapped(by: Self.parentWorld(component)) : v
     }
 }
 
-/// Keeps its component closer than, further than, or exactly at a distance from the target.
-final class RDistanceConstraint: RTargetedConstraint {
-    var distance = 100.0
-    var mode: UInt64 = 0
+/// One axis of a translation, rotation or scale constraint (rotation has only the first): how
+/// much of the target's value it copies, and the limits it keeps the result within.
+struct ConstraintAxis {
+    var copyFactor = 1.0, minValue = 0.0, maxValue = 0.0
+    var doesCopy = true, useMin = false, useMax = false
+
+    /// The property keys of one axis (the first axis's and the second's differ).
+    struct Keys {
+        let copyFactor, minValue, maxValue, doesCopy, useMin, useMax: Int
+    }
+
+    typealias P = RivePropertyKey
+    static let first = Keys(copyFactor: P.transformComponentConstraintCopyFactor, minValue: P.transformComponentConstraintMinValue,
+                            maxValue: P.transformComponentConstraintMaxValue, doesCopy: P.transformComponentConstraintDoesCopy,
+                            useMin: P.transformComponentConstraintMin, useMax: P.transformComponentConstraintMax)
+    static let second = Keys(copyFactor: P.transformComponentConstraintYCopyFactorY, minValue: P.transformComponentConstraintYMinValueY,
+                             maxValue: P.transformComponentConstraintYMaxValueY, doesCopy: P.transformComponentConstraintYDoesCopyY,
+                             useMin: P.transformComponentConstraintYMinY, useMax: P.transformComponentConstraintYMaxY)
+
+    /// Applies a value of property `key` when it is one of this axis's (named by `keys`).
+    mutating func set(_ key: Int, _ value: PropertyValue, _ keys: Keys) -> Bool {
+        switch key {
+        case keys.copyFactor: copyFactor = value.double ?? copyFactor
+        case keys.minValue: minValue = value.double ?? minValue
+        case keys.maxValue: maxValue = value.double ?? maxValue
+        case keys.doesCopy: doesCopy = value.bool ?? doesCopy
+        case keys.useMin: useMin = value.bool ?? useMin
+        case keys.useMax: useMax = value.bool ?? useMax
+        default: return false
+        }
+        return true
+    }
+
+    /// The current value of number property `key` when it is one of this axis's.
+    func double(_ key: Int, _ keys: Keys) -> Double? {
+        switch key {
+        case keys.copyFactor: return copyFactor
+        case keys.minValue: return minValue
+        case keys.maxValue: return maxValue
+        default: return nil
+        }
+    }
+
+    /// `v` within the limits that are on (the maximum applied first, so a minimum above the
+    /// maximum wins).
+    func limited(_ v: Double) -> Double {
+        var v = v
+        if useMax && v > maxValue { v = maxValue }
+        if useMin && v < minValue { v = minValue }
+        return v
+    }
+}
+
+/// Translation, rotation and scale constraints: copy one part of the target's transform, scaled
+/// by a factor, offset, limited.
+class RTransformComponentConstraint: RTransformSpaceConstraint {
+    var minMaxSpace = TransformSpace.world
+    var offset = false
+    /// The x (or rotation) settings, and the y settings.
+    var xAxis = ConstraintAxis(), yAxis = ConstraintAxis()
 
     override func set(_ key: Int, _ value: PropertyValue) -> Bool {
         switch key {
-        case RivePropertyKey.distanceConstraintDistance: distance = value.double ?? distance
-        case RivePropertyKey.distanceConstraintModeValue: mode = value.uint ?? mode
-        default: return super.set(key, value)
+        case RivePropertyKey.transformComponentConstraintMinMaxSpaceValue: minMaxSpace = value.decoded(minMaxSpace)
+        case RivePropertyKey.transformComponentConstraintOffset: offset = value.bool ?? offset
+        default:
+            return xAxis.set(key, value, ConstraintAxis.first) || yAxis.set(key, value, ConstraintAxis.second) || super.set(key, value)
         }
         return true
     }
 
     override func double(_ key: Int) -> Double? {
-        key == RivePropertyKey.distanceConstraintDistance ? distance : super.double(key)
+        xAxis.double(key, ConstraintAxis.first) ?? yAxis.double(key, ConstraintAxis.second) ?? super.double(key)
     }
 
-    override func constrain(_ component: RTransformComponent) {
-        guard let target, !target.isCollapsed else { return }
-        let targetPoint = target.worldTranslation
-        let ours = component.worldTranslation
-        var toTarget = ours - targetPoint
-        let current = toTarget.length
-        switch mode {
-        case 0 where current < distance: return
-        case 1 where current > distance: return
-        default: break
+    /// One copied part of the goal: the target's `target` times the axis's copy factor, combined
+    /// with the component's own `own` when the constraint offsets. An axis that does not copy
+    /// keeps the component's `current` value, or takes `neutral` (which combines to nothing) when
+    /// the destination is local.
+    func copied(_ axis: ConstraintAxis, _ target: Double, current: Double, own: Double, neutral: Double,
+                _ combine: (Double, Double) -> Double) -> Double {
+        guard axis.doesCopy else { return destSpace == .local ? neutral : current }
+        let v = target * axis.copyFactor
+        return offset ? combine(v, own) : v
+    }
+
+    /// What the component moves towards, in world space: the part of the target's transform (in
+    /// the source space) that `read` takes, with `copy` applied and moved from the destination
+    /// space, or without a target the component's `current` value; then limited by `limit` in
+    /// the min/max space. Nil when the constraint is off: its target is collapsed, or a local
+    /// space's transform has no inverse.
+    func goal<V: SpaceMappable>(_ component: RTransformComponent, current: V, read: (Transform) -> V,
+                                copy: (inout V) -> Void, limit: (inout V) -> Void) -> V? {
+        var v = current
+        if let target {
+            guard !target.isCollapsed, let t = inSourceSpace(target.worldTransform, of: target) else { return nil }
+            v = read(t)
+            copy(&v)
+            v = fromDestSpace(v, of: component)
         }
-        if current < 0.001 { return }
-        toTarget = toTarget * (distance / current)
-        let p = ours.lerp(targetPoint + toTarget, strength)
-        component.worldTransform.tx = p.x
-        component.worldTransform.ty = p.y
+        guard minMaxSpace == .local else {
+            limit(&v)
+            return v
+        }
+        let parent = Self.parentWorld(component)
+        guard let inverse = parent.inverted else { return nil }
+        var local = v.mapped(by: inverse)
+        limit(&local)
+        return local.mapped(by: parent)
     }
 }

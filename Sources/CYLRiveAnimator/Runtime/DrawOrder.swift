@@ -8,15 +8,15 @@ final class RClippingShape: RComponent {
     }
 
     var sourceID: Int?
-    /// 0 non-zero, 1 even-odd, 2 clockwise (clips as non-zero, like the reference renderer).
-    var fillRule: UInt64 = 0
+    /// Clockwise clips as non-zero, as the reference renderer does.
+    var fillRule = RiveFillRule.nonZero
     var isVisible = true
     var shapes: [RShape] = []
 
     override func set(_ key: Int, _ value: PropertyValue) -> Bool {
         switch key {
         case RivePropertyKey.clippingShapeSourceId: sourceID = value.index
-        case RivePropertyKey.clippingShapeFillRule: fillRule = value.uint ?? fillRule
+        case RivePropertyKey.clippingShapeFillRule: fillRule = value.decoded(fillRule)
         case RivePropertyKey.clippingShapeIsVisible: isVisible = value.bool ?? isVisible
         default: return super.set(key, value)
         }
@@ -75,7 +75,7 @@ final class RDrawRules: RContainer {
     }
 }
 
-/// A place in the draw order: before (0) or after (1) a drawable.
+/// A place in the draw order: before or after a drawable.
 final class RDrawTarget: RComponent {
     override func unlink() {
         super.unlink()
@@ -85,7 +85,7 @@ final class RDrawTarget: RComponent {
     }
 
     var drawableID: Int?
-    var placement: UInt64 = 0
+    var placement = DrawPlacement.before
     unowned(unsafe) var drawable: RDrawable?
     /// Draw targets that must be placed before this one.
     var targetDependents: [RDrawTarget] = []
@@ -96,7 +96,7 @@ final class RDrawTarget: RComponent {
     override func set(_ key: Int, _ value: PropertyValue) -> Bool {
         switch key {
         case RivePropertyKey.drawTargetDrawableId: drawableID = value.index
-        case RivePropertyKey.drawTargetPlacementValue: placement = value.uint ?? placement
+        case RivePropertyKey.drawTargetPlacementValue: placement = value.decoded(placement)
         default: return super.set(key, value)
         }
         return true

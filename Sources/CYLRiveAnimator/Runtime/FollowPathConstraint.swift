@@ -56,32 +56,21 @@ final class RFollowPathConstraint: RTransformSpaceConstraint {
     }
 
     override func constrain(_ component: RTransformComponent) {
-        guard let target, !target.isCollapsed else { return }
+        guard let target = liveTarget else { return }
         var b = target.worldTransform
         if target is RShape || target is RPath {
             guard let (pos, tangent) = sample(distance) else { return }
-            if orient {
-                let cb = b.decompose()
-                let angleB = fmod(cb.rotation, .pi * 2)
-                var diff = atan2(tangent.y, tangent.x) - angleB
-                if diff > .pi { diff -= .pi * 2 } else if diff < -.pi { diff += .pi * 2 }
-                b = .rotation(angleB + diff * strength)
-            }
+            if orient { b = .rotation(mixedAngle(b.decompose().rotation, atan2(tangent.y, tangent.x), strength)) }
             let off = offset ? Point(component.localX, component.localY) : .zero
             b.tx = pos.x + off.x
             b.ty = pos.y + off.y
         }
-        if sourceSpace == 1 {
-            guard let inverse = Self.parentWorld(target).inverted else { return }
-            b = inverse * b
-        }
-        if destSpace == 1 { b = Self.parentWorld(component) * b }
+        guard let source = inSourceSpace(b, of: target) else { return }
         let ca = component.worldTransform.decompose()
-        var cb = b.decompose()
-        let t = strength, ti = 1 - strength
+        var cb = fromDestSpace(source, of: component).decompose()
         if !orient { cb.rotation = fmod(ca.rotation, .pi * 2) }
-        cb.x = ca.x * ti + cb.x * t
-        cb.y = ca.y * ti + cb.y * t
+        cb.x = mix(ca.x, cb.x)
+        cb.y = mix(ca.y, cb.y)
         cb.scaleX = ca.scaleX
         cb.scaleY = ca.scaleY
         cb.skew = ca.skew

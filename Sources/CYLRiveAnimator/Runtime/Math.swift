@@ -56,6 +56,15 @@ func wrappedAngleDifference(_ from: Double, _ to: Double) -> Double {
     return diff
 }
 
+/// The angle `t` of the way from `from` to `to` the short way round, from `from` wrapped into
+/// one turn.
+func mixedAngle(_ from: Double, _ to: Double, _ t: Double) -> Double {
+    fmod(from, .pi * 2) + wrappedAngleDifference(from, to) * t
+}
+
+/// `t` of the way from `a` to `b`.
+func mixed(_ a: Double, _ b: Double, _ t: Double) -> Double { a * (1 - t) + b * t }
+
 /// Dart-style modulo: the result has the sign of `range` (positive here).
 func positiveMod(_ value: Double, _ range: Double) -> Double {
     guard range > 0 else { return 0 }

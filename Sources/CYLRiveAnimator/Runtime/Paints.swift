@@ -59,8 +59,7 @@ class RShapePaint: RContainer {
     }
 
     var isVisible = true
-    /// The paint's own blend mode value; 127 inherits the shape's.
-    var blendModeValue: UInt64 = 127
+    var blendMode = PaintBlendMode.inherited
     /// The colour source (one solid colour or gradient child).
     unowned(unsafe) var mutator: RPaintMutator?
     /// Trim and dash effects, applied in order.
@@ -70,7 +69,7 @@ class RShapePaint: RContainer {
     override func set(_ key: Int, _ value: PropertyValue) -> Bool {
         switch key {
         case RivePropertyKey.shapePaintIsVisible: isVisible = value.bool ?? isVisible
-        case RivePropertyKey.shapePaintBlendModeValue: blendModeValue = value.uint ?? blendModeValue
+        case RivePropertyKey.shapePaintBlendModeValue: blendMode = value.decoded(blendMode)
         default: return super.set(key, value)
         }
         return true
@@ -90,26 +89,25 @@ class RShapePaint: RContainer {
 }
 
 final class RFill: RShapePaint {
-    /// 0 non-zero, 1 even-odd, 2 clockwise.
-    var fillRule: UInt64 = 0
+    var fillRule = RiveFillRule.nonZero
 
     override func set(_ key: Int, _ value: PropertyValue) -> Bool {
-        if key == RivePropertyKey.fillFillRule { fillRule = value.uint ?? fillRule; return true }
+        if key == RivePropertyKey.fillFillRule { fillRule = value.decoded(fillRule); return true }
         return super.set(key, value)
     }
 }
 
 final class RStroke: RShapePaint {
     var thickness = 1.0
-    var cap: UInt64 = 0
-    var join: UInt64 = 0
+    var cap = LineCap.butt
+    var join = LineJoin.miter
     var transformAffectsStroke = true
 
     override func set(_ key: Int, _ value: PropertyValue) -> Bool {
         switch key {
         case RivePropertyKey.strokeThickness: thickness = value.double ?? thickness
-        case RivePropertyKey.strokeCap: cap = value.uint ?? cap
-        case RivePropertyKey.strokeJoin: join = value.uint ?? join
+        case RivePropertyKey.strokeCap: cap = value.decoded(cap)
+        case RivePropertyKey.strokeJoin: join = value.decoded(join)
         case RivePropertyKey.strokeTransformAffectsStroke: transformAffectsStroke = value.bool ?? transformAffectsStroke
         default: return super.set(key, value)
         }
@@ -124,8 +122,7 @@ final class RStroke: RShapePaint {
 
     /// The stroke style (cairo's default miter limit of 10, as the reference renderer uses).
     var style: StrokeStyle {
-        StrokeStyle(width: thickness, cap: cap == 1 ? .round : (cap == 2 ? .square : .butt),
-                    join: join == 1 ? .round : (join == 2 ? .bevel : .miter), miterLimit: 10)
+        StrokeStyle(width: thickness, cap: cap, join: join, miterLimit: 10)
     }
 }
 
@@ -306,15 +303,14 @@ final class RScriptedPathEffect: RStrokeEffect {
 
 final class RTrimPath: RStrokeEffect {
     var start = 0.0, end = 0.0, offset = 0.0
-    /// 1 sequential (contours as one line), 2 synchronized (each contour on its own).
-    var mode: UInt64 = 0
+    var mode = TrimMode.sequential
 
     override func set(_ key: Int, _ value: PropertyValue) -> Bool {
         switch key {
         case RivePropertyKey.trimPathStart: start = value.double ?? start
         case RivePropertyKey.trimPathEnd: end = value.double ?? end
         case RivePropertyKey.trimPathOffset: offset = value.double ?? offset
-        case RivePropertyKey.trimPathModeValue: mode = value.uint ?? mode
+        case RivePropertyKey.trimPathModeValue: mode = value.decoded(mode)
         default: return super.set(key, value)
         }
         return true
@@ -330,7 +326,7 @@ final class RTrimPath: RStrokeEffect {
     }
 
     override func apply(_ path: Path, isFill: Bool) -> Path {
-        TrimEffect.trim(path, start: start, end: end, offset: offset, sequential: mode != 2, closeEach: isFill)
+        TrimEffect.trim(path, start: start, end: end, offset: offset, sequential: mode == .sequential, closeEach: isFill)
     }
 }
 
@@ -380,14 +376,18 @@ final class RDash: RComponent {
 
 /// Softens a paint's edge: a blur of `strength` (a Gaussian of about that many units).
 final class RFeather: RContainer {
-    var space: UInt64 = 0
+    /// World: the offset is in the artboard's space; local: in the shape's.
+    var space = TransformSpace.world
     var strength = 12.0
     var offsetX = 0.0, offsetY = 0.0
     var inner = false
 
     override func set(_ key: Int, _ value: PropertyValue) -> Bool {
         switch key {
-        case RivePropertyKey.featherSpaceValue: space = value.uint ?? space
+        case RivePropertyKey.featherSpaceValue:
+            // Unknown values are local here, unlike constraints': the renderer offset in the
+            // artboard's space only for 0 and in the shape's for anything else.
+            space = value.uint.map { TransformSpace(rawValue: $0) ?? .local } ?? space
         case RivePropertyKey.featherStrength: strength = value.double ?? strength
         case RivePropertyKey.featherOffsetX: offsetX = value.double ?? offsetX
         case RivePropertyKey.featherOffsetY: offsetY = value.double ?? offsetY

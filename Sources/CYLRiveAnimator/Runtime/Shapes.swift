@@ -1,4 +1,5 @@
 import CYLGeometry
+import CYLRaster
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -10,8 +11,7 @@ class RDrawable: RNode {
         clippingShapes.removeAll()
     }
 
-    /// The format's blend mode value (3 is source-over).
-    var blendModeValue: UInt64 = 3
+    var blendMode = BlendMode.normal
     var drawableFlags: UInt64 = 0
     /// Clipping shapes that clip this drawable, outermost first.
     var clippingShapes: [RClippingShape] = []
@@ -22,7 +22,7 @@ class RDrawable: RNode {
 
     override func set(_ key: Int, _ value: PropertyValue) -> Bool {
         switch key {
-        case RivePropertyKey.drawableBlendModeValue: blendModeValue = value.uint ?? blendModeValue
+        case RivePropertyKey.drawableBlendModeValue: blendMode = value.decoded(blendMode)
         case RivePropertyKey.drawableDrawableFlags: drawableFlags = value.uint ?? drawableFlags
         default: return super.set(key, value)
         }
