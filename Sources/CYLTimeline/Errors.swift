@@ -1,3 +1,5 @@
+import CYLDocuments
+
 /// A failure while rendering a frame of an already opened timeline.
 public struct RenderError: Error, Sendable, CustomStringConvertible {
     public var file: String
@@ -23,11 +25,11 @@ public struct OpenError: Error, Sendable, CustomStringConvertible {
     public enum Kind: Sendable, Equatable { case notFound, unreadable, unrecognized, invalid, unknownName }
     public var file: String
     public var kind: Kind
-    /// Where in the file (a JSON path, line:column, byte offset); empty for the whole file.
-    public var location: String
+    /// Where in the file (a JSON path, line:column, byte offset, frame); empty for the whole file.
+    public var location: SourceLocation
     public var message: String
 
-    public init(file: String, _ kind: Kind, _ message: String, location: String = "") {
+    public init(file: String, _ kind: Kind, _ message: String, location: SourceLocation = SourceLocation()) {
         self.file = file
         self.kind = kind
         self.message = message

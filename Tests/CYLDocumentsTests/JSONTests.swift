@@ -7,7 +7,7 @@ import Testing
         try JSONDocument.parse(Array(s.utf8), name: "t.json", maxDepth: maxDepth)
     }
 
-    func expectError(_ s: String, maxDepth: Int = JSONDocument.defaultMaxDepth, sourceLocation: SourceLocation = #_sourceLocation,
+    func expectError(_ s: String, maxDepth: Int = JSONDocument.defaultMaxDepth, sourceLocation: Testing.SourceLocation = #_sourceLocation,
                      _ check: (JSONError) -> Bool) {
         do {
             _ = try parse(s, maxDepth: maxDepth)

@@ -19,7 +19,7 @@ import Testing
     }
 
     func expectError(_ bytes: [UInt8], limits: GIFLimits = .init(), _ check: (GIFError) -> Bool,
-                     sourceLocation: SourceLocation = #_sourceLocation) {
+                     sourceLocation: Testing.SourceLocation = #_sourceLocation) {
         do {
             let d = try GIFDecoder(bytes: bytes, name: "t.gif", limits: limits)
             while try d.nextFrame() != nil {}

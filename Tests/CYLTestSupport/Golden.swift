@@ -25,7 +25,7 @@ public enum Golden {
     /// Compares `image` with the golden `name`; `tolerance` is the largest per-channel difference
     /// allowed (callers state why).
     public static func check(_ name: String, _ image: Pixmap, tolerance: Int,
-                             sourceLocation: SourceLocation = #_sourceLocation) {
+                             sourceLocation: Testing.SourceLocation = #_sourceLocation) {
         let path = "\(goldenDir)/\(name).png"
         if recording {
             do {

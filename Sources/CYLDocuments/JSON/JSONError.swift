@@ -74,22 +74,12 @@ public struct JSONError: Error, CustomStringConvertible, Sendable, Equatable {
     }
 
     /// Where in the document: `layers[0].ks.o (1:26, byte 25)`, `3:7 (byte 18)`, or empty.
-    public var location: String {
-        var lc = ""
-        if let line, let column { lc = "\(line):\(column)" }
-        if let path {
-            var inner: [String] = []
-            if !lc.isEmpty { inner.append(lc) }
-            if let offset { inner.append("byte \(offset)") }
-            return "\(path)" + (inner.isEmpty ? "" : " (\(inner.joined(separator: ", ")))")
-        }
-        if let offset { lc += lc.isEmpty ? "byte \(offset)" : " (byte \(offset))" }
-        return lc
+    public var location: SourceLocation {
+        SourceLocation(path: path, line: line, column: line == nil ? nil : column, offset: offset)
     }
 
     public var description: String {
-        let loc = location
-        return loc.isEmpty ? "\(name): \(message)" : "\(name):\(loc): \(message)"
+        location.isEmpty ? "\(name): \(message)" : "\(name):\(location): \(message)"
     }
 }
 

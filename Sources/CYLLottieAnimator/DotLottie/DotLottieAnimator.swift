@@ -82,7 +82,7 @@ struct DotLottieThemes {
                 themes.append(theme)
             } catch where themeID != chosen {
                 notes.append(Diagnostic(.warning, at: DotLottieFile.themeEntry(themeID),
-                                        "theme \"\(themeID)\" cannot be used: \(error.location.isEmpty ? "" : error.location + ": ")\(error.message)",
+                                        "theme \"\(themeID)\" cannot be used: \(error.location.isEmpty ? "" : "\(error.location): ")\(error.message)",
                                         feature: .themes))
             }
         }

@@ -38,7 +38,7 @@ struct DotLottieTheme: Sendable {
         /// Keyframes, or nil for a fixed value.
         var keyframes: Int?
         /// Where the rule is in its theme file (`rules[2]`).
-        var path: String
+        var path: JSONPath
         /// The slot's value (`slots.<id>.p`) as JSON text.
         var slotJSON: String
 
@@ -106,7 +106,7 @@ struct DotLottieTheme: Sendable {
                 out[r.id] = try JSONDocument.parseElement(Array(r.slotJSON.utf8), name: "\(entry) \(r.path)", maxDepth: limits.maxJSONDepth,
                                                           maxBytes: limits.maxJSONBytes, maxValues: limits.maxJSONValues)
             } catch {
-                throw OpenError(file: file, .invalid, "theme \"\(id)\": the slot value made from this rule is over a JSON limit: \(error.message)", location: r.path)
+                throw OpenError(file: file, .invalid, "theme \"\(id)\": the slot value made from this rule is over a JSON limit: \(error.message)", location: .path(r.path))
             }
         }
         return out
@@ -174,7 +174,7 @@ struct DotLottieTheme: Sendable {
         if let x = r["expression"], !x.isNull, type != .image {
             json = String(json.dropLast()) + ",\"x\":\(TextEscaping.jsonString(try x.string()))}"
         }
-        return Rule(id: id, type: type, animations: animations, keyframes: keyframes, path: "\(r.path)", slotJSON: json)
+        return Rule(id: id, type: type, animations: animations, keyframes: keyframes, path: r.path, slotJSON: json)
     }
 
     /// `{"a":1,"k":[keyframes]}`; `spatial`: the format's value tangents become `ti`/`to`.

@@ -55,7 +55,7 @@ extension LottieParser {
             var p = layers[pos].parent
             while let at = p {
                 if !seen.insert(at).inserted {
-                    throw LottieError(file: name, location: "\(elements[pos].path).parent", "layer parenting forms a cycle")
+                    throw LottieError(file: name, location: .path(elements[pos].path.appending(key: "parent")), "layer parenting forms a cycle")
                 }
                 p = layers[at].parent
             }
@@ -73,10 +73,10 @@ extension LottieParser {
             let source: Int
             if let tp = links[pos].matte {
                 guard let at = positionOf[tp] else {
-                    throw LottieError(file: name, location: "\(elements[pos].path).tp", "matte layer \(tp) does not exist")
+                    throw LottieError(file: name, location: .path(elements[pos].path.appending(key: "tp")), "matte layer \(tp) does not exist")
                 }
                 guard at != pos else {
-                    throw LottieError(file: name, location: "\(elements[pos].path).tp", "the layer is its own track matte")
+                    throw LottieError(file: name, location: .path(elements[pos].path.appending(key: "tp")), "the layer is its own track matte")
                 }
                 source = at
             } else if pos > 0 {
@@ -93,10 +93,10 @@ extension LottieParser {
             var link = layers[pos].matte?.source
             while let at = link {
                 guard seen.insert(at).inserted else {
-                    throw LottieError(file: name, location: "\(elements[pos].path).tp", "track mattes gate each other in a cycle")
+                    throw LottieError(file: name, location: .path(elements[pos].path.appending(key: "tp")), "track mattes gate each other in a cycle")
                 }
                 guard seen.count <= limits.maxPrecompDepth else {
-                    throw LottieError(file: name, location: "\(elements[pos].path).tt",
+                    throw LottieError(file: name, location: .path(elements[pos].path.appending(key: "tt")),
                                       "track mattes chain \(seen.count - 1) deep, more than the limit of \(limits.maxPrecompDepth) (raise it with --max-precomp-depth)")
                 }
                 link = layers[at].matte?.source

@@ -21,7 +21,7 @@ extension LottieParser {
         func depth(_ id: String, _ via: JSONElement) throws(LottieError) -> Int {
             if let d = depthOf[id] { return d }
             if visiting.contains(id) {
-                throw LottieError(file: name, location: "\(via.path)", "precomp \"\(id)\" contains itself (a precomp cycle)")
+                throw LottieError(file: name, location: .path(via.path), "precomp \"\(id)\" contains itself (a precomp cycle)")
             }
             guard let a = assets[id] else { return 0 }
             visiting.insert(id)
@@ -30,7 +30,7 @@ extension LottieParser {
             visiting.remove(id)
             depthOf[id] = d
             if d > limits.maxPrecompDepth {
-                throw LottieError(file: name, location: "\(via.path)",
+                throw LottieError(file: name, location: .path(via.path),
                                   "precomps nest \(d) deep, more than the limit of \(limits.maxPrecompDepth) (raise it with --max-precomp-depth)")
             }
             return d
@@ -59,7 +59,7 @@ extension LottieParser {
         }
         let total = instances(root["layers"])
         if total > limit {
-            throw LottieError(file: name, location: "layers",
+            throw LottieError(file: name, location: .path(JSONPath([.key("layers")])),
                               "precomps expand to more than \(limit) layers drawn per frame (raise it with --max-draws)")
         }
     }

@@ -6,11 +6,11 @@ import CYLTimeline
 /// Why a Lottie document cannot be opened: the JSON path of the offending value and what is wrong.
 public struct LottieError: Error, CustomStringConvertible, Sendable {
     public var file: String
-    /// A JSON path (`layers[3].ks.o`) or another location; empty for the whole document.
-    public var location: String
+    /// Where in the document (usually a JSON path such as `layers[3].ks.o`); empty for the whole document.
+    public var location: SourceLocation
     public var message: String
 
-    public init(file: String, location: String = "", _ message: String) {
+    public init(file: String, location: SourceLocation = SourceLocation(), _ message: String) {
         self.file = file; self.location = location; self.message = message
     }
 
@@ -85,7 +85,7 @@ struct LottieParser {
     }
 
     func error(_ el: JSONElement, _ message: String) -> LottieError {
-        LottieError(file: name, location: "\(el.path)", message)
+        LottieError(file: name, location: .path(el.path), message)
     }
 
     mutating func finishDiagnostics() {

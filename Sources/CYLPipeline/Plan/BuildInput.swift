@@ -69,8 +69,8 @@ public struct BuildInput: Sendable, Equatable {
 extension Pipeline {
     /// The animations the pipeline names, in the order written, each once (by path). Globs
     /// and folders expand to the animations they hold, recognised by `registry` as `lint` and
-    /// `review` recognise them (``InputDiscovery``; a folder is searched to any depth); a file named `x_dark.ext` beside an input
-    /// `x.ext` is that input's dark variant, not an input of its own; a tab-bar configuration
+    /// `review` recognise them (`InputDiscovery`; folders are searched 16 levels deep); a file
+    /// named `x_dark.ext` beside an input `x.ext` is that input's dark variant, not an input of its own; a tab-bar configuration
     /// gives every tab's animation with its dark file and colours. Warnings say what matched
     /// nothing and what was left out.
     public func expandInputs(registry: AnimatorRegistry, options: PipelineOptions = PipelineOptions()) throws(PipelineError) -> (inputs: [BuildInput], warnings: [String]) {

@@ -92,7 +92,7 @@ public struct LintJob {
     }
 
     /// The files an input stands for: itself, or for a folder that is not an animation, every
-    /// animation and configuration found in it (``InputDiscovery``), and the files skipped as neither.
+    /// animation and configuration found in it (`InputDiscovery`), and the files skipped as neither.
     func expand(_ input: String, registry: AnimatorRegistry) throws -> ([String], [String]) {
         let probe = try ContentProbe.read(path: input)   // a missing input throws, naming it
         let discovery = InputDiscovery(registry: registry, configMaxBytes: configOptions.maxBytes)

@@ -1,3 +1,4 @@
+import CYLDocuments
 import CYLTimeline
 
 /// Why a `.riv` file cannot be opened: the byte offset of the offending data and what is wrong.
@@ -13,8 +14,8 @@ public struct RiveError: Error, CustomStringConvertible, Sendable {
         self.message = message
     }
 
-    /// "byte N", the location `cylanim` prints after the file name.
-    public var location: String { byteOffset.map { "byte \($0)" } ?? "" }
+    /// `byte N`, the location `cylanim` prints after the file name.
+    public var location: SourceLocation { byteOffset.map(SourceLocation.byte) ?? SourceLocation() }
 
     public var description: String { location.isEmpty ? "\(file): \(message)" : "\(file):\(location): \(message)" }
 

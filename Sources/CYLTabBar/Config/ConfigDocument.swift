@@ -15,7 +15,7 @@ final class ConfigDocument: Sendable {
 
     init(root: StructuredNode, name: String, base: String, format: StructuredFormat, options: ConfigOptions) throws(ConfigError) {
         guard root.members != nil else {
-            throw ConfigError(file: name, .wrongType, location: root.position.description,
+            throw ConfigError(file: name, .wrongType, location: SourceLocation(root.position),
                               "a tab-bar configuration is a map with a \"\(ConfigKey.items)\" list; found \(root.value.typeDescription)")
         }
         self.root = root
@@ -83,7 +83,7 @@ extension TabBarConfiguration {
             (root, format) = try StructuredDocument.read(bytes, name: name, fileExtension: ext,
                                                          limits: StructuredLimits(maxDepth: options.maxJSONDepth, maxValues: options.maxValues))
         } catch {
-            throw ConfigError(file: name, error.kind == .unsupported ? .unsupported : .syntax, location: error.position?.description, error.message)
+            throw ConfigError(file: name, error.kind == .unsupported ? .unsupported : .syntax, location: error.position.map(SourceLocation.init) ?? SourceLocation(), error.message)
         }
         let document = try ConfigDocument(root: root, name: name, base: baseDirectory, format: format, options: options)
         return try document.configuration(theme: options.theme, chosen: options.theme != nil)

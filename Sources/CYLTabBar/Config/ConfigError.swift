@@ -18,14 +18,14 @@ public struct ConfigError: Error, Sendable, CustomStringConvertible {
     public var key: String?
     /// The skin reference the value came through (`@accent in skin "night"`), if any.
     public var reference: String?
-    /// Where in the file: `3:7`, or `byte 120` in a binary property list.
-    public var location: String?
+    /// Where in the file: `3:7`, or `byte 120` in a binary property list; empty when unknown.
+    public var location: SourceLocation
     /// What is wrong, and what to do about it.
     public var message: String
 
     /// An error; see the properties.
     public init(file: String, _ kind: Kind, tab: Int? = nil, identifier: String? = nil, key: String? = nil,
-                location: String? = nil, _ message: String) {
+                location: SourceLocation = SourceLocation(), _ message: String) {
         self.file = file
         self.kind = kind
         self.tabIndex = tab
@@ -38,7 +38,7 @@ public struct ConfigError: Error, Sendable, CustomStringConvertible {
     /// `tabbar.json:3:7: tab 2 "home": CYLTabBarLottieFilePath: no such file 'x.json'`.
     public var description: String {
         var out = file
-        if let location { out += ":\(location)" }
+        if !location.isEmpty { out += ":\(location)" }
         out += ": "
         if let tabIndex { out += TabItem.label(index: tabIndex, identifier: identifier) + ": " }
         if let key { out += key + (reference.map { " (\($0))" } ?? "") + ": " }

@@ -14,7 +14,7 @@ struct ConfigValue {
 extension ConfigParser {
     func fail(_ kind: ConfigError.Kind, _ at: SourcePosition?, via: String? = nil, tab: TabItem?, key: String?, _ message: String) -> ConfigError {
         var e = ConfigError(file: document.name, kind, tab: tab?.index, identifier: tab?.identifier ?? tab?.title, key: key,
-                            location: at?.description, message)
+                            location: at.map(SourceLocation.init) ?? SourceLocation(), message)
         e.reference = via
         return e
     }

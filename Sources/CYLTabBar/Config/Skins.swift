@@ -27,7 +27,7 @@ struct SkinSet: Sendable {
     init(_ root: StructuredNode, file: String) throws(ConfigError) {
         self.file = file
         func fail(_ kind: ConfigError.Kind, _ at: SourcePosition, key: String, _ message: String) -> ConfigError {
-            ConfigError(file: file, kind, key: key, location: at.description, message)
+            ConfigError(file: file, kind, key: key, location: SourceLocation(at), message)
         }
         if let themes = root[ConfigKey.themes] {
             guard let members = themes.members else {
