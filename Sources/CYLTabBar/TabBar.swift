@@ -160,8 +160,11 @@ public final class OpenedTab {
     public let darkItem: TabItem
     /// What light appearance shows.
     public let light: Face
-    /// What dark appearance shows (the dark skin's tab, its dark file or colours, or the light face).
+    /// What dark appearance shows (the dark skin's tab, its dark file, theme or colours, or the light face).
     public let dark: Face
+    /// Where the dark face's animation comes from (`DarkVariant.choose`); nil for static images
+    /// and a GIF given as a plain image.
+    public let darkVariant: DarkVariant?
     /// The rule the tab plays by, from its light face.
     public let policy: PlaybackPolicy
     var notes: [Diagnostic] = []
@@ -180,6 +183,7 @@ public final class OpenedTab {
         darkItem = tab.darkItem
         self.light = light
         self.dark = dark
+        darkVariant = tab.darkVariant
         policy = tab.policy
         notes = tab.notes
     }
@@ -202,8 +206,8 @@ public final class OpenedTab {
         self.item = item
         self.darkItem = darkItem
         var notes: [Diagnostic] = []
-        light = try opener.face(item, appearance: .light, notes: &notes)
-        dark = try opener.face(darkItem, appearance: .dark, notes: &notes)
+        (light, _) = try opener.face(item, appearance: .light, notes: &notes)
+        (dark, darkVariant) = try opener.face(darkItem, appearance: .dark, notes: &notes)
         self.notes = notes
         switch light {
         // An input opened to loop whatever the selection (a GIF given as a plain image) keeps that rule.

@@ -27,54 +27,74 @@ final class TabOpener {
         ConfigError(file: file, .badAnimation, tab: item.index, identifier: item.identifier ?? item.title, key: key, message)
     }
 
-    /// What `item` shows in `appearance`.
-    func face(_ item: TabItem, appearance: Appearance, notes: inout [Diagnostic]) throws -> OpenedTab.Face {
+    /// What `item` shows in `appearance`, and for an animation in dark appearance the variant
+    /// `DarkVariant.choose` picked.
+    func face(_ item: TabItem, appearance: Appearance, notes: inout [Diagnostic]) throws -> (OpenedTab.Face, DarkVariant?) {
         if let animation = item.animation {
-            return .animation(try animationTimeline(item, animation, appearance: appearance, notes: &notes))
+            let (timeline, variant) = try animationTimeline(item, animation, appearance: appearance, notes: &notes)
+            return (.animation(timeline), variant)
         }
         guard let imagePath = item.image else {
             throw ConfigError(file: file, .missing, tab: item.index, identifier: item.identifier, "the tab has nothing to show")
         }
         // An animated image (a GIF) given as the tab's plain image loops forever whatever the selection.
         if let probe = try? ContentProbe.read(path: imagePath), probe.starts(with: Array("GIF8".utf8)) {
-            return .loopingImage(try open(imagePath, options, item: item, key: ConfigKey.image))
+            return (.loopingImage(try open(imagePath, options, item: item, key: ConfigKey.image)), nil)
         }
         let dark = appearance == .dark
         let normalKey = dark && item.darkImage != nil ? ConfigKey.darkImage : ConfigKey.image
         let normal = try decode(dark ? item.darkImage ?? imagePath : imagePath, item: item, key: normalKey)
         let selectedPath = dark ? item.selectedDarkImage ?? item.selectedImage : item.selectedImage
         let selectedKey = dark && item.selectedDarkImage != nil ? ConfigKey.selectedDarkImage : ConfigKey.selectedImage
-        return .images(normal: normal, selected: try selectedPath.map { path throws in try decode(path, item: item, key: selectedKey) })
+        return (.images(normal: normal, selected: try selectedPath.map { path throws in try decode(path, item: item, key: selectedKey) }), nil)
     }
 
-    func animationTimeline(_ item: TabItem, _ animation: TabItem.Animation, appearance: Appearance, notes: inout [Diagnostic]) throws -> FrameTimeline {
+    /// The animation's timeline in `appearance`; in dark, what `DarkVariant.choose` picks (a dark
+    /// file, a theme of the file, dark colours, or the light timeline itself) and that choice.
+    func animationTimeline(_ item: TabItem, _ animation: TabItem.Animation, appearance: Appearance,
+                           notes: inout [Diagnostic]) throws -> (FrameTimeline, DarkVariant?) {
         var o = options
         o.animationID = animation.options.animation ?? options.animationID
         o.artboard = animation.options.artboard ?? options.artboard
         o.stateMachine = animation.options.stateMachine ?? options.stateMachine
         o.selectionInput = animation.options.selectionInput ?? options.selectionInput
         let light = try open(animation.path, o, item: item, key: animation.key)
-        if appearance == .light { notes += Self.assetWarnings(light, path: animation.path) }
-        guard appearance == .dark else { return light }
-        if let darkPath = animation.darkPath {
-            let key = animation.darkPathFromConvention ? "\(animation.key) (dark file \(darkPath) by the _dark naming convention)" : animation.darkKey
-            let dark = try open(darkPath, o, item: item, key: key)
+        guard appearance == .dark else {
+            notes += Self.assetWarnings(light, path: animation.path)
+            return (light, nil)
+        }
+        let chosen: (variant: DarkVariant, notes: [Diagnostic])
+        do {
+            chosen = try DarkVariant.choose(for: animation.path, animation.darkSettings) { registry.themes(forPath: animation.path, options: o) }
+        } catch {
+            throw ConfigError(file: file, .invalidValue, tab: item.index, identifier: item.identifier ?? item.title,
+                              key: ConfigKey.darkThemeOption, error.description)
+        }
+        let (path, darkOptions) = chosen.variant.opening(animation.path, options: o)
+        let dark: FrameTimeline
+        switch chosen.variant {
+        case .none:
+            dark = light
+        case .file(let darkPath, let byConvention):
+            let key = byConvention ? "\(animation.key) (dark file \(darkPath) by the _dark naming convention)" : animation.darkKey
+            dark = try open(path, darkOptions, item: item, key: key)
             notes += Self.assetWarnings(dark, path: darkPath)
-            if animation.darkPathFromConvention { notes.append(Diagnostic(.note, "dark variant \(darkPath) found by the name_dark naming convention")) }
-            if !animation.darkColors.isEmpty {
-                notes.append(Diagnostic(.warning, "\(ConfigKey.lottieDarkColors) ignored: the dark file \(darkPath) is used instead"))
+            if byConvention { notes.append(Diagnostic(.note, "dark variant \(darkPath) found by the name_dark naming convention")) }
+        case .theme(let name, let named):
+            let key = named ? ConfigKey.darkThemeOption : "\(animation.key) (its theme \"\(name)\" for dark appearance)"
+            dark = try open(path, darkOptions, item: item, key: key)
+            // What only the themed open reported (a rule of this theme that is not applied).
+            notes += dark.diagnostics.filter { !light.diagnostics.contains($0) }
+        case .colors:
+            dark = try open(path, darkOptions, item: item, key: ConfigKey.lottieDarkColors)
+            if !light.capabilities.supportsColorOverrides {
+                notes.append(Diagnostic(.warning, "\(ConfigKey.lottieDarkColors) recolour vector animations; this \(light.format) is shown unchanged in dark mode"))
             }
-            return dark
+            // What only the recoloured open reported: overrides that matched nothing.
+            notes += dark.diagnostics.filter { !light.diagnostics.contains($0) }
         }
-        guard !animation.darkColors.isEmpty else { return light }
-        o.colorOverrides = animation.darkColors
-        let dark = try open(animation.path, o, item: item, key: ConfigKey.lottieDarkColors)
-        if !light.capabilities.supportsColorOverrides {
-            notes.append(Diagnostic(.warning, "\(ConfigKey.lottieDarkColors) recolour vector animations; this \(light.format) is shown unchanged in dark mode"))
-        }
-        // What only the recoloured open reported: overrides that matched nothing.
-        notes += dark.diagnostics.filter { !light.diagnostics.contains($0) }
-        return dark
+        notes += chosen.notes
+        return (dark, chosen.variant)
     }
 
     /// What went wrong with the image files and slots of the animation at `path` (a missing image
@@ -88,7 +108,7 @@ final class TabOpener {
     /// Opens `path` (once per path and options), cut to the tab's marker when it names one.
     func open(_ path: String, _ o: OpenOptions, item: TabItem, key: String) throws -> FrameTimeline {
         let marker = item.animation?.options.marker
-        let cacheKey = [path, o.animationID ?? "", o.artboard ?? "", o.stateMachine ?? "", o.selectionInput ?? "",
+        let cacheKey = [path, o.animationID ?? "", o.artboard ?? "", o.stateMachine ?? "", o.selectionInput ?? "", o.theme ?? "",
                         o.colorOverrides.map { "\($0.keypath)=\($0.color)" }.joined(separator: ","), marker ?? ""].joined(separator: "\u{0}")
         if let hit = timelines[cacheKey] { return hit }
         var t: FrameTimeline
