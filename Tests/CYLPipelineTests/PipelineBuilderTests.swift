@@ -152,7 +152,7 @@ struct PipelineBuilderTests {
         var options = BuildOptions(toolVersion: "test")
         options.force = true
         var warnings: [String] = []
-        let plan = try BuildPlan(pipeline: try Pipeline.load(path: pipeline))
+        let plan = try BuildPlan(pipeline: try Pipeline.load(path: pipeline), registry: .standard)
         var scheduler = Scheduler(options: options, outputDirectory: plan.pipeline.outputDirectory,
                                   previous: PreviousBuild(outputDirectory: plan.pipeline.outputDirectory, shard: nil, warnings: &warnings))
         for job in plan.jobs { scheduler.add(job) }
@@ -183,7 +183,7 @@ struct PipelineBuilderTests {
         }
         #expect(total == 9)
         let out = dir.path + "/build/icons"
-        let merged = try ManifestMerger.merge(directory: out, pipelinePath: pipeline)
+        let merged = try ManifestMerger.merge(directory: out, pipelinePath: pipeline, registry: .standard)
         #expect(merged.manifest.entries.count == 9 && merged.shardManifests.count == 3)
         #expect(dir.exists("build/icons/index.html") && dir.exists("build/icons/build-manifest.json"))
         // The same pipeline in one process: the same outputs and the same manifest entries (times aside).
@@ -201,7 +201,7 @@ struct PipelineBuilderTests {
         try FileManager.default.removeItem(atPath: out + "/build-manifest.shard-1-of-3.json")
         let kept = try #require(merged.manifest.entries.map(\.output).first { !Shard(index: 1, count: 3).owns($0) })
         try dir.write("build/icons/" + kept, [0x47, 0x49, 0x46])
-        do { _ = try ManifestMerger.merge(directory: out); Issue.record("merged") } catch let e as MergeError {
+        do { _ = try ManifestMerger.merge(directory: out, registry: .standard); Issue.record("merged") } catch let e as MergeError {
             #expect(e.problems.contains("missing shard 1/3"), "\(e)")
             #expect(e.problems.contains { $0.hasPrefix("\(kept) differs from what build-manifest.shard-") }, "\(e)")
         }
@@ -210,12 +210,12 @@ struct PipelineBuilderTests {
         var copy = try #require(try BuildManifest.read(path: out + "/build-manifest.shard-2-of-3.json"))
         copy.entries.append(try #require(shard0.entries.first))
         try copy.text.write(toFile: out + "/build-manifest.shard-2-of-3.json", atomically: true, encoding: .utf8)
-        do { _ = try ManifestMerger.merge(directory: out); Issue.record("merged") } catch let e as MergeError {
+        do { _ = try ManifestMerger.merge(directory: out, registry: .standard); Issue.record("merged") } catch let e as MergeError {
             #expect(e.problems.contains("\(shard0.entries[0].output) is in both build-manifest.shard-0-of-3.json and build-manifest.shard-2-of-3.json"), "\(e)")
         }
         try dir.write("icons/home.json", "{")
         for i in 0..<3 { _ = try build(pipeline, shard: Shard(index: i, count: 3)) }
-        do { _ = try ManifestMerger.merge(directory: out); Issue.record("merged") } catch let e as MergeError {
+        do { _ = try ManifestMerger.merge(directory: out, registry: .standard); Issue.record("merged") } catch let e as MergeError {
             #expect(e.problems.filter { $0.contains(" failed in build-manifest.shard-") }.count == 3, "\(e)")
         }
     }

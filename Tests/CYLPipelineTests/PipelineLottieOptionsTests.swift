@@ -103,7 +103,7 @@ import Testing
         for (input, message) in [("{\"path\": \"icons/square.json\", \"assets\": \"nowhere\"}", "no such assets folder 'nowhere'"),
                                  ("{\"path\": \"icons/square.json\", \"slots\": [\"tint=faces/none.png\"]}", "no such image file 'faces/none.png' for slot 'tint'")] {
             let path = try dir.write("pipeline.json", Self.pipeline(input))
-            let error = #expect(throws: PipelineError.self) { try Pipeline.load(path: path).expandInputs() }
+            let error = #expect(throws: PipelineError.self) { try Pipeline.load(path: path).expandInputs(registry: .standard) }
             #expect(error?.description.contains(message) == true, "\(String(describing: error))")
         }
     }
