@@ -103,13 +103,18 @@ demo: build
 	$(CYLANIM) preview sample-animations/tabbar/brand.plist -o $(DEMO_OUT)/brand/plist.png --script "wait 0.5s; select wallet; wait 0.5s; select me; wait 0.5s; dark; wait 0.5s"
 	cmp $(DEMO_OUT)/brand/json.png $(DEMO_OUT)/brand/yaml.png
 	cmp $(DEMO_OUT)/brand/json.png $(DEMO_OUT)/brand/plist.png
+	$(CYLANIM) info sample-animations/star.lottie
+	$(CYLANIM) preview sample-animations/star.lottie --sheet $(DEMO_OUT)/favourites/star-sheet.png
+	$(CYLANIM) preview sample-animations/tabbar/favourites.json --sheet $(DEMO_OUT)/favourites/sheet.png
+	$(CYLANIM) preview sample-animations/tabbar/favourites.json -o $(DEMO_OUT)/favourites/dark.png --appearance dark --script "select favourites; wait 1s; select night; wait 1s"
+	$(CYLANIM) review sample-animations/tabbar/favourites.json -o $(DEMO_OUT)/favourites/review.html
 	$(CYLANIM) build sample-animations/pipeline.json --output-dir $(DEMO_OUT)/build
 	$(CYLANIM) build sample-animations/pipeline.json --output-dir $(DEMO_OUT)/build
 	$(CYLANIM) review sample-animations/tabbar/tabbar.json sample-animations/checkmark.json sample-animations/lint-examples/heart-pop-fps-too-low-and-content-in-margin.gif -o $(DEMO_OUT)/review.html
 	$(CYLANIM) diff sample-animations/checkmark.json '$(DEMO_OUT)/checkmark/%02d.png' -o $(DEMO_OUT)/diff.png --html $(DEMO_OUT)/diff.html
 	$(CYLANIM) lint sample-animations
 	$(CYLANIM) lint sample-animations/tabbar --max-warnings 0
-	@echo "demo: frames, conversions, the tab-bar sheets and previews, review.html and diff.html (the skins and brand samples' JSON, YAML and plist twins draw identical files), and the pipeline build ($(DEMO_OUT)/build/index.html) are under $(DEMO_OUT)/; lint finds something only in sample-animations/lint-examples/"
+	@echo "demo: frames, conversions, the tab-bar sheets and previews (favourites/: a .lottie's dark themes), review.html and diff.html (the skins and brand samples' JSON, YAML and plist twins draw identical files), and the pipeline build ($(DEMO_OUT)/build/index.html) are under $(DEMO_OUT)/; lint finds something only in sample-animations/lint-examples/"
 
 # The API reference: symbol graphs of every library module (Sources/CYL*), extracted from the
 # debug build's modules, then the toolchain's docc. No plugin, no second build, no network.

@@ -29,7 +29,7 @@ let configMutator = JSONMutator(keys: [
     "CYLTabBarControllerDarkThemeIdentifier", "CYLTabBarItemPlatforms", "CYLTabBarItemMinimumAppVersion",
     "CYLTabBarItemSelectedTitle", "CYLTabBarItemSelectedTitleFont", "CYLTabBarItemTitleFont", "CYLTabBarLottieURL",
     "CYLTabBarItemSelectedDarkImage", "CYLTabBarItemSelectedBackgroundColor", "CYLTabBarAnimationOptions",
-    "CYLTabBarRiveURL", "CYLTabBarItemImageURL",
+    "CYLTabBarRiveURL", "CYLTabBarItemImageURL", "darkTheme",
 ])
 
 @_cdecl("LLVMFuzzerCustomMutator")

@@ -32,6 +32,9 @@ public struct TabItem: Sendable {
         public var loop = false
         /// The tab's own rate multiplier, on top of the bar's speed.
         public var speed: Double = 1
+        /// The theme of the animation's file (a dotLottie theme) dark appearance draws; nil: the
+        /// file's theme named `dark`, when it has one (`DarkVariant.choose`).
+        public var darkTheme: String?
 
         /// No options: the file's defaults, played by the tab-bar rules at the bar's speed.
         public init() {}
@@ -56,6 +59,11 @@ public struct TabItem: Sendable {
         public var darkColors: [ColorOverride] = []
         /// `CYLTabBarAnimationOptions`.
         public var options = AnimationOptions()
+
+        /// Everything the tab says about its dark appearance, for `DarkVariant.choose`.
+        public var darkSettings: DarkSettings {
+            DarkSettings(path: darkPath, pathByConvention: darkPathFromConvention, colors: darkColors, theme: options.darkTheme)
+        }
 
         /// An animation named by `key`.
         public init(kind: AnimationKind, key: String, path: String) {

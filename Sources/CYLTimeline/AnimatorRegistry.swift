@@ -120,10 +120,16 @@ public protocol CYLTabBarItemAnimator: Sendable {
     /// decoding them, including files that do not exist yet: a build cache must notice when one
     /// appears, changes or goes. Default: none.
     func companionFiles(for probe: ContentProbe, options: OpenOptions) -> [String]
+    /// The names `OpenOptions.theme` may choose for the input (a dotLottie's themes that apply to
+    /// the animation `options.animationID` picks), found without drawing anything: the tab bar
+    /// and `build` ask it to decide what dark appearance shows. Empty when the input has none, or
+    /// cannot be read (opening it says why). Default: none.
+    func themes(for probe: ContentProbe, options: OpenOptions) -> [String]
 }
 
 extension CYLTabBarItemAnimator {
     public func companionFiles(for probe: ContentProbe, options: OpenOptions) -> [String] { [] }
+    public func themes(for probe: ContentProbe, options: OpenOptions) -> [String] { [] }
 }
 
 /// The set of animators, asked in order; exactly one opens an input. A value, not a singleton:
@@ -161,6 +167,13 @@ public struct AnimatorRegistry: Sendable {
     public func companionFiles(forPath path: String, options: OpenOptions = OpenOptions()) -> [String] {
         guard let probe = try? ContentProbe.read(path: path), let animator = animator(for: probe) else { return [] }
         return animator.companionFiles(for: probe, options: options)
+    }
+
+    /// The themes the input at `path` can be opened with (see `CYLTabBarItemAnimator.themes`);
+    /// empty when no animator recognises it.
+    public func themes(forPath path: String, options: OpenOptions = OpenOptions()) -> [String] {
+        guard let probe = try? ContentProbe.read(path: path), let animator = animator(for: probe) else { return [] }
+        return animator.themes(for: probe, options: options)
     }
 
     /// Opens a file URL; see `timeline(forPath:options:)`.

@@ -52,7 +52,7 @@ struct BuildPlanTests {
         let dark = try #require(plan.jobs.first { $0.key == "webp/badge_dark@2x.webp" })
         #expect(dark.sourcePath == badge.path && dark.colorOverrides == badge.darkColors)
         #expect(dark.settingsText.contains("\"darkColors\":[[\"bell.**.bell fill\",\"#f2f2f7ff\"]"))
-        #expect(plan.jobs.count == 21)
+        #expect(plan.jobs.count == 31)   // 21 for the other inputs, 5 per .lottie: 2 GIFs, APNG, light WebP and dark WebP (from its theme "dark")
     }
 
     @Test func collidingOutputsAreAnErrorNamingBothInputs() throws {
@@ -103,9 +103,9 @@ struct BuildPlanTests {
         let file = try dir.write("p.json", "{\"inputs\": [\"i/*.json\"], \"outputs\": [{\"format\": \"gif\", \"scales\": [1, 2]}]}")
         var options = PipelineOptions()
         options.maxJobs = 8
-        #expect(throws: PipelineError.self) { try BuildPlan(pipeline: try Pipeline.load(path: file), registry: .standard, options: options) }
+        #expect(throws: PipelineError.self) { try BuildPlan(pipeline: try Pipeline.load(path: file), options: options, registry: .standard) }
         options.maxJobs = 10
-        #expect(try BuildPlan(pipeline: try Pipeline.load(path: file), registry: .standard, options: options).jobs.count == 10)
+        #expect(try BuildPlan(pipeline: try Pipeline.load(path: file), options: options, registry: .standard).jobs.count == 10)
     }
 
     @Test func reservedNamesCannotBeOutputs() throws {

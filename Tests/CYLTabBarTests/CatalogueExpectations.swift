@@ -36,6 +36,22 @@ enum CatalogueExpectations {
             .warnings([]),
         "control-characters-in-key.json":
             .warnings(["warning: 2:70 tab 0: unknown key \"CYLTabBarItem\\u{1B}[31mTitle\" ignored; did you mean \"CYLTabBarItemTitle\"?"]),
+        "dark-colours-over-a-dark-theme.json":
+            .warnings(["note: tab 0 \"star\": theme \"dark\" of $DIR/../../../sample-animations/star.lottie is not shown in dark appearance: CYLTabBarLottieDarkColors recolour the animation instead"]),
+        "dark-file-over-a-dark-theme.json":
+            .warnings(["warning: tab 0 \"star\": CYLTabBarAnimationOptions.darkTheme \"midnight\" ignored: the dark file $DIR/../../../sample-animations/checkmark.json is used instead"]),
+        "dark-theme-beside-dark-colours.json":
+            .warnings(["warning: tab 0 \"night\": CYLTabBarLottieDarkColors ignored: theme \"midnight\" (CYLTabBarAnimationOptions.darkTheme) is used instead"]),
+        "dark-theme-empty.json":
+            .error("dark-theme-empty.json:2:116: tab 0: CYLTabBarAnimationOptions.darkTheme: the name is empty"),
+        "dark-theme-misspelt.json":
+            .warnings(["warning: 2:103 tab 0: unknown key \"CYLTabBarAnimationOptions.darkTeme\" ignored; did you mean \"darkTheme\"?"]),
+        "dark-theme-missing.json":
+            .error("dark-theme-missing.json: tab 0 \"night\": CYLTabBarAnimationOptions.darkTheme: $DIR/../../../sample-animations/star.lottie has no theme \"midnigth\"; its themes: dark, midnight"),
+        "dark-theme-not-text.json":
+            .error("dark-theme-not-text.json:2:116: tab 0: CYLTabBarAnimationOptions.darkTheme: expected a string, found a list"),
+        "dark-theme-on-a-plain-lottie.json":
+            .error("dark-theme-on-a-plain-lottie.json: tab 0 \"done\": CYLTabBarAnimationOptions.darkTheme: $DIR/../../../sample-animations/checkmark.json has no theme \"dark\"; it has no themes"),
         "dark-colour-matches-nothing.json":
             .warnings(["warning: tab 0: colour override \'no.such.layer\' matches no fill, stroke or gradient"]),
         "dark-theme-unknown.json":

@@ -13,7 +13,9 @@ enum BuildCommand {
         The pipeline file (JSON) lists inputs (files, folders, globs such as icons/*.json or **/*.gif, or \
         {"tabBar": "tabbar.json"} for every icon of a tab-bar configuration with its dark variant) and outputs \
         (format, size in points, scales, appearances, matte, fps, quality and a name such as \
-        {name}{appearance}@{scale}x.{ext}). Each input x output x scale x appearance is one job; jobs run on \
+        {name}{appearance}@{scale}x.{ext}). A dark output shows what a tab shows in dark appearance: \
+        the input's dark file (name_dark.ext), else the theme its configuration's CYLTabBarAnimationOptions \
+        darkTheme names, else its dark colours, else a .lottie's theme named 'dark'. Each input x output x scale x appearance is one job; jobs run on \
         --jobs threads. An output whose input (SHA-256), settings and cylanim version are unchanged is not \
         made again. The build writes build-manifest.json (every output with its input, settings, SHA-256, \
         bytes, frames, duration and time) and index.html beside the outputs. A failing input fails its own \

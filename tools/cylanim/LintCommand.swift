@@ -12,7 +12,8 @@ enum LintCommand {
         Profiles: 'tab-icon' (default, every rule) and 'general' (what is wrong wherever it plays). A \
         configuration is linted tab by tab with its playback rules, icon size and dark bar colour; a \
         lone animation plays once on select unless --policy says otherwise, and its dark variant is \
-        'name_dark.json' beside it. A folder is searched for animations and configurations (a folder of \
+        'name_dark.json' beside it, else a .lottie's theme named 'dark' (dark-contrast judges what \
+        dark appearance shows, so such a theme can fix it). A folder is searched for animations and configurations (a folder of \
         PNG frames, with a manifest.json or two frames or more, is one animation). A finding about a \
         file several configurations use is printed once, saying where else it was found. Exit status: \
         1 when a finding is an error or there are more warnings than --max-warnings allows, else 0.

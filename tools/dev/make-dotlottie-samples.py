@@ -8,6 +8,11 @@ The .lottie files are committed; nothing in the build or the tests runs this scr
 - lint-examples/check-theme-rule-unmatched.lottie: the same with a theme whose rule names slot
   "mrak", which no property has (a second theme gives "mark"): `cylanim lint` reports
   theme-rule-unmatched and nothing else.
+- star.lottie: a favourites icon drawn here (a star that pops when selected, and a spark), its
+  colours in slots "ink" (dark grey: right on the light bar, 1.6:1 on the dark one, so lint's
+  dark-contrast fires without a dark variant) and "spark"; theme "dark" (light grey ink: what a
+  tab shows in dark appearance by default) and theme "midnight" (light blue, the one
+  sample-animations/tabbar/favourites.json names with CYLTabBarAnimationOptions darkTheme).
 """
 import json
 import os
@@ -28,9 +33,55 @@ def slotted_checkmark():
     return anim
 
 
-def write(path, themes):
+def static(value):
+    return {"a": 0, "k": value}
+
+
+def eased(keys):
+    """Keyframes (frame, value) with one ease in and out for every segment."""
+    out = []
+    for frame, value in keys[:-1]:
+        out.append({"t": frame, "s": value, "o": {"x": [0.33] * len(value), "y": [0] * len(value)},
+                    "i": {"x": [0.67] * len(value), "y": [1] * len(value)}})
+    out.append({"t": keys[-1][0], "s": keys[-1][1]})
+    return {"a": 1, "k": out}
+
+
+def group(name, items):
+    transform = {"ty": "tr", "p": static([0, 0]), "a": static([0, 0]), "s": static([100, 100]),
+                 "r": static(0), "o": static(100)}
+    return {"ty": "gr", "nm": name, "it": items + [transform]}
+
+
+def shape_layer(index, name, shapes, scale=None):
+    ks = {"o": static(100), "r": static(0), "p": static([50, 52, 0]), "a": static([50, 52, 0]),
+          "s": scale or static([100, 100, 100])}
+    return {"ddd": 0, "ind": index, "ty": 4, "nm": name, "ip": 0, "op": 24, "st": 0, "sr": 1, "ks": ks,
+            "shapes": shapes, "bm": 0}
+
+
+INK = [0.227, 0.227, 0.235, 1]      # #3a3a3c
+SPARK = [1, 0.584, 0, 1]           # #ff9500
+
+
+def star():
+    """A 100x100 star, 24 frames at 30 fps: at rest in frames 0 and 23, popping (scale 100 → 84
+    → 112 → 100) in between; the spark stays put. Both colours are slots."""
+    star_shape = {"ty": "sr", "nm": "star path", "sy": 1, "d": 1, "p": static([50, 52]), "r": static(0),
+                  "pt": static(5), "or": static(34), "os": static(0), "ir": static(15), "is": static(0)}
+    ink = {"ty": "fl", "nm": "star fill", "c": {"a": 0, "k": INK, "sid": "ink"}, "o": static(100), "r": 1}
+    spark_shape = {"ty": "el", "nm": "spark path", "d": 1, "p": static([81, 19]), "s": static([12, 12])}
+    spark = {"ty": "fl", "nm": "spark fill", "c": {"a": 0, "k": SPARK, "sid": "spark"}, "o": static(100), "r": 1}
+    pop = eased([(0, [100, 100, 100]), (6, [84, 84, 100]), (14, [112, 112, 100]), (23, [100, 100, 100])])
+    return {"v": "5.7.0", "fr": 30, "ip": 0, "op": 24, "w": 100, "h": 100, "nm": "star", "ddd": 0, "assets": [],
+            "slots": {"ink": {"p": static(INK)}, "spark": {"p": static(SPARK)}},
+            "layers": [shape_layer(1, "spark", [group("spark", [spark_shape, spark])]),
+                       shape_layer(2, "star", [group("star", [star_shape, ink])], scale=pop)]}
+
+
+def write(path, themes, animation_id="check", animation=None):
     manifest = {"version": "2", "generator": "tools/dev/make-dotlottie-samples.py",
-                "animations": [{"id": "check"}], "themes": [{"id": t} for t in themes]}
+                "animations": [{"id": animation_id}], "themes": [{"id": t} for t in themes]}
     # Fixed timestamps so the archive is the same bytes every run.
     def entry(name, data):
         info = zipfile.ZipInfo(name, date_time=(2026, 1, 1, 0, 0, 0))
@@ -38,7 +89,7 @@ def write(path, themes):
         z.writestr(info, json.dumps(data, separators=(",", ":")))
     with zipfile.ZipFile(path, "w") as z:
         entry("manifest.json", manifest)
-        entry("a/check.json", slotted_checkmark())
+        entry(f"a/{animation_id}.json", animation or slotted_checkmark())
         for name, rules in themes.items():
             entry(f"t/{name}.json", {"rules": rules})
 
@@ -55,3 +106,8 @@ write(os.path.join(ROOT, "lint-examples", "check-theme-rule-unmatched.lottie"), 
              {"id": "mrak", "type": "Color", "value": [0.07, 0.07, 0.08]}],
     "light": [{"id": "mark", "type": "Color", "value": [1, 1, 1]}],
 })
+write(os.path.join(ROOT, "star.lottie"), {
+    "dark": [{"id": "ink", "type": "Color", "value": [0.949, 0.949, 0.969]}],          # #f2f2f7
+    "midnight": [{"id": "ink", "type": "Color", "value": [0.392, 0.824, 1]},          # #64d2ff
+                 {"id": "spark", "type": "Color", "value": [1, 0.839, 0.039]}],       # #ffd60a
+}, animation_id="star", animation=star())

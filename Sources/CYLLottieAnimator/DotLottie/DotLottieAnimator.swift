@@ -19,6 +19,15 @@ public struct DotLottieAnimator: CYLTabBarItemAnimator {
         try timeline(bytes: try InputFile.read(probe.path, limits: options.limits), name: probe.path, options: options)
     }
 
+    /// The themes that apply to the animation `options.animationID` picks (the manifest's first
+    /// without one), read from the manifest alone; empty for an archive that cannot be read.
+    public func themes(for probe: ContentProbe, options: OpenOptions) -> [String] {
+        let limit = LottieAnimator.inflatedJSONLimit(options.limits)
+        guard let bytes = try? InputFile.read(probe.path, limits: options.limits),
+              let file = try? DotLottieFile(bytes: bytes, name: probe.path, maxEntryBytes: limit.bytes) else { return [] }
+        return file.themeIDs(forAnimation: options.animationID ?? file.animationIDs[0])
+    }
+
     /// Opens a dotLottie file already in memory; errors are `OpenError`s naming `name`.
     public func timeline(bytes: [UInt8], name path: String, options: OpenOptions) throws -> FrameTimeline {
         let json: [UInt8]

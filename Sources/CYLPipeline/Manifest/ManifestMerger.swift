@@ -25,12 +25,13 @@ public struct MergeReport: Sendable {
 /// build: every shard once, of one plan; every output once, in the shard its key hashes to, and
 /// present with the SHA-256 its shard recorded; no failed job.
 public enum ManifestMerger {
-    /// Merges; the pipeline at `pipelinePath`, when given, must declare exactly the merged outputs too.
-    /// `registry` recognises the animations the pipeline's folders and globs hold.
+    /// Merges; the pipeline at `pipelinePath`, when given, must declare exactly the merged outputs
+    /// too (`registry` finds and opens its inputs as the build did: what its folders hold, which
+    /// files have dark themes).
     public static func merge(directory: String, pipelinePath: String? = nil, registry: AnimatorRegistry,
                              options: PipelineOptions = PipelineOptions()) throws -> MergeReport {
         let plan = try pipelinePath.map { (path) throws -> BuildPlan in
-            try BuildPlan(pipeline: try Pipeline.load(path: path, options: options), registry: registry, options: options)
+            try BuildPlan(pipeline: try Pipeline.load(path: path, options: options), options: options, registry: registry)
         }
         let names = (FileSystem.entries(directory) ?? []).filter { $0.hasPrefix("build-manifest.shard-") && $0.hasSuffix(".json") }
         var problems: [String] = []

@@ -133,9 +133,11 @@ public struct OutputTarget: Sendable, Equatable {
 
     /// Every setting that changes the output's bytes at `scale`, as canonical JSON: the same
     /// settings always give the same text (the build key and the manifest use it).
-    /// `darkColors` are the overrides a dark output of a light file is drawn with.
+    /// `darkColors` are the overrides a dark output of a light file is drawn with, `darkTheme`
+    /// the theme of the file it is drawn with instead (absent when nil, so outputs without one
+    /// keep the build keys they had).
     /// `slots` are the input's slot values as `id=value` texts (`BuildInput.slotTexts`).
-    public func settings(scale: Double, appearance: Appearance, darkColors: [ColorOverride] = [],
+    public func settings(scale: Double, appearance: Appearance, darkColors: [ColorOverride] = [], darkTheme: String? = nil,
                          slots: [String] = []) -> JSONOutput {
         var m: [(String, JSONOutput)] = [("format", .string(format.rawValue))]
         if let box = pixelSize(scale: scale) {
@@ -158,6 +160,7 @@ public struct OutputTarget: Sendable, Equatable {
         if !darkColors.isEmpty {
             m.append(("darkColors", .array(darkColors.map { .array([.string($0.keypath.joined(separator: ".")), color($0.color)]) })))
         }
+        if let darkTheme { m.append(("darkTheme", .string(darkTheme))) }
         // An image slot's bytes are in the build key with the other files opening reads.
         if !slots.isEmpty { m.append(("slots", .array(slots.map { .string($0) }))) }
         return .object(m)

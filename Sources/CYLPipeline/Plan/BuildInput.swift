@@ -20,6 +20,14 @@ public struct BuildInput: Sendable, Equatable {
     public var darkDisplayPath: String?
     /// Keypath → colour overrides for dark outputs.
     public var darkColors: [ColorOverride]
+    /// The theme of the file dark outputs draw, as a tab-bar configuration names it
+    /// (`CYLTabBarAnimationOptions` `darkTheme`).
+    public var darkTheme: String?
+    /// Where `darkTheme` was given (`tabbar.json: tab 2 "night"`), for messages.
+    var darkThemeOrigin: String?
+    /// What dark outputs show: `DarkVariant.choose` over the settings above and the file's own
+    /// themes, decided when the inputs are expanded.
+    public var dark: DarkVariant = .none
     /// Lottie: the folder image files are read from (resolved), when not the animation's own.
     public var assetsDirectory: String?
     /// Lottie: slot values, image files resolved against the pipeline's directory.
@@ -27,8 +35,11 @@ public struct BuildInput: Sendable, Equatable {
     /// The same as written (`id=value`, paths relative to the pipeline): what the settings record.
     public var slotTexts: [String]
 
-    /// Whether dark outputs can be made: a dark file or dark colours.
-    public var hasDarkVariant: Bool { darkPath != nil || !darkColors.isEmpty }
+    /// Whether dark outputs can be made: a dark file, dark colours or a theme for dark.
+    public var hasDarkVariant: Bool { !dark.isNone }
+
+    /// The dark settings as given, for `DarkVariant.choose` (a dark file by convention counts as given).
+    var darkSettings: DarkSettings { DarkSettings(path: darkPath, colors: darkColors, theme: darkTheme) }
 
     public init(path: String, displayPath: String, name: String, directory: String = "", tab: String? = nil,
                 darkPath: String? = nil, darkDisplayPath: String? = nil, darkColors: [ColorOverride] = [],
@@ -46,10 +57,9 @@ public struct BuildInput: Sendable, Equatable {
         self.slotTexts = slotTexts
     }
 
-    /// How the input's files are opened (its dark file too): `colorOverrides` for a dark output
-    /// drawn from the light file.
-    public func openOptions(limits: Limits, colorOverrides: [ColorOverride] = []) -> OpenOptions {
-        OpenOptions(limits: limits, colorOverrides: colorOverrides, assetsDirectory: assetsDirectory, slots: slots)
+    /// How the input's light file is opened (a dark output changes it through `DarkVariant.opening`).
+    public func openOptions(limits: Limits) -> OpenOptions {
+        OpenOptions(limits: limits, assetsDirectory: assetsDirectory, slots: slots)
     }
 
     /// Files opening the input reads besides it: image slot values (the animation's own images
@@ -73,9 +83,13 @@ extension Pipeline {
     /// named `x_dark.ext` beside an input `x.ext` is that input's dark variant, not an input of its own; a tab-bar configuration
     /// gives every tab's animation with its dark file and colours. Warnings say what matched
     /// nothing and what was left out.
-    public func expandInputs(registry: AnimatorRegistry, options: PipelineOptions = PipelineOptions()) throws(PipelineError) -> (inputs: [BuildInput], warnings: [String]) {
+    /// What each input's dark outputs show is decided here (`DarkVariant.choose`), when a target
+    /// asks for dark: `registry` lists the themes of each file, read within `limits`.
+    public func expandInputs(options: PipelineOptions = PipelineOptions(), registry: AnimatorRegistry,
+                             limits: Limits = .standard) throws(PipelineError) -> (inputs: [BuildInput], warnings: [String]) {
         var expander = InputExpander(pipeline: self, limit: options.maxJobs, registry: registry)
         for input in inputs { try expander.add(input) }
+        if targets.contains(where: { $0.appearances.contains(.dark) }) { try expander.chooseDarkVariants(registry: registry, limits: limits) }
         return expander.finish()
     }
 }
@@ -200,15 +214,23 @@ struct InputExpander {
         for tab in config.tabs {
             guard let animation = tab.animation else { continue }
             let canonical = FileSystem.canonical(animation.path) ?? animation.path
+            let index: Int
             if let known = seen[canonical] {
                 merge(into: known, darkPath: animation.darkPath, darkColors: animation.darkColors, tab: tab.identifier)
-                continue
+                index = known
+            } else {
+                index = found.count
+                seen[canonical] = index
+                found.append(BuildInput(path: animation.path, displayPath: display(animation.path),
+                                        name: BuildInput.defaultName(of: animation.path), tab: tab.identifier,
+                                        darkPath: animation.darkPath, darkDisplayPath: animation.darkPath.map(display),
+                                        darkColors: animation.darkColors))
             }
-            seen[canonical] = found.count
-            found.append(BuildInput(path: animation.path, displayPath: display(animation.path),
-                                    name: BuildInput.defaultName(of: animation.path), tab: tab.identifier,
-                                    darkPath: animation.darkPath, darkDisplayPath: animation.darkPath.map(display),
-                                    darkColors: animation.darkColors))
+            // The first tab naming a dark theme for the file decides, as for dark files and colours.
+            if found[index].darkTheme == nil, let theme = animation.options.darkTheme {
+                found[index].darkTheme = theme
+                found[index].darkThemeOrigin = "\(display(config.file)): \(tab.label)"
+            }
         }
     }
 
@@ -253,6 +275,22 @@ struct InputExpander {
     }
 
     func finish() -> (inputs: [BuildInput], warnings: [String]) { (found, warnings) }
+
+    /// Decides each input's dark variant by the tab bar's rule; a theme a configuration names
+    /// that the file lacks is an error naming the configuration, the tab, the key and the themes.
+    mutating func chooseDarkVariants(registry: AnimatorRegistry, limits: Limits) throws(PipelineError) {
+        for i in found.indices {
+            let input = found[i]
+            do {
+                found[i].dark = try DarkVariant.choose(for: input.displayPath, input.darkSettings) {
+                    registry.themes(forPath: input.path, options: input.openOptions(limits: limits))
+                }.variant
+            } catch {
+                throw PipelineError(file: pipeline.file, .invalidValue, key: "inputs",
+                                    "\(input.darkThemeOrigin ?? input.displayPath): \(ConfigKey.darkThemeOption): \(error)")
+            }
+        }
+    }
 
     /// `icons/home.json` for `icons/home_dark.json`; nil for a name without `_dark`.
     static func lightPath(ofDark path: String) -> String? {

@@ -20,15 +20,23 @@ public struct BuildJob: Sendable {
     public var settings: JSONOutput
     public var settingsText: String
 
-    /// The file the job opens: the dark file for a dark output when there is one.
-    public var sourcePath: String {
-        appearance == .dark ? (input.darkPath ?? input.path) : input.path
+    /// What the output shows of the input's dark variant: the input's for a dark output, none for light.
+    public var dark: DarkVariant { appearance == .dark ? input.dark : .none }
+
+    /// The file the job opens and how (`DarkVariant.opening`: the dark file, or the light file
+    /// with a theme or colour overrides).
+    public func opening(limits: Limits) -> (path: String, options: OpenOptions) {
+        dark.opening(input.path, options: input.openOptions(limits: limits))
     }
 
+    /// The file the job opens: the dark file for a dark output when there is one.
+    public var sourcePath: String { opening(limits: .standard).path }
+
     /// Colour overrides applied when opening: the dark colours for a dark output of the light file.
-    public var colorOverrides: [ColorOverride] {
-        appearance == .dark && input.darkPath == nil ? input.darkColors : []
-    }
+    public var colorOverrides: [ColorOverride] { opening(limits: .standard).options.colorOverrides }
+
+    /// The theme the file is drawn with: the dark theme for a dark output that uses one.
+    public var theme: String? { opening(limits: .standard).options.theme }
 }
 
 /// Every job a pipeline asks for, sorted by key, checked for outputs that would collide.
@@ -43,11 +51,14 @@ public struct BuildPlan: Sendable {
     static let reservedNames = ["build-manifest.json", "index.html"]
 
     /// Expands `pipeline`: inputs (globs, folders, tab bars; animations recognised by `registry`) × targets × scales × appearances.
-    /// Dark outputs are made for inputs with a dark file or dark colours (a .tgs sticker needs a
-    /// dark file: colours are not written into the document); the rest are listed in one warning.
-    public init(pipeline: Pipeline, registry: AnimatorRegistry, options: PipelineOptions = PipelineOptions()) throws(PipelineError) {
+    /// Dark outputs are made for inputs with a dark variant (`DarkVariant.choose`: a dark file,
+    /// a theme for dark or dark colours; a .tgs sticker needs a dark file: neither colours nor a
+    /// theme are written into the document); the rest are listed in one warning. `registry`
+    /// tells which themes each file has (read within `limits`).
+    public init(pipeline: Pipeline, options: PipelineOptions = PipelineOptions(), registry: AnimatorRegistry,
+                limits: Limits = .standard) throws(PipelineError) {
         self.pipeline = pipeline
-        let (inputs, inputWarnings) = try pipeline.expandInputs(registry: registry, options: options)
+        let (inputs, inputWarnings) = try pipeline.expandInputs(options: options, registry: registry, limits: limits)
         self.inputs = inputs
         var warnings = inputWarnings
         var jobs: [String: BuildJob] = [:]
@@ -77,7 +88,7 @@ public struct BuildPlan: Sendable {
         }
         if !withoutDark.isEmpty {
             let shown = withoutDark.prefix(5).joined(separator: ", ") + (withoutDark.count > 5 ? ", ..." : "")
-            warnings.append("\(pipeline.file): no dark outputs for \(withoutDark.count) input\(withoutDark.count == 1 ? "" : "s") without a dark file (name_dark.ext) or dark colours: \(shown)")
+            warnings.append("\(pipeline.file): no dark outputs for \(withoutDark.count) input\(withoutDark.count == 1 ? "" : "s") without a dark file (name_dark.ext), dark colours or a theme named dark: \(shown)")
         }
         self.jobs = jobs.values.sorted { $0.key < $1.key }
         self.warnings = warnings
@@ -101,8 +112,13 @@ public struct BuildPlan: Sendable {
             throw PipelineError(file: pipeline.file, .invalidValue, location: target.location, key: "outputs[\(target.index)].name",
                                 "\"\(key)\" is a name the build writes itself (build-manifest*.json, index.html, hidden files); choose another")
         }
-        let overrides = appearance == .dark && input.darkPath == nil ? input.darkColors : []
-        let settings = target.settings(scale: scale, appearance: appearance, darkColors: overrides, slots: input.slotTexts)
+        var overrides: [ColorOverride] = [], theme: String?
+        switch appearance == .dark ? input.dark : .none {
+        case .colors(let c): overrides = c
+        case .theme(let name, _): theme = name
+        case .none, .file: break
+        }
+        let settings = target.settings(scale: scale, appearance: appearance, darkColors: overrides, darkTheme: theme, slots: input.slotTexts)
         return BuildJob(key: key, input: input, target: target, scale: scale, appearance: appearance,
                         outputPath: FileSystem.join(pipeline.outputDirectory, key), settings: settings,
                         settingsText: settings.text)

@@ -60,8 +60,8 @@ struct JobRunner: Sendable {
         var entry = entry
         let started = ContinuousClock.now
         do {
-            let options = job.input.openOptions(limits: limits, colorOverrides: job.colorOverrides)
-            let timeline = try registry.timeline(forPath: job.sourcePath, options: options)
+            let (path, options) = job.opening(limits: limits)
+            let timeline = try registry.timeline(forPath: path, options: options)
             let writer = OutputWriter(inputs: timeline.inputs + inputs)
             let result = try timeline.convert(job.target.request(scale: job.scale, path: job.outputPath), limits: limits, into: writer)
             try writer.commit()

@@ -76,7 +76,7 @@ public enum PipelineBuilder {
         }
         var pipeline = try Pipeline.load(path: pipelinePath, options: options.pipeline)
         if let dir = options.outputDirectory { pipeline.outputDirectory = dir }
-        let plan = try BuildPlan(pipeline: pipeline, registry: registry, options: options.pipeline)
+        let plan = try BuildPlan(pipeline: pipeline, options: options.pipeline, registry: registry, limits: options.limits)
         let outputDirectory = pipeline.outputDirectory
         var warnings = plan.warnings
         let previous = PreviousBuild(outputDirectory: outputDirectory, shard: options.shard, warnings: &warnings)

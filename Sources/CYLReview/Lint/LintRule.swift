@@ -81,7 +81,7 @@ public struct LintRule: Sendable, Hashable {
         fix: "re-export the file; the message says what is odd")
     public static let darkContrast = LintRule(
         id: "dark-contrast", severity: .warning, summary: "in dark mode the icon's colours are too close to the dark bar (contrast below 3:1)",
-        fix: "give the icon a dark variant (name_dark.json or CYLTabBarLottieDarkColors) with lighter colours")
+        fix: "give the icon a dark variant with lighter colours: name_dark.json, CYLTabBarLottieDarkColors, or a theme named dark in its .lottie")
     public static let fileTooLarge = LintRule(
         id: "file-too-large", severity: .warning, summary: "the file is large for a tab icon",
         fix: "simplify paths, remove unused layers and assets, or embed smaller images")

@@ -99,12 +99,17 @@ extension ReviewIcon {
     }
 
     static func darkVariantText(_ tab: OpenedTab, light: FrameTimeline, dark: FrameTimeline) -> String {
+        // The same timeline (no variant, or a theme the light icon is already drawn with).
         guard dark.source !== light.source else { return "none: the light icon shows on the dark bar" }
-        if dark.file != light.file {
-            return FilePath.lastComponent(of: dark.file) + (tab.item.animation?.darkPathFromConvention == true ? " (found by the _dark naming convention)" : "")
+        switch tab.darkVariant ?? .none {
+        case .none: return "none: the light icon shows on the dark bar"
+        case .file(let path, let byConvention):
+            return FilePath.lastComponent(of: path) + (byConvention ? " (found by the _dark naming convention)" : "")
+        case .theme(let name, let named):
+            return "theme \"\(name)\" of \(FilePath.lastComponent(of: light.file))" + (named ? " (\(ConfigKey.darkThemeOption))" : "")
+        case .colors(let overrides):
+            return "colour overrides (\(overrides.count) keypath\(overrides.count == 1 ? "" : "s"))"
         }
-        let n = tab.item.animation?.darkColors.count ?? 0
-        return "colour overrides (\(n) keypath\(n == 1 ? "" : "s"))"
     }
 
     static func policyText(_ p: PlaybackPolicy) -> String {

@@ -96,6 +96,12 @@ public enum ConfigKey {
         public static let marker = "marker"
         public static let loop = "loop"
         public static let speed = "speed"
-        static let all = [artboard, stateMachine, selectionInput, animation, marker, loop, speed]
+        /// The theme of the animation's file dark appearance draws (ours: the seed library's
+        /// options are a map, so the choice is one more member of it).
+        public static let darkTheme = "darkTheme"
+        static let all = [artboard, stateMachine, selectionInput, animation, marker, loop, speed, darkTheme]
     }
+
+    /// `CYLTabBarAnimationOptions.darkTheme`, as messages name it.
+    public static let darkThemeOption = "\(animationOptions).\(Option.darkTheme)"
 }

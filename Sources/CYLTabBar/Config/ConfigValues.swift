@@ -284,6 +284,7 @@ extension ConfigParser {
             case ConfigKey.Option.selectionInput: o.selectionInput = try nonEmpty(m.value, tab: tab, key: k)
             case ConfigKey.Option.animation: o.animation = try nonEmpty(m.value, tab: tab, key: k)
             case ConfigKey.Option.marker: o.marker = try nonEmpty(m.value, tab: tab, key: k)
+            case ConfigKey.Option.darkTheme: o.darkTheme = try nonEmpty(m.value, tab: tab, key: k)
             case ConfigKey.Option.loop: o.loop = try bool(m.value, tab: tab, key: k)
             case ConfigKey.Option.speed:
                 let (s, at) = try number(m.value, tab: tab, key: k)
