@@ -1,3 +1,4 @@
+import CYLDocuments
 import CYLImageCodecs
 import CYLTabBarItemAnimation
 import Foundation
@@ -111,9 +112,32 @@ import Testing
 
     @Test func badPatternsAndMissingFilesAreClearErrors() throws {
         let dir = try Scratch()
-        #expect(throws: OpenError.self) { try DiffJob(a: TestFiles.sample("badge.json"), b: dir.file("none-%d.png")).run(registry: .standard) }
-        #expect(throws: UsageError.self) { try DiffJob(a: TestFiles.sample("badge.json"), b: dir.file("x-%s.png")).run(registry: .standard) }
-        #expect(throws: OpenError.self) { try DiffJob(a: dir.file("nothing.json"), b: TestFiles.sample("badge.json")).run(registry: .standard) }
+        let badge = TestFiles.sample("badge.json")
+        let none = try #require(throws: OpenError.self) { try DiffJob(a: badge, b: dir.file("none-%d.png")).run(registry: .standard) }
+        #expect(none.file == dir.file("none-%d.png") && none.kind == .notFound && none.location.isEmpty)
+        #expect(none.message == "no files match the pattern (looked for none-<number>.png in '\(dir.path)')")
+        let usage = try #require(throws: UsageError.self) { try DiffJob(a: badge, b: dir.file("x-%s.png")).run(registry: .standard) }
+        #expect(usage.message.hasPrefix("invalid reference pattern '\(dir.file("x-%s.png"))'"))
+        let missing = try #require(throws: OpenError.self) { try DiffJob(a: dir.file("nothing.json"), b: badge).run(registry: .standard) }
+        #expect(missing.file == dir.file("nothing.json") && missing.kind == .notFound)
+    }
+
+    /// Errors about one reference frame name it: the frame number is the location.
+    @Test func referenceFrameErrorsNameTheFrame() throws {
+        let dir = try Scratch()
+        let t = try AnimatorRegistry.standard.timeline(forPath: TestFiles.sample("checkmark.json"))
+        let small = try PNGCodec.encode(try t.render(frame: 0, size: PixelSize(32, 32)))
+        let large = try PNGCodec.encode(try t.render(frame: 0, size: PixelSize(48, 48)))
+        try Data(small).write(to: URL(fileURLWithPath: dir.file("f-0.png")))
+        try Data(large).write(to: URL(fileURLWithPath: dir.file("f-7.png")))
+        let sized = try #require(throws: OpenError.self) { try ReferenceFrames(pattern: dir.file("f-%d.png"), limits: Limits()) }
+        #expect(sized.file == dir.file("f-7.png") && sized.location == SourceLocation(frame: 7))
+        #expect(sized.description == "\(dir.file("f-7.png")):frame 7: is 48x48, but the first reference frame is 32x32; reference frames have one size")
+        try Data(small).write(to: URL(fileURLWithPath: dir.file("f-7.png")))
+        try Data(small).write(to: URL(fileURLWithPath: dir.file("f-007.png")))
+        let twice = try #require(throws: OpenError.self) { try ReferenceFrames(pattern: dir.file("f-%d.png"), limits: Limits()) }
+        #expect(twice.file == dir.file("f-%d.png") && twice.location == SourceLocation(frame: 7))
+        #expect(twice.message == "two files are this frame: '\(dir.file("f-007.png"))' and '\(dir.file("f-7.png"))'")
     }
 
     @Test func neverWritesOverAnInput() throws {

@@ -1,3 +1,4 @@
+import CYLDocuments
 import CYLImageCodecs
 import CYLConvert
 import CYLRaster
@@ -85,14 +86,18 @@ public struct ReferenceFrames: Sendable {
             throw OpenError(file: pattern, .invalid, "\(found.count) reference frames, more than the limit of \(limits.maxFrames) (raise it with --max-frames)")
         }
         for i in 1..<max(1, found.count) where found[i].0 == found[i - 1].0 {
-            throw OpenError(file: pattern, .invalid, "two files are frame \(found[i].0): '\(found[i - 1].1)' and '\(found[i].1)'")
+            throw OpenError(file: pattern, .invalid, "two files are this frame: '\(found[i - 1].1)' and '\(found[i].1)'",
+                            location: SourceLocation(frame: found[i].0))
         }
         var size: PixelSize?
-        for (_, path) in found {
+        for (number, path) in found {
             let head = try InputFile.read(path, limits: limits)
             let s = try PNGCodec.readSize(head, name: path)
             let here = PixelSize(s.width, s.height)
-            if let size, size != here { throw OpenError(file: path, .invalid, "is \(here), but the first reference frame is \(size); reference frames have one size") }
+            if let size, size != here {
+                throw OpenError(file: path, .invalid, "is \(here), but the first reference frame is \(size); reference frames have one size",
+                                location: SourceLocation(frame: number))
+            }
             size = here
         }
         frames = found.map { (number: $0.0, path: $0.1) }
@@ -102,7 +107,7 @@ public struct ReferenceFrames: Sendable {
     /// The decoded reference frame numbered `number`.
     func image(number: Int, maxPixels: Int) throws -> Pixmap {
         guard let path = frames.first(where: { $0.number == number })?.path else {
-            throw OpenError(file: pattern, .notFound, "no reference frame \(number)")
+            throw OpenError(file: pattern, .notFound, "no reference frame", location: SourceLocation(frame: number))
         }
         return try PNGCodec.decode(try InputFile.read(path, limits: limits), name: path, maxPixels: min(maxPixels, limits.maxCanvasPixels))
     }
