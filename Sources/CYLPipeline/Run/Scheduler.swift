@@ -94,8 +94,8 @@ struct Scheduler {
 
     mutating func add(_ job: BuildJob) {
         let usesDarkFile = job.appearance == .dark && job.input.darkPath != nil
-        var entry = ManifestEntry(output: job.key, input: job.input.displayPath, inputSHA256: "", format: job.target.format.rawValue,
-                                  scale: job.scale, appearance: job.appearance.rawValue, settings: job.settings, buildKey: "")
+        var entry = ManifestEntry(output: job.key, input: job.input.displayPath, inputSHA256: "", format: job.target.format,
+                                  scale: job.scale, appearance: job.appearance, settings: job.settings, buildKey: "")
         do {
             entry.inputSHA256 = try digest(job.input.path).get()
             if usesDarkFile, let dark = job.input.darkPath {
