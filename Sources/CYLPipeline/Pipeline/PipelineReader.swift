@@ -24,12 +24,13 @@ public enum PipelineKey {
     public static let inputs = PipelineFileSignature.inputsKey
     public static let outputDirectory = "outputDirectory"
     public static let outputs = PipelineFileSignature.outputsKey
-    static let topLevel = [inputs, outputDirectory, outputs, "$schema", "description"]
-
-    static let input = ["path", "tabBar", "name", "dark", "darkColors", "assets", "slots"]
+    /// The keys of the pipeline object.
+    public static let topLevel = [inputs, outputDirectory, outputs, "$schema", "description"]
+    /// The keys of an input object.
+    public static let input = ["path", "tabBar", "name", "dark", "darkColors", "assets", "slots"]
     /// An output's keys: its format, size and names, then the encoder's options by their
     /// canonical names (`size` is among them, first).
-    static let target = ["format", "size", "scales", "appearances", "name"]
+    public static let target = ["format", "size", "scales", "appearances", "name"]
         + EncoderOption.allCases.filter { $0 != .size }.map(\.rawValue)
 
     /// The encoder option a key of an output sets, when it sets one (its canonical name, or
