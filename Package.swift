@@ -129,4 +129,6 @@ package.targets += [
                       path: "Fuzz/FuzzRive", exclude: ["rive.dict"]),
     .executableTarget(name: "FuzzTabBarConfig", dependencies: ["CYLTabBarItemAnimation", "FuzzSupport"],
                       path: "Fuzz/FuzzTabBarConfig", exclude: ["tabbar.dict", "seeds"]),
+    .executableTarget(name: "FuzzPipeline", dependencies: ["CYLTabBarItemAnimation", "FuzzSupport"],
+                      path: "Fuzz/FuzzPipeline", exclude: ["pipeline.dict", "seeds"]),
 ]

@@ -26,3 +26,14 @@ extension RGBA8 {
         }
     }
 }
+
+extension RGBA8 {
+    /// How a colour may be written, for messages about one that cannot be read.
+    public static let writtenForms = "#rgb, #rrggbb, #rrggbbaa or a name such as white"
+
+    /// `#rrggbbaa`, lower case: a colour as `init(parsing:)` reads it back, and as canonical text.
+    public var hexDescription: String {
+        func hex(_ v: UInt8) -> String { let s = String(v, radix: 16); return s.count == 1 ? "0" + s : s }
+        return "#" + hex(r) + hex(g) + hex(b) + hex(a)
+    }
+}

@@ -205,9 +205,9 @@ final class SplittingSource: FrameSource {
             ("webp-q60-bg.webp", .webp, { $0.quality = 60; $0.background = white }),
             ("webp-bg.webp", .webp, { $0.background = white }),
             ("gif-fs.gif", .gif, { $0.dither = .fs }),
-            ("gif-ordered-matte.gif", .gif, { $0.dither = .ordered; $0.matte = white; $0.maxColors = 32 }),
+            ("gif-ordered-matte.gif", .gif, { $0.dither = .ordered; $0.matte = white; $0.colors = 32 }),
             ("apng-bg.png", .apng, { $0.background = RGBA8(20, 30, 40, 255) }),
-            ("apng-l9.png", .apng, { $0.compressionLevel = 9 }),
+            ("apng-l9.png", .apng, { $0.compression = 9 }),
             ("webp-fps.webp", .webp, { $0.fps = 50; $0.quality = 90 }),
             ("gif-fps.gif", .gif, { $0.fps = 12 }),
         ]

@@ -28,7 +28,7 @@ struct PipelineBuilderTests {
             let path = dir.path + "/build/icons/" + e.output
             // Each output is what the manifest says: size from the settings, frames, bytes, hash.
             let side = e.scale == 3 ? 81 : 54
-            if e.format == "webp" {
+            if e.format == .webp {
                 let bytes = try #require(dir.read("build/icons/" + e.output))
                 let info = try #require(WebPContainer(bytes), "\(e.output)")
                 #expect(info.canvas == PixelSize(side, side) && info.frames == e.frames, "\(e.output): \(info)")
@@ -43,7 +43,7 @@ struct PipelineBuilderTests {
             #expect(e.durationMilliseconds > 0 && e.timeMilliseconds > 0 && e.status == .built)
         }
         let gif = try #require(manifest.entries.first { $0.output == "home@2x.gif" })
-        #expect(gif.input == "icons/home.json" && gif.format == "gif")
+        #expect(gif.input == "icons/home.json" && gif.format == .gif)
         #expect(gif.settings.text == "{\"format\":\"gif\",\"width\":54,\"height\":54,\"scale\":2,\"appearance\":\"light\",\"matte\":\"#ffffffff\"}")
     }
 

@@ -5,8 +5,8 @@ import CYLDocuments
 import CYLTabBarItemAnimation
 
 struct ReportTests {
-    func entry(_ output: String, status: ManifestEntry.Status = .built, appearance: String = "light") -> ManifestEntry {
-        var e = ManifestEntry(output: output, input: "icons/a&b.json", inputSHA256: "00", format: "gif", scale: 2,
+    func entry(_ output: String, status: ManifestEntry.Status = .built, appearance: Appearance = .light) -> ManifestEntry {
+        var e = ManifestEntry(output: output, input: "icons/a&b.json", inputSHA256: "00", format: .gif, scale: 2,
                               appearance: appearance, settings: .object([("format", .string("gif"))]), buildKey: "k")
         e.status = status
         e.files = [ManifestEntry.File(path: output, sha256: "ab", bytes: 3)]
@@ -23,7 +23,7 @@ struct ReportTests {
         var m = BuildManifest(toolVersion: "1.2", pipeline: "p.json", shard: Shard(index: 1, count: 4), plannedJobs: 9,
                               planDigest: "dd", entries: [entry("a.gif"), entry("b.gif", status: .failed)])
         var seq = entry("f/%04d.png")
-        seq.format = "png-sequence"
+        seq.format = .pngSequence
         seq.files = [ManifestEntry.File(path: "f/0000.png", sha256: "01", bytes: 1), ManifestEntry.File(path: "f/0001.png", sha256: "02", bytes: 2)]
         m.entries.append(seq)
         m.undeclared = [entry("old.gif")]
@@ -51,7 +51,7 @@ struct ReportTests {
         let gif: [UInt8] = Array("GIF89a-not-really".utf8)
         try dir.write("a.gif", gif)
         let m = BuildManifest(toolVersion: "1", pipeline: "dir/<p>.json", shard: nil, plannedJobs: 3, planDigest: "d",
-                              entries: [entry("a.gif"), entry("b.gif", status: .failed), entry("c d.gif", appearance: "dark")])
+                              entries: [entry("a.gif"), entry("b.gif", status: .failed), entry("c d.gif", appearance: .dark)])
         let html = IndexPage(manifest: m, outputDirectory: dir.path).html
         #expect(html.contains("<title>&lt;p&gt;.json: build</title>"))
         #expect(html.contains("<td>icons/a&amp;b.json<br>"))

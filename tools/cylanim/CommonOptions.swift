@@ -142,10 +142,10 @@ enum CommonOptions {
         scene(args, into: &options)
         try assetsAndSlots(args, command, into: &options)
         if let text = args.value("fps") {
-            guard let fps = Double(text), FrameTiming.fpsRange.contains(fps) else {
-                throw CLIUsageError(message: "Invalid value '\(text)' for '--fps': expected a number from 0.0003 (1/3600, one frame an hour) to 1000.", command: command)
+            // The range every input and output rate keeps to, explained as `convert` and a pipeline's "fps" do.
+            do { options.fps = try EncoderSettings.fps(checking: Double(text) ?? .nan) } catch {
+                throw EncoderOptions.usage(error, flag: "fps", text: text, command)
             }
-            options.fps = fps
         }
         return options
     }

@@ -19,19 +19,7 @@ enum ConvertCommand {
         options: [
             .value("output", short: "o", "path", help: "Output file, a %d pattern for PNG frames, or - for standard output. Missing directories are created."),
             .value("format", "gif|png|webp|png-sequence|tgs", help: "gif, png (animated PNG), webp, png-sequence or tgs (default: from the output's extension)."),
-        ] + FrameOptions.specs(verb: "Convert") + [
-            .value("fps", "N", help: "Output frame rate: Lottie is drawn at each output frame's exact time, GIF and PNG frames are repeated or dropped (default: the source's frames and delays; a folder of PNG frames is read at this rate)."),
-            .value("speed", "X", help: "Play X times as fast (0.5 = half speed)."),
-            .value("background", "color", help: "Colour flattened behind every frame (then nothing is transparent)."),
-            .value("matte", "color", help: "GIF: blend soft edges onto this colour (the backdrop it will be shown on); only fully transparent pixels stay transparent."),
-            .value("alpha-threshold", "0-255", help: "GIF without --matte: alpha at or above this is opaque, below it transparent (default 128)."),
-            .value("loop", "N", help: "Repeat N more times after the first play; 0 loops forever (default: as the input, or forever)."),
-            .flag("no-loop", help: "Play once."),
-            .value("dither", "none|ordered|fs", help: "GIF colour reduction: none (default, best for flat icons), ordered (Bayer) or fs (Floyd-Steinberg)."),
-            .value("colors", "N", help: "GIF palette size, 2-256 including transparency (default 256)."),
-            .value("quality", "0-100", help: "WebP: lossy at this quality (lossless is the default)."),
-            .flag("lossless", help: "WebP: lossless (the default; with --quality, the quality is the effort)."),
-            .value("compression", "0-9", help: "PNG/APNG zlib level (default 1: fast, no row filters; 5+ adds row filters); WebP effort."),
+        ] + FrameOptions.specs(verb: "Convert") + EncoderOptions.specs + [
             FrameOptions.threadsSpec,
             .flag("quiet", short: "q", help: "Print nothing on success and no progress."),
             .flag("json", help: "Print a JSON summary of what was written."),
@@ -66,85 +54,18 @@ enum ConvertCommand {
         var named: OutputFormat?
         if let text = args.value("format") {
             guard let f = OutputFormat.parse(text) else {
-                throw usage("Invalid value '\(text)' for '--format': expected gif, png, webp, png-sequence or tgs.")
+                let guess = Suggestion.closest(to: text, among: OutputFormat.suggestedNames)
+                throw usage("Invalid value '\(text)' for '--format': \(OutputFormat.expectedNames)" + (guess.map { "; did you mean '\($0)'?" } ?? "."))
             }
             named = f
         }
         var request = ConvertRequest(format: try OutputFormat.forOutput(output, named: named), destination: ConvertDestination(output))
+        request.encoder = try EncoderOptions.settings(args, format: request.format, fps: fps, spec)
         if let size = try FrameOptions.size(args, spec) { request.size = size }
         if let frames = try FrameOptions.frames(args, spec) { request.frames = frames }
         request.marker = args.value("marker")
         request.threads = try FrameOptions.threads(args, spec)
-        request.fps = fps
-        if let text = args.value("speed") {
-            guard let s = Double(text), s > 0, s.isFinite, s <= 1000 else {
-                throw usage("Invalid value '\(text)' for '--speed': expected a number above 0 (0.5 = half speed).")
-            }
-            request.speed = s
-        }
-        request.background = try color(args, "background")
-        request.loop = try loop(args)
-        try gifOptions(args, &request)
-        try encoderOptions(args, &request)
         return request
-    }
-
-    /// `--loop N` / `--no-loop`; nil when neither is given.
-    static func loop(_ args: ParsedArguments) throws(CLIUsageError) -> LoopHint? {
-        if args.has("no-loop") && args.value("loop") != nil { throw usage("Give either --loop or --no-loop, not both.") }
-        if args.has("no-loop") { return .once }
-        guard let text = args.value("loop") else { return nil }
-        guard let n = Int(text), (0...65535).contains(n) else {
-            throw usage("Invalid value '\(text)' for '--loop': expected 0 (forever) to 65535.")
-        }
-        return n == 0 ? .forever : .repeats(n)
-    }
-
-    /// `--matte`, `--alpha-threshold`, `--dither`, `--colors`: GIF output only.
-    static func gifOptions(_ args: ParsedArguments, _ request: inout ConvertRequest) throws(CLIUsageError) {
-        for name in ["matte", "dither", "colors", "alpha-threshold"] where args.has(name) && request.format != .gif {
-            throw usage("'--\(name)' applies to GIF output only.")
-        }
-        request.matte = try color(args, "matte")
-        if let m = request.matte, m.a != 255 { throw usage("The --matte colour must be opaque (it is the backdrop the GIF is shown on).") }
-        if let text = args.value("alpha-threshold") {
-            guard let t = Int(text), (1...255).contains(t) else { throw usage("Invalid value '\(text)' for '--alpha-threshold': expected 1-255.") }
-            request.alphaThreshold = UInt8(t)
-        }
-        if let text = args.value("dither") {
-            guard let d = DitherMode(rawValue: text.lowercased()) else {
-                throw usage("Invalid value '\(text)' for '--dither': expected none, ordered or fs.")
-            }
-            request.dither = d
-        }
-        if let text = args.value("colors") {
-            guard let n = Int(text), (2...256).contains(n) else { throw usage("Invalid value '\(text)' for '--colors': expected 2-256.") }
-            request.maxColors = n
-        }
-    }
-
-    /// `--quality`, `--lossless` (WebP only) and `--compression`.
-    static func encoderOptions(_ args: ParsedArguments, _ request: inout ConvertRequest) throws(CLIUsageError) {
-        for name in ["quality", "lossless"] where args.has(name) && request.format != .webp {
-            throw usage("'--\(name)' applies to WebP output only.")
-        }
-        if let text = args.value("quality") {
-            guard let q = Double(text), (0...100).contains(q) else { throw usage("Invalid value '\(text)' for '--quality': expected 0-100.") }
-            request.quality = q
-        }
-        if args.has("lossless") { request.lossless = true }
-        if let text = args.value("compression") {
-            guard let n = Int(text), (0...9).contains(n) else { throw usage("Invalid value '\(text)' for '--compression': expected 0-9.") }
-            request.compressionLevel = n
-        }
-    }
-
-    static func color(_ args: ParsedArguments, _ name: String) throws(CLIUsageError) -> RGBA8? {
-        guard let text = args.value(name) else { return nil }
-        guard let c = RGBA8(parsing: text) else {
-            throw usage("Invalid value '\(text)' for '--\(name)': expected #rgb, #rrggbb, #rrggbbaa or a colour name.")
-        }
-        return c
     }
 
     static func report(_ args: ParsedArguments, input: String, result: ConvertResult, elapsed: Duration) {

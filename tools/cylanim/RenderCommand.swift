@@ -18,7 +18,7 @@ enum RenderCommand {
             .value("output", short: "o", "pattern", help: "Output path: out/f-%04d.png for many frames, or a .png path for one. Missing directories are created."),
         ] + FrameOptions.specs(verb: "Render") + [
             .value("background", "color", help: "Colour behind the frames: #rrggbb, #rrggbbaa or a name (default: transparent)."),
-            .value("compression", "0-9", help: "zlib level for the PNGs (default 1: fast, no row filters)."),
+            .value("compression", EncoderOption.compression.accepted!, help: "zlib level for the PNGs (default \(EncoderSettings.defaultPNGCompression): fast, no row filters)."),
             FrameOptions.threadsSpec,
             .flag("quiet", short: "q", help: "Print nothing on success and no progress."),
             .flag("json", help: "Print a JSON summary of the written files."),
@@ -62,15 +62,11 @@ enum RenderCommand {
         if let frames = try FrameOptions.frames(args, spec) { request.frames = frames }
         request.marker = args.value("marker")
         request.threads = try FrameOptions.threads(args, spec)
-        if let text = args.value("background") {
-            guard let c = RGBA8(parsing: text) else {
-                throw usage("Invalid value '\(text)' for '--background': expected #rgb, #rrggbb, #rrggbbaa or a colour name.")
-            }
-            request.background = c
-        }
+        request.background = try EncoderOptions.color(args, "background", spec)
         if let text = args.value("compression") {
-            guard let n = Int(text), (0...9).contains(n) else { throw usage("Invalid value '\(text)' for '--compression': expected 0-9.") }
-            request.compressionLevel = n
+            do { request.compressionLevel = try EncoderSettings.compression(checking: Double(text) ?? .nan) } catch {
+                throw EncoderOptions.usage(error, flag: "compression", text: text, spec)
+            }
         }
         return request
     }

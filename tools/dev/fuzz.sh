@@ -3,7 +3,7 @@
 #
 #   tools/dev/fuzz.sh TARGET [SECONDS] [-- extra libFuzzer flags]     (what `make fuzz` calls)
 #
-# TARGET: lottie | dotlottie | gif | png | manifest | tabbar | rive | expression. The build goes to .build/fuzz (its own
+# TARGET: lottie | dotlottie | gif | png | manifest | tabbar | pipeline | rive | expression. The build goes to .build/fuzz (its own
 # scratch path: sanitizer flags would otherwise invalidate the ordinary release build). Seeds are
 # copied into .build/fuzz-work/TARGET/seeds each run (sample-animations/, ../shared/corpus/, seeds
 # made here, Fuzz/<Product>/seeds/); what the fuzzer finds accumulates in .build/fuzz-work/TARGET/corpus
@@ -12,7 +12,7 @@
 # RSS_MB (per-process memory limit, default 2048), TIMEOUT (seconds for one input, default 10).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-target=${1:?usage: tools/dev/fuzz.sh lottie|dotlottie|gif|png|manifest|tabbar|rive|expression [SECONDS]}
+target=${1:?usage: tools/dev/fuzz.sh lottie|dotlottie|gif|png|manifest|tabbar|pipeline|rive|expression [SECONDS]}
 seconds=${2:-600}
 shift $(( $# >= 2 ? 2 : 1 ))
 [[ "${1:-}" == "--" ]] && shift
@@ -24,10 +24,11 @@ case "$target" in
     png)       product=FuzzPNG;           dict=Fuzz/FuzzPNG/png.dict;                 max_len=65536 ;;
     manifest)  product=FuzzFrameManifest; dict=Fuzz/FuzzFrameManifest/manifest.dict; max_len=4096 ;;
     tabbar)    product=FuzzTabBarConfig;  dict=Fuzz/FuzzTabBarConfig/tabbar.dict;    max_len=16384 ;;
+    pipeline)  product=FuzzPipeline;      dict=Fuzz/FuzzPipeline/pipeline.dict;      max_len=8192 ;;
     rive)      product=FuzzRive;          dict=Fuzz/FuzzRive/rive.dict;               max_len=65536 ;;
     # Inputs are choices for a JavaScript grammar, not text: no dictionary.
     expression) product=FuzzExpression;   dict=;                                      max_len=512 ;;
-    *) echo "fuzz: unknown target '$target' (lottie, dotlottie, gif, png, manifest, tabbar, rive, expression)" >&2; exit 64 ;;
+    *) echo "fuzz: unknown target '$target' (lottie, dotlottie, gif, png, manifest, tabbar, pipeline, rive, expression)" >&2; exit 64 ;;
 esac
 
 # --sanitize=fuzzer makes SwiftPM link libFuzzer's main and compile executables' main.swift as a
@@ -101,6 +102,8 @@ PY
         copy Fuzz/FuzzFrameManifest/seeds/*.json ;;
     tabbar)
         copy sample-animations/tabbar/tabbar.json sample-animations/tabbar/skins.* Fuzz/FuzzTabBarConfig/seeds/*.json ;;
+    pipeline)
+        copy sample-animations/pipeline.json Fuzz/FuzzPipeline/seeds/*.json ;;
     rive)
         copy sample-animations/*.riv
         [[ -d "$corpus_dir/rive" ]] && copy "$corpus_dir"/rive/*.riv ;;

@@ -52,13 +52,14 @@ extension FrameTimeline {
             warnings.append("\(n) frame\(n == 1 ? "" : "s") longer than 655.35 s (the longest GIF delay) shown for 655.35 s"
                             + "; APNG (.png) and WebP keep longer frames")
         }
-        var options = GIFEncodeOptions(dither: request.dither, loopCount: Self.gifLoop(loop), maxColors: request.maxColors)
+        var options = GIFEncodeOptions(dither: request.dither ?? EncoderSettings.defaultDither, loopCount: Self.gifLoop(loop),
+                                       maxColors: request.colors ?? EncoderSettings.defaultColors)
         if let m = request.matte {
             options.transparency = .matte(m)
         } else if let bg = request.background, bg.a == 255 {
             options.transparency = .matte(bg)
         } else {
-            options.transparency = .threshold(request.alphaThreshold)
+            options.transparency = .threshold(request.alphaThreshold ?? EncoderSettings.defaultAlphaThreshold)
         }
         let encoder = try GIFAnimationEncoder(width: size.width, height: size.height, options: options)
         let preparer = encoder.preparer
@@ -172,7 +173,7 @@ extension FrameTimeline {
                     limits: Limits, progress: (String, Int, Int) -> Void) throws -> EncodedAnimation {
         let opaque = (request.background?.a ?? 0) == 255
         let encoder = try APNGEncoder(width: size.width, height: size.height,
-                                      options: APNGEncodeOptions(compressionLevel: request.compressionLevel ?? 1,
+                                      options: APNGEncodeOptions(compressionLevel: request.compression ?? EncoderSettings.defaultPNGCompression,
                                                                  plays: Self.plays(loop), alpha: !opaque))
         let preparer = encoder.preparer
         let keys = plan.entries.map(\.frameKey)
@@ -223,9 +224,9 @@ extension FrameTimeline {
     static func encodeWebP(_ plan: FramePlan, _ request: ConvertRequest, loop: LoopHint, cache: FrameCache, size: PixelSize,
                            limits: Limits, progress: (String, Int, Int) -> Void) throws -> EncodedAnimation {
         let lossless = request.lossless ?? (request.quality == nil)
-        let level = request.compressionLevel.map { min(6, ($0 * 6 + 4) / 9) } ?? 4
+        let level = request.compression.map { min(6, ($0 * 6 + 4) / 9) } ?? EncoderSettings.defaultWebPMethod
         let encoder = try WebPAnimationEncoder(width: size.width, height: size.height, options: WebPEncodeOptions(
-            lossless: lossless, quality: Float(request.quality ?? 75), method: level, loopCount: plays(loop)))
+            lossless: lossless, quality: Float(request.quality ?? EncoderSettings.defaultQuality), method: level, loopCount: plays(loop)))
         let preparer = encoder.preparer
         let pool = JobPool<Void>(threads: request.threads) { () }
         defer { pool.finish() }

@@ -31,14 +31,15 @@ extension FrameTimeline {
     /// write several outputs all or nothing.
     public func convert(_ request: ConvertRequest, limits: Limits = .standard, into writer: OutputWriter,
                         progress: (String, Int, Int) -> Void = { _, _, _ in }) throws -> ConvertResult {
+        // The front ends check as they read; a request built in code is checked here.
+        do { try request.encoder.validate(for: request.format) } catch { throw UsageError(error.description) }
         if request.format == .tgs { return try convertToTGS(request, into: writer) }
         let size = request.size.resolve(canvas: canvasSize)
         guard size.width <= limits.maxCanvasPixels / size.height else {
             throw UsageError("output size \(size) has more than \(limits.maxCanvasPixels) pixels (raise it with --max-pixels)")
         }
-        if let c = request.compressionLevel, !(0...9).contains(c) { throw UsageError("compression level must be 0-9, not \(c)") }
         let frames = try request.marker.map { name throws(UsageError) in try self.frames(ofMarker: name) } ?? request.frames
-        let plan = try FramePlan(timeline: self, frames: frames, fps: request.fps, speed: request.speed,
+        let plan = try FramePlan(timeline: self, frames: frames, fps: request.fps, speed: request.speed ?? 1,
                                  maxFrames: limits.maxFrames)
         try limits.checkWork(frames: plan.entries.count, size: size, what: "output frames")
         let cache = FrameCache(timeline: self, size: size, background: request.background,
@@ -85,7 +86,7 @@ extension FrameTimeline {
         }
         let paths = plan.entries.indices.map { pattern.path(forFrame: plan.resampled ? $0 : plan.entries[$0].source) }
         for path in paths { try writer.check(path) }
-        let level = request.compressionLevel ?? 1
+        let level = request.compression ?? EncoderSettings.defaultPNGCompression
         // Each worker draws and encodes its frames; this thread only stages the files in order.
         let keys = plan.entries.map(\.frameKey), background = request.background
         let pngs = OrderedFrameProducer<[UInt8]>(timeline: self, count: keys.count, threads: request.threads,

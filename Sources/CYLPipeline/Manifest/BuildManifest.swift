@@ -1,5 +1,6 @@
 import CYLDocuments
 import CYLConvert
+import CYLTabBar
 
 /// `build-manifest.json`: every output of a build with its input, settings, SHA-256, size,
 /// frames, duration and the time it took; what the next build compares against to skip work,
@@ -109,9 +110,9 @@ public struct ManifestEntry: Sendable, Equatable {
     /// The dark file, for a dark output made from one.
     public var darkInput: String?
     public var darkInputSHA256: String?
-    public var format: String
+    public var format: OutputFormat
     public var scale: Double
-    public var appearance: String
+    public var appearance: Appearance
     /// Every setting that changes the output (canonical JSON).
     public var settings: JSONOutput
     /// SHA-256 of the tool version, the input's (and dark file's) SHA-256 and the settings: the
@@ -128,7 +129,7 @@ public struct ManifestEntry: Sendable, Equatable {
     public var status: Status
     public var error: String?
 
-    public init(output: String, input: String, inputSHA256: String, format: String, scale: Double, appearance: String,
+    public init(output: String, input: String, inputSHA256: String, format: OutputFormat, scale: Double, appearance: Appearance,
                 settings: JSONOutput, buildKey: String) {
         self.output = output
         self.input = input
@@ -153,7 +154,7 @@ public struct ManifestEntry: Sendable, Equatable {
                                           ("input", .string(input)), ("inputSha256", .string(inputSHA256))]
         if let darkInput { m.append(("darkInput", .string(darkInput))) }
         if let darkInputSHA256 { m.append(("darkInputSha256", .string(darkInputSHA256))) }
-        m += [("format", .string(format)), ("scale", .double(scale)), ("appearance", .string(appearance)),
+        m += [("format", .string(format.rawValue)), ("scale", .double(scale)), ("appearance", .string(appearance.rawValue)),
               ("settings", settings), ("buildKey", .string(buildKey))]
         if status == .failed {
             m.append(("error", .string(error ?? "failed")))

@@ -1,5 +1,6 @@
 import CYLDocuments
 import CYLConvert
+import CYLTabBar
 import CYLTimeline
 
 /// Why a manifest cannot be read: the file, the place, the problem.
@@ -72,9 +73,18 @@ extension ManifestEntry {
     init(_ e: JSONElement) throws(JSONError) {
         let statusText = try e.member("status").string()
         guard let status = Status(rawValue: statusText) else { throw e.error("unknown status \"\(statusText)\"") }
+        // The names `json` writes (the raw values, never `--format`'s aliases such as "png").
+        let formatElement = try e.member("format"), formatText = try formatElement.string()
+        guard let format = OutputFormat(rawValue: formatText) else {
+            throw formatElement.error("unknown format \"\(formatText)\"; a manifest names gif, apng, webp, png-sequence or tgs")
+        }
+        let appearanceElement = try e.member("appearance"), appearanceText = try appearanceElement.string()
+        guard let appearance = Appearance(rawValue: appearanceText) else {
+            throw appearanceElement.error("unknown appearance \"\(appearanceText)\"; expected light or dark")
+        }
         self.init(output: try e.member("output").string(), input: try e.member("input").string(),
-                  inputSHA256: try e.member("inputSha256").string(), format: try e.member("format").string(),
-                  scale: try e.member("scale").double(), appearance: try e.member("appearance").string(),
+                  inputSHA256: try e.member("inputSha256").string(), format: format,
+                  scale: try e.member("scale").double(), appearance: appearance,
                   settings: JSONOutput(try e.member("settings")), buildKey: try e.member("buildKey").string())
         self.status = status
         darkInput = try e.optionalString("darkInput")

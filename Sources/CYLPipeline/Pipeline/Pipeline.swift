@@ -66,6 +66,10 @@ public struct PipelineInput: Sendable, Equatable {
 }
 
 /// One entry of `outputs`: a format with its settings, made at each scale and appearance.
+///
+/// Its encoder options are one `EncoderSettings` (`encoder`), also read through the target
+/// (`target.colors`): the pipeline reader maps the file's keys onto it.
+@dynamicMemberLookup
 public struct OutputTarget: Sendable, Equatable {
     /// Position in `outputs`.
     public var index: Int
@@ -78,17 +82,8 @@ public struct OutputTarget: Sendable, Equatable {
     public var appearances: [Appearance] = [.light]
     /// The output's path inside the output directory.
     public var name: NamePattern
-    public var matte: RGBA8?
-    public var background: RGBA8?
-    public var fps: Double?
-    public var speed: Double = 1
-    public var quality: Double?
-    public var lossless: Bool?
-    public var colors: Int?
-    public var dither: DitherMode?
-    public var alphaThreshold: UInt8?
-    public var loop: LoopHint?
-    public var compression: Int?
+    /// Matte, background, fps, speed, quality, colours, loop...: checked against `format`.
+    public var encoder = EncoderSettings()
     /// Where the entry is in the pipeline file (`line:column`), for messages.
     public var location: String = ""
 
@@ -96,6 +91,12 @@ public struct OutputTarget: Sendable, Equatable {
         self.index = index
         self.format = format
         self.name = name
+    }
+
+    /// `encoder`'s fields, as if they were the target's.
+    public subscript<Value>(dynamicMember field: WritableKeyPath<EncoderSettings, Value>) -> Value {
+        get { encoder[keyPath: field] }
+        set { encoder[keyPath: field] = newValue }
     }
 
     /// The file extension `{ext}` stands for.
@@ -117,25 +118,16 @@ public struct OutputTarget: Sendable, Equatable {
     public func request(scale: Double, path: String) -> ConvertRequest {
         var r = ConvertRequest(format: format, destination: .file(path))
         if let box = pixelSize(scale: scale) { r.size = .box(box) } else if scale != 1 { r.size = .scale(scale) }
-        r.fps = fps
-        r.speed = speed
-        r.background = background
-        r.matte = matte
-        if let alphaThreshold { r.alphaThreshold = alphaThreshold }
-        r.loop = loop
-        r.quality = quality
-        r.lossless = lossless
-        if let dither { r.dither = dither }
-        r.compressionLevel = compression
-        if let colors { r.maxColors = colors }
+        r.encoder = encoder
         return r
     }
 
     /// Every setting that changes the output's bytes at `scale`, as canonical JSON: the same
-    /// settings always give the same text (the build key and the manifest use it).
-    /// `darkColors` are the overrides a dark output of a light file is drawn with, `darkTheme`
-    /// the theme of the file it is drawn with instead (absent when nil, so outputs without one
-    /// keep the build keys they had).
+    /// settings always give the same text (the build key and the manifest use it): the format,
+    /// the size, scale and appearance, the encoder's canonical members, then what opening the
+    /// input is given. `darkColors` are the overrides a dark output of a light file is drawn with,
+    /// `darkTheme` the theme of the file it is drawn with instead (absent when nil, so outputs
+    /// without one keep the build keys they had).
     /// `slots` are the input's slot values as `id=value` texts (`BuildInput.slotTexts`).
     public func settings(scale: Double, appearance: Appearance, darkColors: [ColorOverride] = [], darkTheme: String? = nil,
                          slots: [String] = []) -> JSONOutput {
@@ -145,20 +137,9 @@ public struct OutputTarget: Sendable, Equatable {
         }
         m.append(("scale", .double(scale)))
         m.append(("appearance", .string(appearance.rawValue)))
-        func color(_ c: RGBA8) -> JSONOutput { .string(c.hexDescription) }
-        if let matte { m.append(("matte", color(matte))) }
-        if let background { m.append(("background", color(background))) }
-        if let fps { m.append(("fps", .double(fps))) }
-        if speed != 1 { m.append(("speed", .double(speed))) }
-        if let quality { m.append(("quality", .double(quality))) }
-        if let lossless { m.append(("lossless", .bool(lossless))) }
-        if let colors { m.append(("colors", .int(colors))) }
-        if let dither { m.append(("dither", .string(dither.rawValue))) }
-        if let alphaThreshold { m.append(("alphaThreshold", .int(Int(alphaThreshold)))) }
-        if let loop { m.append(("loop", .string(loop.description))) }
-        if let compression { m.append(("compression", .int(compression))) }
+        m += encoder.canonicalMembers
         if !darkColors.isEmpty {
-            m.append(("darkColors", .array(darkColors.map { .array([.string($0.keypath.joined(separator: ".")), color($0.color)]) })))
+            m.append(("darkColors", .array(darkColors.map { .array([.string($0.keypath.joined(separator: ".")), .string($0.color.hexDescription)]) })))
         }
         if let darkTheme { m.append(("darkTheme", .string(darkTheme))) }
         // An image slot's bytes are in the build key with the other files opening reads.
@@ -174,13 +155,5 @@ public struct PointSize: Sendable, Equatable {
     public init(_ width: Double, _ height: Double) {
         self.width = width
         self.height = height
-    }
-}
-
-extension RGBA8 {
-    /// `#rrggbbaa`, lower case.
-    var hexDescription: String {
-        func hex(_ v: UInt8) -> String { let s = String(v, radix: 16); return s.count == 1 ? "0" + s : s }
-        return "#" + hex(r) + hex(g) + hex(b) + hex(a)
     }
 }

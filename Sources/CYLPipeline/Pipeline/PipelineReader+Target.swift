@@ -6,7 +6,8 @@ import CYLTabBar
 import CYLTimeline
 
 extension PipelineReader {
-    /// One entry of `outputs`.
+    /// One entry of `outputs`. The encoder's options are checked by `EncoderSettings` (which
+    /// formats take them, their ranges), as `cylanim convert` checks its flags.
     func target(_ e: JSONElement, index: Int) throws(PipelineError) -> OutputTarget {
         guard case .object = e.value else {
             throw fail(.wrongType, e, "an output is an object such as {\"format\": \"gif\", \"size\": 27, \"scales\": [2, 3]}; found \(e.value.typeDescription)")
@@ -17,8 +18,8 @@ extension PipelineReader {
         }
         let formatText = try string(formatElement)
         guard let format = OutputFormat.parse(formatText) else {
-            var message = "unknown format \"\(formatText)\"; expected gif, png (animated PNG), webp, png-sequence or tgs"
-            if let guess = Suggestion.closest(to: formatText, among: ["gif", "png", "apng", "webp", "png-sequence", "tgs"]) { message += "; did you mean \"\(guess)\"?" }
+            var message = "unknown format \"\(formatText)\"; " + OutputFormat.expectedNames
+            if let guess = Suggestion.closest(to: formatText, among: OutputFormat.suggestedNames) { message += "; did you mean \"\(guess)\"?" }
             throw fail(.invalidValue, formatElement, message)
         }
         var nameElement: JSONElement?
@@ -26,32 +27,28 @@ extension PipelineReader {
         let lc = e.lineColumn
         target.location = "\(lc.line):\(lc.column)"
         for (key, value) in members {
-            try formatOnly(key, value, format)
+            // Refused before the value is read, as `convert` refuses the flag.
+            if let option = PipelineKey.encoderOption(key) {
+                do { try EncoderSettings.check(option, for: format) } catch { throw fail(value, error, key: key) }
+            }
             switch key {
             case "size": target.size = try size(value)
             case "scales": target.scales = try scales(value)
             case "appearances": target.appearances = try appearances(value)
             case "name": nameElement = value
-            case "matte":
-                let c = try color(value)
-                guard c.a == 255 else { throw fail(.invalidValue, value, "the matte must be opaque: it is the backdrop the GIF is shown on") }
-                target.matte = c
+            case "matte": target.matte = try setting(value, key, try color(value), EncoderSettings.matte(checking:))
             case "background": target.background = try color(value)
-            case "fps": target.fps = try number(value, in: FrameTiming.fpsRange, what: "fps")
-            case "speed":
-                target.speed = try number(value, in: 0...1000, what: "the speed")
-                guard target.speed > 0 else { throw fail(.invalidValue, value, "the speed must be above 0 (0.5 = half speed)") }
-            case "quality": target.quality = try number(value, in: 0...100, what: "the WebP quality")
+            case "fps": target.fps = try setting(value, key, try double(value), EncoderSettings.fps(checking:))
+            case "speed": target.speed = try setting(value, key, try double(value), EncoderSettings.speed(checking:))
+            case "quality": target.quality = try setting(value, key, try double(value), EncoderSettings.quality(checking:))
             case "lossless":
                 do { target.lossless = try value.bool() } catch { throw wrap(error) }
-            case "colors": target.colors = try int(value, in: 2...256, what: "the GIF palette size")
-            case "dither":
-                let s = try string(value)
-                guard let d = DitherMode(rawValue: s.lowercased()) else { throw fail(.invalidValue, value, "unknown dither \"\(s)\"; expected none, ordered or fs") }
-                target.dither = d
-            case "alphaThreshold": target.alphaThreshold = UInt8(try int(value, in: 1...255, what: "the alpha threshold"))
-            case "loop": target.loop = try loop(value)
-            case "compression": target.compression = try int(value, in: 0...9, what: "the compression level")
+            case "colors": target.colors = try setting(value, key, try double(value), EncoderSettings.colors(checking:))
+            case "dither": target.dither = try setting(value, key, try string(value), EncoderSettings.dither(named:))
+            case "alphaThreshold":
+                target.alphaThreshold = try setting(value, key, try double(value), EncoderSettings.alphaThreshold(checking:))
+            case "loop": target.loop = try loop(value, key: key)
+            case "compression": target.compression = try setting(value, key, try double(value), EncoderSettings.compression(checking:))
             default: continue   // "format", read above
             }
         }
@@ -60,19 +57,22 @@ extension PipelineReader {
         return target
     }
 
-    /// Settings that only one format reads are refused elsewhere, as `cylanim convert` does.
-    func formatOnly(_ key: String, _ value: JSONElement, _ format: OutputFormat) throws(PipelineError) {
-        let only: [String: ([OutputFormat], String)] = [
-            "matte": ([.gif], "GIF"), "colors": ([.gif], "GIF"), "dither": ([.gif], "GIF"), "alphaThreshold": ([.gif], "GIF"),
-            "quality": ([.webp], "WebP"), "lossless": ([.webp], "WebP"),
-            "compression": ([.apng, .pngSequence, .webp], "PNG, APNG and WebP"),
-        ]
-        if let (formats, names) = only[key], !formats.contains(format) {
-            throw fail(.invalidValue, value, "\"\(key)\" applies to \(names) output only, and this output is \(format.rawValue)")
+    /// `value` (read from `e`) as `check` makes it an encoder setting, or its error at `e`.
+    func setting<Value, Setting>(_ e: JSONElement, _ key: String, _ value: Value,
+                                 _ check: (Value) throws(EncoderSettingsError) -> Setting) throws(PipelineError) -> Setting {
+        do { return try check(value) } catch { throw fail(e, error, key: key) }
+    }
+
+    /// An encoder setting's error at `e`, framed as this file's other messages: the number after
+    /// a range (`(got 300)`), the name before the names expected (`unknown dither "x"; ...`).
+    func fail(_ e: JSONElement, _ error: EncoderSettingsError, key: String) -> PipelineError {
+        var message = error.explanation(naming: "\"\(key)\"")
+        switch error.problem {
+        case .outOfRange, .notWhole: if let v = error.value { message += " (got \(v))" }
+        case .unknownName: if let v = error.value { message = "unknown \(key) \(v); " + message }
+        case .notTaken, .notOpaque: break
         }
-        if format == .tgs && ["size", "scales", "fps", "speed", "background", "loop"].contains(key) {
-            throw fail(.invalidValue, value, "a .tgs sticker is the Lottie document itself; \"\(key)\" does not apply to it")
-        }
+        return fail(.invalidValue, e, message)
     }
 
     func size(_ e: JSONElement) throws(PipelineError) -> PointSize {
@@ -107,13 +107,11 @@ extension PipelineReader {
         return out
     }
 
-    func loop(_ e: JSONElement) throws(PipelineError) -> LoopHint {
+    func loop(_ e: JSONElement, key: String) throws(PipelineError) -> LoopHint {
         switch e.value {
         case .string(let s) where s == "forever": return .forever
         case .string(let s) where s == "once": return .once
-        case .number:
-            let n = try int(e, in: 0...65535, what: "the loop count")
-            return n == 0 ? .forever : .repeats(n)
+        case .number: return try setting(e, key, try double(e), EncoderSettings.loop(checkingCount:))
         default:
             throw fail(.invalidValue, e, "loop is \"forever\", \"once\" or a number of repeats after the first play (0 = forever)")
         }

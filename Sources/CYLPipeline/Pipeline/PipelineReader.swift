@@ -24,11 +24,20 @@ public enum PipelineKey {
     public static let inputs = PipelineFileSignature.inputsKey
     public static let outputDirectory = "outputDirectory"
     public static let outputs = PipelineFileSignature.outputsKey
-    static let topLevel = [inputs, outputDirectory, outputs, "$schema", "description"]
+    /// The keys of the pipeline object.
+    public static let topLevel = [inputs, outputDirectory, outputs, "$schema", "description"]
+    /// The keys of an input object.
+    public static let input = ["path", "tabBar", "name", "dark", "darkColors", "assets", "slots"]
+    /// An output's keys: its format, size and names, then the encoder's options by their
+    /// canonical names (`size` is among them, first).
+    public static let target = ["format", "size", "scales", "appearances", "name"]
+        + EncoderOption.allCases.filter { $0 != .size }.map(\.rawValue)
 
-    static let input = ["path", "tabBar", "name", "dark", "darkColors", "assets", "slots"]
-    static let target = ["format", "size", "scales", "appearances", "name", "matte", "background", "fps", "speed",
-                         "quality", "lossless", "colors", "dither", "alphaThreshold", "loop", "compression"]
+    /// The encoder option a key of an output sets, when it sets one (its canonical name, or
+    /// `scales`, which sizes the output like `size`).
+    static func encoderOption(_ key: String) -> EncoderOption? {
+        key == "scales" ? .size : EncoderOption(rawValue: key)
+    }
 
     /// The name a target gets when it gives none.
     static func defaultName(for format: OutputFormat) -> String {
@@ -135,20 +144,18 @@ struct PipelineReader {
         return v
     }
 
-    func int(_ e: JSONElement, in range: ClosedRange<Int>, what: String) throws(PipelineError) -> Int {
-        let v = try number(e, in: Double(range.lowerBound)...Double(range.upperBound), what: what)
-        guard v == v.rounded() else { throw fail(.invalidValue, e, "\(what) must be a whole number (got \(v.compactText))") }
-        return Int(v)
+    /// A JSON number (any value: the caller checks its range).
+    func double(_ e: JSONElement) throws(PipelineError) -> Double {
+        do { return try e.double() } catch { throw wrap(error) }
     }
 
     func color(_ e: JSONElement) throws(PipelineError) -> RGBA8 {
         let s = try string(e)
         guard let c = RGBA8(parsing: s) else {
-            throw fail(.invalidValue, e, "\"\(s)\" is not a colour; write #rgb, #rrggbb, #rrggbbaa or a name such as white")
+            throw fail(.invalidValue, e, "\"\(s)\" is not a colour; write \(RGBA8.writtenForms)")
         }
         return c
     }
-
 
     /// `text` against the pipeline's directory (absolute paths stay).
     func resolve(_ text: String) -> String {

@@ -1,4 +1,6 @@
+import CYLConvert
 import CYLDocuments
+import CYLTabBar
 import CYLTimeline
 
 /// `index.html` beside the outputs: one self-contained page (thumbnails as data URIs, no
@@ -49,7 +51,7 @@ public struct IndexPage {
         for input in inputs {
             let entries = byInput[input] ?? []
             out += "<tr><td>\(TextEscaping.html(input))<br>"
-            for appearance in ["light", "dark"] {
+            for appearance in Appearance.allCases {
                 let images = entries.filter { $0.appearance == appearance && $0.status != .failed && Self.mimeType(format: $0.format) != nil }
                 if let smallest = images.min(by: { ($0.files.first?.bytes ?? 0) < ($1.files.first?.bytes ?? 0) }) {
                     out += thumbnail(smallest)
@@ -66,7 +68,7 @@ public struct IndexPage {
     func thumbnail(_ e: ManifestEntry) -> String {
         guard let first = e.files.first, let mime = Self.mimeType(format: e.format), first.bytes <= Self.maxEmbeddedBytes,
               let bytes = FileSystem.read(FileSystem.join(outputDirectory, first.path)) else { return "" }
-        return "<div class=\"out \(e.appearance == "dark" ? "dark" : "light")\"><img alt=\"\(TextEscaping.html(e.output))\" src=\"data:\(mime);base64,\(Base64.encode(bytes))\"></div>"
+        return "<div class=\"out \(e.appearance.rawValue)\"><img alt=\"\(TextEscaping.html(e.output))\" src=\"data:\(mime);base64,\(Base64.encode(bytes))\"></div>"
     }
 
     func cell(_ e: ManifestEntry) -> String {
@@ -74,16 +76,16 @@ public struct IndexPage {
             return "<div class=\"out failed\"><b>\(TextEscaping.html(e.output))</b><br>\(TextEscaping.html(e.error ?? "failed"))</div>"
         }
         let href = TextEscaping.html(Self.percentEncode(e.files.first?.path ?? e.output))
-        return "<div class=\"out \(e.appearance == "dark" ? "dark" : "light")\"><a href=\"\(href)\">\(TextEscaping.html(e.output))</a><br>"
+        return "<div class=\"out \(e.appearance.rawValue)\"><a href=\"\(href)\">\(TextEscaping.html(e.output))</a><br>"
             + "\(e.frames) frame\(e.frames == 1 ? "" : "s"), \(e.bytes) bytes</div>"
     }
 
-    static func mimeType(format: String) -> String? {
+    static func mimeType(format: OutputFormat) -> String? {
         switch format {
-        case "gif": return "image/gif"
-        case "apng", "png-sequence": return "image/png"
-        case "webp": return "image/webp"
-        default: return nil   // .tgs: a Lottie document, not an image
+        case .gif: return "image/gif"
+        case .apng, .pngSequence: return "image/png"
+        case .webp: return "image/webp"
+        case .tgs: return nil   // a Lottie document, not an image
         }
     }
 

@@ -93,8 +93,8 @@ struct Scheduler {
     }
 
     mutating func add(_ job: BuildJob) {
-        var entry = ManifestEntry(output: job.key, input: job.input.displayPath, inputSHA256: "", format: job.target.format.rawValue,
-                                  scale: job.scale, appearance: job.appearance.rawValue, settings: job.settings, buildKey: "")
+        var entry = ManifestEntry(output: job.key, input: job.input.displayPath, inputSHA256: "", format: job.target.format,
+                                  scale: job.scale, appearance: job.appearance, settings: job.settings, buildKey: "")
         do {
             entry.inputSHA256 = try digest(job.input.path).get()
             if case .file(let dark, _) = job.dark {
