@@ -1,3 +1,4 @@
+import CYLDocuments
 import Testing
 @testable import CYLPipeline
 import CYLTabBarItemAnimation
@@ -64,7 +65,7 @@ struct BuildPlanTests {
             Issue.record("accepted")
         } catch let e as PipelineError {
             #expect(e.message.contains("\"home@1x.gif\" would be written for both a/home.json (outputs[0]) and b/home.json"))
-            #expect(e.location == "1:38", "\(e)"); #expect(e.key == "outputs[0].name")
+            #expect(e.location == SourceLocation(line: 1, column: 38), "\(e)"); #expect(e.key == "outputs[0].name")
         }
         // {dir} tells them apart.
         let plan = try plan(dir, "{\"inputs\": [\"*/*.json\"], \"outputs\": [{\"format\": \"gif\", \"name\": \"{dir}/{name}.gif\"}]}")
@@ -91,7 +92,7 @@ struct BuildPlanTests {
             _ = try plan(dir, "{\"inputs\": [\"nothere.json\"], \"outputs\": [{\"format\": \"gif\"}]}")
             Issue.record("accepted")
         } catch let e as PipelineError {
-            #expect(e.kind == .missingFile && e.location == "1:13" && e.message.contains("no such file 'nothere.json'"))
+            #expect(e.kind == .missingFile && e.location == SourceLocation(line: 1, column: 13) && e.message.contains("no such file 'nothere.json'"))
         }
         let plan = try plan(dir, "{\"inputs\": [\"*.gif\"], \"outputs\": [{\"format\": \"gif\"}]}")
         #expect(plan.jobs.isEmpty && plan.warnings == ["\(dir.path)/p.json:1:13: \"*.gif\" matches no files"])

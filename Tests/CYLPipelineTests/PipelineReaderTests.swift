@@ -1,3 +1,4 @@
+import CYLDocuments
 import Testing
 @testable import CYLPipeline
 import CYLTabBarItemAnimation
@@ -64,12 +65,12 @@ struct PipelineReaderTests {
          "outputs": [{"format": "gif", "scale": [2]}]}
         """))
         #expect(e.kind == .invalidValue)
-        #expect(e.location == "2:41")   // the value of the misspelt key
+        #expect(e.location == SourceLocation(line: 2, column: 41))   // the value of the misspelt key
         #expect(e.key == "outputs[0].scale")
         #expect(e.description == "p.json:2:41: outputs[0].scale: unknown key \"scale\" in an output; did you mean \"scales\"?")
         let top = try #require(error("{\"input\": [\"a.json\"], \"outputs\": []}"))
         #expect(top.description.contains("did you mean \"inputs\"?"))
-        #expect(top.location == "1:11")
+        #expect(top.location == SourceLocation(line: 1, column: 11))
     }
 
     @Test func wrongTypesAndValuesSayWhatWasExpected() throws {
@@ -97,7 +98,7 @@ struct PipelineReaderTests {
             let e = try #require(error(text), "accepted: \(text)")
             #expect(e.key == key, "\(text): \(e)")
             #expect(e.message.contains(fragment), "\(text): \(e)")
-            #expect(e.location != nil, "\(text): \(e)")
+            #expect(e.location.line != nil && e.location.column != nil, "\(text): \(e)")
         }
     }
 

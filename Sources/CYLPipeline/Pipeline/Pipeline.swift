@@ -1,3 +1,4 @@
+import CYLDocuments
 import CYLImageCodecs
 import CYLConvert
 import CYLRaster
@@ -51,10 +52,10 @@ public struct PipelineInput: Sendable, Equatable {
     /// Lottie: slot values (`--slot id=value`); image files as written, relative to the pipeline.
     public var slots: [SlotOverride]
     /// Where the entry is in the pipeline file (`line:column`), for messages.
-    public var location: String
+    public var location: SourceLocation
 
     public init(source: Source, name: String? = nil, darkPath: String? = nil, darkColors: [ColorOverride] = [],
-                assets: String? = nil, slots: [SlotOverride] = [], location: String = "") {
+                assets: String? = nil, slots: [SlotOverride] = [], location: SourceLocation = SourceLocation()) {
         self.source = source
         self.name = name
         self.darkPath = darkPath
@@ -85,7 +86,7 @@ public struct OutputTarget: Sendable, Equatable {
     /// Matte, background, fps, speed, quality, colours, loop...: checked against `format`.
     public var encoder = EncoderSettings()
     /// Where the entry is in the pipeline file (`line:column`), for messages.
-    public var location: String = ""
+    public var location = SourceLocation()
 
     public init(index: Int, format: OutputFormat, name: NamePattern) {
         self.index = index

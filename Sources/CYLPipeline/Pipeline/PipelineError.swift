@@ -8,13 +8,13 @@ public struct PipelineError: Error, Sendable, CustomStringConvertible {
 
     public var file: String
     public var kind: Kind
-    /// `line:column` in the pipeline file, when known.
-    public var location: String?
+    /// `line:column` in the pipeline file; empty when unknown.
+    public var location: SourceLocation
     /// The key or JSON path of the value at fault.
     public var key: String?
     public var message: String
 
-    public init(file: String, _ kind: Kind, location: String? = nil, key: String? = nil, _ message: String) {
+    public init(file: String, _ kind: Kind, location: SourceLocation = SourceLocation(), key: String? = nil, _ message: String) {
         self.file = file
         self.kind = kind
         self.location = location
@@ -25,7 +25,7 @@ public struct PipelineError: Error, Sendable, CustomStringConvertible {
     /// `pipeline.json:7:20: outputs[0].scales: expected an array of numbers, found a string`.
     public var description: String {
         var out = file
-        if let location { out += ":\(location)" }
+        if !location.isEmpty { out += ":\(location)" }
         out += ": "
         if let key { out += "\(key): " }
         return out + message

@@ -24,8 +24,7 @@ extension PipelineReader {
         }
         var nameElement: JSONElement?
         var target = OutputTarget(index: index, format: format, name: try! NamePattern(PipelineKey.defaultName(for: format)))
-        let lc = e.lineColumn
-        target.location = "\(lc.line):\(lc.column)"
+        target.location = place(e)
         for (key, value) in members {
             // Refused before the value is read, as `convert` refuses the flag.
             if let option = PipelineKey.encoderOption(key) {

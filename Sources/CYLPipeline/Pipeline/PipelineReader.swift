@@ -99,9 +99,14 @@ struct PipelineReader {
     // MARK: Errors
 
     func fail(_ kind: PipelineError.Kind, _ e: JSONElement, _ message: String) -> PipelineError {
-        let lc = e.lineColumn
         let path = e.path
-        return PipelineError(file: name, kind, location: "\(lc.line):\(lc.column)", key: path.components.isEmpty ? nil : "\(path)", message)
+        return PipelineError(file: name, kind, location: place(e), key: path.components.isEmpty ? nil : "\(path)", message)
+    }
+
+    /// Where a value starts, as messages about pipeline files give it: line and column.
+    func place(_ e: JSONElement) -> SourceLocation {
+        let lc = e.lineColumn
+        return SourceLocation(line: lc.line, column: lc.column)
     }
 
     func wrap(_ e: JSONError) -> PipelineError {
@@ -113,7 +118,7 @@ struct PipelineReader {
         case .missingKey: kind = .missing
         case .indexOutOfRange, .invalidValue: kind = .invalidValue
         }
-        let location = e.line.flatMap { l in e.column.map { "\(l):\($0)" } }
+        let location = e.line != nil && e.column != nil ? SourceLocation(line: e.line, column: e.column) : SourceLocation()
         return PipelineError(file: name, kind, location: location, key: e.path.map { "\($0)" }, e.message)
     }
 
@@ -203,8 +208,7 @@ struct PipelineReader {
     }
 
     func input(_ e: JSONElement) throws(PipelineError) -> PipelineInput {
-        let lc = e.lineColumn
-        let location = "\(lc.line):\(lc.column)"
+        let location = place(e)
         if case .string(let text) = e.value {
             guard !text.isEmpty else { throw fail(.invalidValue, e, "the input path is empty") }
             return PipelineInput(source: .path(text), location: location)
