@@ -44,12 +44,17 @@ struct StagedFile {
         let dir = FilePath.parentDirectory(of: path)
         let base = path.split(separator: "/").last.map(String.init) ?? path
         var template = Array("\(dir)/.\(base).XXXXXX".utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        // Creating the file and recording it happen with the termination signals held back: a
+        // Ctrl-C between the two would otherwise leave a temporary file the handler does not know.
+        let (fd, temp, slot) = PendingTemporaries.withTerminationSignalsDeferred { () -> (Int32, String, Int) in
+            let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+            guard fd >= 0 else { return (fd, "", -1) }
+            let temp = String(cString: template.withUnsafeBufferPointer { $0.baseAddress! })
+            return (fd, temp, PendingTemporaries.register(temp))
+        }
         guard fd >= 0 else {
             throw OutputError(file: path, .cannotCreate, "cannot create a file in '\(dir)': \(errnoText())")
         }
-        let temp = String(cString: template.withUnsafeBufferPointer { $0.baseAddress! })
-        let slot = PendingTemporaries.register(temp)
         var failure = writeAll(bytes, to: fd, path: path)
         // Files are made readable as a normal new file would be (mkstemp creates them 0600).
         let mask = umask(0); umask(mask)
@@ -181,15 +186,32 @@ enum PendingTemporaries {
         free(UnsafeMutablePointer<CChar>(bitPattern: address))
     }
 
+    /// The signals whose handler removes pending temporaries.
+    static let terminationSignals = [SIGINT, SIGTERM, SIGHUP]
+
+    /// Runs `body` with the termination signals blocked on this thread; one that arrives meanwhile
+    /// is delivered (and cleans up) as soon as they are unblocked. `errno` is kept from `body`.
+    static func withTerminationSignalsDeferred<T>(_ body: () -> T) -> T {
+        var block = sigset_t(), previous = sigset_t()
+        sigemptyset(&block)
+        for sig in terminationSignals { sigaddset(&block, sig) }
+        pthread_sigmask(SIG_BLOCK, &block, &previous)
+        let result = body()
+        let saved = errno
+        pthread_sigmask(SIG_SETMASK, &previous, nil)
+        errno = saved
+        return result
+    }
+
     static func installHandlers() {
         signal(SIGXFSZ, SIG_IGN)
         // A parent may start us with these signals blocked (Foundation's Process does); blocked,
         // they would stay pending and the cleanup below would never run.
         var blocked = sigset_t()
         sigemptyset(&blocked)
-        for sig in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&blocked, sig) }
+        for sig in terminationSignals { sigaddset(&blocked, sig) }
         sigprocmask(SIG_UNBLOCK, &blocked, nil)
-        for sig in [SIGINT, SIGTERM, SIGHUP] {
+        for sig in terminationSignals {
             signal(sig) { received in
                 // Only async-signal-safe calls: unlink, signal, raise.
                 for i in 0..<PendingTemporaries.capacity {
