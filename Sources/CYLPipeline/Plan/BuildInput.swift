@@ -80,9 +80,9 @@ extension Pipeline {
     /// The animations the pipeline names, in the order written, each once (by path). Globs
     /// and folders expand to the animations they hold, recognised by `registry` as `lint` and
     /// `review` recognise them (`InputDiscovery`; folders are searched 16 levels deep); a file
-    /// named `x_dark.ext` beside an input `x.ext` is that input's dark variant, not an input of its own; a tab-bar configuration
-    /// gives every tab's animation with its dark file and colours. Warnings say what matched
-    /// nothing and what was left out.
+    /// named `x_dark.ext` beside an input `x.ext` is that input's dark variant, not an input of
+    /// its own; a tab-bar configuration gives every tab's animation with its dark file and
+    /// colours. Warnings say what matched nothing and what was left out.
     /// What each input's dark outputs show is decided here (`DarkVariant.choose`), when a target
     /// asks for dark: `registry` lists the themes of each file, read within `limits`.
     public func expandInputs(options: PipelineOptions = PipelineOptions(), registry: AnimatorRegistry,
