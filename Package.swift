@@ -25,18 +25,20 @@ let package = Package(
 
         // libm: these modules import no Foundation, so nothing else pulls in floor/round/sqrt.
         .target(name: "CYLGeometry", linkerSettings: [.linkedLibrary("m")]),
+        // Every bound on untrusted input and the names messages give them; depends on nothing.
+        .target(name: "CYLLimits"),
         // Blend-mode rows in C: target_clones picks AVX2 (and for the float modes AVX-512) code at
         // load time where the CPU has it.
         .target(name: "CRasterKernels", cSettings: [.unsafeFlags(["-O3"])]),
-        .target(name: "CYLRaster", dependencies: ["CYLGeometry", "CRasterKernels"], linkerSettings: [.linkedLibrary("m")]),
+        .target(name: "CYLRaster", dependencies: ["CYLGeometry", "CYLLimits", "CRasterKernels"], linkerSettings: [.linkedLibrary("m")]),
         // The C libraries' one Swift owner, split by job so a module links only what it reads:
         // GIF/PNG/APNG/WebP/JPEG decode and encode and palette quantization; structured documents
         // (JSON, JSON5, YAML, plists) with zip, gzip, dotLottie and Base64; fonts (FreeType outlines,
         // fontconfig lookup).
-        .target(name: "CYLImageCodecs", dependencies: ["CYLRaster", "CGIF", "CPNG", "CZlib", "CWebP", "CJPEG"]),
-        .target(name: "CYLDocuments", dependencies: ["CZlib", "CYAML"]),
+        .target(name: "CYLImageCodecs", dependencies: ["CYLRaster", "CYLLimits", "CGIF", "CPNG", "CZlib", "CWebP", "CJPEG"]),
+        .target(name: "CYLDocuments", dependencies: ["CYLLimits", "CZlib", "CYAML"]),
         .target(name: "CYLText", dependencies: ["CYLRaster", "CYLGeometry", "CFreeType", "CFontconfig"]),
-        .target(name: "CYLTimeline", dependencies: ["CYLRaster", "CYLDocuments"]),
+        .target(name: "CYLTimeline", dependencies: ["CYLLimits", "CYLRaster", "CYLDocuments"]),
         .target(name: "CYLGIFAnimator", dependencies: ["CYLTimeline", "CYLImageCodecs", "CYLRaster"]),
         .target(name: "CYLFrameSequenceAnimator", dependencies: ["CYLTimeline", "CYLImageCodecs", "CYLDocuments", "CYLRaster"]),
         // The embedded JavaScript engine for Lottie expressions: owns all engine memory and budgets.
