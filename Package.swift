@@ -82,6 +82,7 @@ let package = Package(
         .executableTarget(name: "PipelineBench", path: "Benchmarks/PipelineBench"),
 
         .testTarget(name: "CYLGeometryTests", dependencies: ["CYLGeometry"]),
+        .testTarget(name: "CYLLimitsTests", dependencies: ["CYLLimits"]),
         // Helpers shared by test targets (golden image comparison); not a test target itself.
         .target(name: "CYLTestSupport", dependencies: ["CYLRaster", "CYLImageCodecs"], path: "Tests/CYLTestSupport"),
         // The test executable's malloc family, counting allocations per thread (allocation tests).

@@ -26,7 +26,7 @@ public struct FrameSequenceAnimator: CYLTabBarItemAnimator {
         guard !names.isEmpty else { throw OpenError(file: dir, .invalid, "no .png frames in the directory") }
         guard names.count <= options.limits.maxFrames else {
             throw OpenError(file: dir, .invalid,
-                            "\(names.count) frames, more than the limit of \(options.limits.maxFrames) (raise it with --max-frames)")
+                            "\(names.count) frames, more than the limit of \(options.limits.maxFrames) (\(Limit.maxFrames))")
         }
         let paths = names.map { "\(dir)/\($0)" }
 
@@ -43,7 +43,7 @@ public struct FrameSequenceAnimator: CYLTabBarItemAnimator {
             if size == nil {
                 guard w * h <= options.limits.maxCanvasPixels else {
                     throw OpenError(file: path, .invalid,
-                                    "frame is \(s) = \(w * h) pixels, more than the limit of \(options.limits.maxCanvasPixels) (raise it with --max-pixels)")
+                                    "frame is \(s) = \(w * h) pixels, more than the limit of \(options.limits.maxCanvasPixels) (\(Limit.maxCanvasPixels))")
                 }
                 size = s
             }

@@ -1,7 +1,7 @@
 /// Every bound the pipeline enforces on untrusted input, with documented defaults.
 ///
-/// A file that exceeds one is rejected with an error naming the limit and the CLI flag that raises
-/// it; nothing is allocated before the check. Back-ends pass the relevant fields to the codecs.
+/// A file that exceeds one is rejected with an error naming the limit (`Limit`, written
+/// `Limits.maxFrames`; the CLI says which flag raises it); nothing is allocated before the check. Back-ends pass the relevant fields to the codecs.
 ///
 /// The defaults keep every command under 512 MB of peak memory on the worst inputs we could build
 /// (README, "Limits and memory"): the largest pixel buffers, input file, decoded-frame cache,
@@ -133,6 +133,6 @@ public struct Limits: Sendable, Equatable {
 
     /// The error text for a frame past `maxFramePathPoints`.
     public var framePathPointsMessage: String {
-        "one frame's paths hold more than \(maxFramePathPoints) points (\(Self.framePathPointFactor) times --max-path-points; raise it with --max-path-points)"
+        "one frame's paths hold more than \(maxFramePathPoints) points (\(Self.framePathPointFactor) times the one-path limit; \(Limit.maxPathPoints))"
     }
 }

@@ -57,7 +57,7 @@ public struct LottieAnimator: CYLTabBarItemAnimator {
                 json = try Gzip.inflate(bytes, name: name, maxBytes: limit.bytes)
             } catch {
                 if case .tooLarge = error.kind {
-                    throw OpenError(file: name, .invalid, "the gzip (.tgs) data inflates to more than \(limit.bytes) bytes (raise it with \(limit.flag))")
+                    throw OpenError(file: name, .invalid, "the gzip (.tgs) data inflates to more than \(limit.bytes) bytes (\(limit.name))")
                 }
                 throw OpenError(file: name, .invalid, "cannot inflate the gzip (.tgs) data: \(error.message)")
             }
@@ -67,9 +67,9 @@ public struct LottieAnimator: CYLTabBarItemAnimator {
         return t
     }
 
-    /// The most bytes compressed Lottie JSON (.tgs, .lottie) may inflate to, and the flag that raises it.
-    static func inflatedJSONLimit(_ limits: Limits) -> (bytes: Int, flag: String) {
-        limits.maxJSONBytes <= limits.maxFileBytes ? (limits.maxJSONBytes, "--max-json-bytes") : (limits.maxFileBytes, "--max-file-bytes")
+    /// The most bytes compressed Lottie JSON (.tgs, .lottie) may inflate to, and which limit that is.
+    static func inflatedJSONLimit(_ limits: Limits) -> (bytes: Int, name: Limit) {
+        limits.maxJSONBytes <= limits.maxFileBytes ? (limits.maxJSONBytes, .maxJSONBytes) : (limits.maxFileBytes, .maxFileBytes)
     }
 
     /// Runs `body`, turning Lottie and JSON errors into `OpenError`s that keep the place in the

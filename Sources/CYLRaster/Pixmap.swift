@@ -1,4 +1,5 @@
 import CRasterKernels
+import CYLLimits
 
 /// A pixel size: positive width and height in pixels.
 public struct PixelSize: Hashable, Sendable, CustomStringConvertible {
@@ -46,7 +47,7 @@ public enum PixmapError: Error, Equatable, CustomStringConvertible, Sendable {
         switch self {
         case let .invalidSize(w, h): return "invalid pixmap size \(w)x\(h): both sides must be at least 1"
         case let .tooManyPixels(w, h, limit):
-            return "pixmap \(w)x\(h) has \(w * h) pixels, more than the limit of \(limit) (raise it with --max-pixels)"
+            return "pixmap \(w)x\(h) has \(w * h) pixels, more than the limit of \(limit) (\(Limit.maxCanvasPixels))"
         case let .bufferTooSmall(needed, got): return "pixel buffer holds \(got) bytes, \(needed) needed"
         case let .invalidStride(s, w): return "row stride \(s) bytes is not a multiple of 4 at least 4 x width \(w)"
         }

@@ -77,7 +77,7 @@ public final class RiveDocument: @unchecked Sendable {
         func frames(_ seconds: Double) throws -> Int {
             let n = Int(min((seconds * fps).rounded(), Double(Int32.max))) + 1
             guard n <= options.limits.maxFrames else {
-                throw usage(name, "the scene is \(n) frames long at \(fps) fps, more than the limit of \(options.limits.maxFrames) (raise it with --max-frames)")
+                throw usage(name, "the scene is \(n) frames long at \(fps) fps, more than the limit of \(options.limits.maxFrames) (\(Limit.maxFrames))")
             }
             return max(1, n)
         }
@@ -158,7 +158,7 @@ public final class RiveDocument: @unchecked Sendable {
         while played < maxSelection && scene.advance(step) { played += 1 }
         let count = played + 2
         guard count <= options.limits.maxFrames else {
-            throw usage(name, "the selection plays \(count) frames, more than the limit of \(options.limits.maxFrames) (raise it with --max-frames)")
+            throw usage(name, "the selection plays \(count) frames, more than the limit of \(options.limits.maxFrames) (\(Limit.maxFrames))")
         }
         let machineName = model.artboards[board].stateMachines[machine].name
         return ScenePlan(artboard: board, choice: .stateMachine(machine), step: step, frameCount: count, restSteps: rest,

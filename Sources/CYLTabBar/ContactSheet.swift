@@ -89,7 +89,7 @@ public enum ContactSheet {
         let sectionHeight = headerHeight + 2 * lineHeight + 4 + bandHeight + margin
         let height = margin + sections.count * sectionHeight + groups.filter { $0.title != nil }.count * groupHeaderHeight
         guard width <= limits.maxCanvasPixels / max(1, height) else {
-            throw UsageError("the contact sheet would be \(width)x\(height) pixels, more than \(limits.maxCanvasPixels) (raise it with --max-pixels, or show fewer frames or scales)")
+            throw UsageError("the contact sheet would be \(width)x\(height) pixels, more than \(limits.maxCanvasPixels) (\(Limit.maxCanvasPixels), or show fewer frames or scales)")
         }
         var sheet = try Pixmap(width: width, height: height)
         sheet.fill(sheetBackground)

@@ -24,7 +24,7 @@ public enum InputFile {
         let limit = limits.maxFileBytes
         func tooLarge(_ size: Int?) -> OpenError {
             OpenError(file: path, .invalid, (size.map { "file is \($0) bytes, more than" } ?? "file is larger than")
-                      + " the limit of \(limit) (raise it with --max-file-bytes)")
+                      + " the limit of \(limit) (\(Limit.maxFileBytes))")
         }
         let isRegular = st.st_mode & S_IFMT == S_IFREG
         if isRegular && Int(st.st_size) > limit { throw tooLarge(Int(st.st_size)) }

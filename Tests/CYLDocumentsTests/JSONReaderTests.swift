@@ -18,7 +18,7 @@ import Testing
             Issue.record("expected an error")
         } catch {
             #expect(error.kind == .tooLarge)
-            #expect(error.description == "t.json:1:33 (byte 32): the document has more than 6 values (raise it with --max-json-values)")
+            #expect(error.description == "t.json:1:33 (byte 32): the document has more than 6 values (Limits.maxJSONValues)")
         }
     }
 

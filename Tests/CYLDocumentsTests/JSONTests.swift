@@ -120,7 +120,7 @@ import Testing
         let ok = String(repeating: "[", count: 64) + String(repeating: "]", count: 64)
         #expect(throws: Never.self) { try parse(ok) }
         let deep = String(repeating: "[", count: 65) + String(repeating: "]", count: 65)
-        expectError(deep) { $0.kind == .depthLimit(limit: 64) && $0.description.contains("64") && $0.description.contains("--max-json-depth") }
+        expectError(deep) { $0.kind == .depthLimit(limit: 64) && $0.description.contains("64") && $0.description.contains("Limits.maxJSONDepth") }
         #expect(throws: Never.self) { try parse(deep, maxDepth: 100) }
     }
 

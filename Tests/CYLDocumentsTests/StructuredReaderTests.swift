@@ -82,7 +82,7 @@ struct StructuredReaderTests {
         // Absurd depth limits are clamped so recursion stays on the stack.
         let veryDeep = String(repeating: "[", count: 5000) + String(repeating: "]", count: 5000)
         let g = error { () throws(StructuredError) in try JSON5Reader.read(Array(veryDeep.utf8), name: "v.json", limits: StructuredLimits(maxDepth: 1 << 30)) }
-        #expect(g?.message == "nesting is deeper than the limit of 512 levels (raise it with --max-json-depth)")
+        #expect(g?.message == "nesting is deeper than the limit of 512 levels (Limits.maxJSONDepth)")
     }
 
     // MARK: YAML
@@ -154,7 +154,7 @@ struct StructuredReaderTests {
     @Test func yamlDeepNestingIsBounded() {
         let text = String(repeating: "[", count: 100_000)
         let e = error { () throws(StructuredError) in try YAMLReader.read(Array(text.utf8), name: "deep.yaml") }
-        #expect(e?.message == "nesting is deeper than the limit of 64 levels (raise it with --max-json-depth)")
+        #expect(e?.message == "nesting is deeper than the limit of 64 levels (Limits.maxJSONDepth)")
     }
 
     // MARK: Property lists

@@ -130,7 +130,7 @@ import Testing
         b.trailer()
         expectError(b.bytes) {
             $0.kind == .canvasTooLarge(width: 65535, height: 65535, limit: GIFLimits.defaultMaxCanvasPixels)
-                && $0.description.contains("--max-pixels")
+                && $0.description.contains("Limits.maxCanvasPixels")
         }
         #expect(throws: GIFError.self) { try GIFInfo.scan(bytes: b.bytes, name: "t.gif") }
         // A small screen whose first frame is huge grows the canvas: also rejected.
@@ -184,7 +184,7 @@ import Testing
     @Test func tooManyFrames() {
         let bytes = Self.simple(frames: 5)
         expectError(bytes, limits: GIFLimits(maxFrames: 3)) {
-            $0.kind == .tooManyFrames(limit: 3) && $0.frame == 3 && $0.description.contains("--max-frames")
+            $0.kind == .tooManyFrames(limit: 3) && $0.frame == 3 && $0.description.contains("Limits.maxFrames")
         }
         #expect(throws: GIFError.self) { try GIFInfo.scan(bytes: bytes, name: "t.gif", limits: GIFLimits(maxFrames: 3)) }
     }

@@ -62,7 +62,7 @@ struct HostileExpressionTests {
         #expect(warning.message.contains("the keyframed value is used"))
         if entry.limit {
             #expect(warning.feature == .expressionLimit, "\(name): \(warning)")
-            #expect(warning.message.contains("--max-expression-time (100 ms of CPU time"), "\(name): \(warning)")
+            #expect(warning.message.contains("100 ms of CPU time for one frame's expressions (Limits.maxExpressionTime)"), "\(name): \(warning)")
         } else {
             #expect(warning.feature == nil, "\(name): \(warning)")
         }

@@ -186,7 +186,7 @@ import Testing
         var options = OpenOptions()
         options.limits.maxDecodedBytes = 20 * 10 * 4 - 1  // one byte short of the 20x10 RGBA image
         let t = try Self.open(f.path("icon.json"), options)
-        #expect(t.diagnostics.contains { $0.message.contains("--max-decoded-bytes") })
+        #expect(t.diagnostics.contains { $0.message.contains("Limits.maxDecodedBytes") })
         #expect(try Self.frame(t)[15, 15] == .transparent)
         options.limits.maxDecodedBytes = 20 * 10 * 4
         #expect(try Self.frame(try Self.open(f.path("icon.json"), options))[15, 15] == Self.red)

@@ -81,7 +81,7 @@ import Testing
             (1...n).map { shape(ind: $0, ($0 < n ? ",\"td\":1" : "") + ($0 > 1 ? ",\"tt\":1" : "")) }.joined(separator: ",")
         }
         let message = openError(chain(3000))
-        #expect(message?.contains("--max-precomp-depth") == true)
+        #expect(message?.contains("Limits.maxPrecompDepth") == true)
         // Within the limit, a short chain draws: the bottom layer, gated by each link in turn.
         let list = try document(chain(4)).makeRenderer().displayList(frame: 0)
         #expect(list.groups.count == 4)
@@ -99,7 +99,7 @@ import Testing
         #expect(throws: RenderError.self) { _ = try doc.makeRenderer().displayList(frame: 3) }
         do { _ = try doc.makeRenderer().displayList(frame: 3) } catch let e as RenderError {
             #expect(e.frame == 3)  // the timeline frame asked for, whatever the composition's time
-            #expect(e.message.contains("--max-draws"))
+            #expect(e.message.contains("Limits.maxDrawsPerFrame"))
         }
     }
 
@@ -117,7 +117,7 @@ import Testing
             _ = try t.render(frame: 2, size: PixelSize(256, 256))
             Issue.record("expected the flattened ellipse to exceed 50 points")
         } catch let e as RenderError {
-            #expect(e.frame == 2 && e.message.contains("more than 50 points") && e.message.contains("--max-path-points"))
+            #expect(e.frame == 2 && e.message.contains("more than 50 points") && e.message.contains("Limits.maxPathPoints"))
         }
         options.limits.maxPathPoints = 5000
         let fine = try LottieAnimator().timeline(fromJSON: lottie(layers: ellipse), name: "e.json", options: options)

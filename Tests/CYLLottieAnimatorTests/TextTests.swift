@@ -350,7 +350,7 @@ import Testing
             _ = try d.makeRenderer().displayList(frame: 0)
             Issue.record("expected the glyph points to exceed the limit")
         } catch let e as RenderError {
-            #expect(e.message.contains("text layer") && e.message.contains("--max-path-points"))
+            #expect(e.message.contains("text layer") && e.message.contains("Limits.maxPathPoints"))
         }
         let one = try LottieDocument(bytes: lottie(layers: Self.textLayer(#""s":1,"f":"Box-Regular","t":"A""#), extra: "," + Self.boxChars),
                                      name: "text.json", options: options)

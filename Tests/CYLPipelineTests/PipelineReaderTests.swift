@@ -120,7 +120,7 @@ struct PipelineReaderTests {
         var options = PipelineOptions()
         options.maxBytes = 1000
         do { _ = try Pipeline.load(path: big, options: options); Issue.record("accepted") } catch {
-            #expect(error.kind == .tooLarge && error.message.contains("--max-file-bytes"))
+            #expect(error.kind == .tooLarge && error.message.contains("Limits.maxFileBytes"))
         }
         let yaml = try dir.write("p.yaml", "inputs: [a.json]\n")
         do { _ = try Pipeline.load(path: yaml); Issue.record("accepted") } catch { #expect(error.message.contains("YAML")) }

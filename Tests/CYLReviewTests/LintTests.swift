@@ -314,7 +314,7 @@ import Testing
         var job = LintJob(inputs: [slow])
         let findings = try job.run(registry: .standard).findings.filter { $0.rule == .expressionTooSlow }
         #expect(findings.map(\.location) == ["layers[0].ks.p.x"])
-        #expect(findings.first?.message.contains("--max-expression-time") == true, "\(findings)")
+        #expect(findings.first?.message.contains("Limits.maxExpressionTime") == true, "\(findings)")
         job = LintJob(inputs: [fine])
         let plain = try job.run(registry: .standard).findings.map(\.rule.id)
         #expect(!plain.contains("expression-too-slow") && plain.contains("unportable-feature"), "\(plain)")

@@ -74,7 +74,7 @@ import Testing
             _ = try RiveDocument(bytes: Self.nestingArtboards(levels: 10, copies: 8), name: "nest.riv", options: options)
             Issue.record("8^9 nested artboards opened")
         } catch {
-            #expect("\(error)".contains("nest.riv") && "\(error)".contains("more than 20000 objects (raise the limit with --max-objects)"), "\(error)")
+            #expect("\(error)".contains("nest.riv") && "\(error)".contains("more than 20000 objects (Limits.maxObjects)"), "\(error)")
         }
         // Three levels of 8 copies is 1 + 8 + 64 artboards of 9, 9 and 1 objects: 9 + 72 + 64 = 145.
         let small = Self.nestingArtboards(levels: 3, copies: 8)
@@ -239,7 +239,7 @@ import Testing
         limits.maxObjects = 3
         // The backboard, artboard and shape read; the fourth object (the rectangle) is refused where it starts.
         let f = RiveWriter.rectangleArtboard()
-        expectFailure(f.bytes, limits: limits, at: f.offsets[3], "more than 3 objects (raise the limit with --max-objects)")
+        expectFailure(f.bytes, limits: limits, at: f.offsets[3], "more than 3 objects (Limits.maxObjects)")
     }
 
     @Test func aFileWithoutArtboardsIsAnError() {

@@ -125,7 +125,7 @@ import Testing
         #expect(pixels[50, 50] == RGBA8(0, 0, 255, 255))
         let many = try RiveFrameSource(SceneTests.document(Self.polygons(20, corners: 1 << 40), options))
         let error = #expect(throws: RenderError.self) { try many.render(frame: 0, into: &pixels) }
-        #expect(error?.message.contains("more than 8000 points") == true && error?.message.contains("--max-path-points") == true,
+        #expect(error?.message.contains("more than 8000 points") == true && error?.message.contains("Limits.maxPathPoints") == true,
                 "\(String(describing: error))")
     }
 }

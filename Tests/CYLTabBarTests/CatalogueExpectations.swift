@@ -59,7 +59,7 @@ enum CatalogueExpectations {
         "dark-without-light.json":
             .error("dark-without-light.json:2:101: tab 0: CYLTabBarLottieDarkFilePath: a dark animation needs a light one: give CYLTabBarLottieFilePath too"),
         "deep-nesting.json":
-            .error("deep-nesting.json:1:70: nesting is deeper than the limit of 64 levels (raise it with --max-json-depth)"),
+            .error("deep-nesting.json:1:70: nesting is deeper than the limit of 64 levels (Limits.maxJSONDepth)"),
         "deprecated-and-library-key.json":
             .warnings(["warning: 2:157 tab 0: \"CYLTabBarItemDarkSelectedImage\" is ignored: the library\'s \"CYLTabBarItemSelectedDarkImage\" is given too"]),
         "deprecated-key.json":

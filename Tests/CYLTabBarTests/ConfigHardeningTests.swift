@@ -31,7 +31,7 @@ struct ConfigHardeningTests {
             _ = try TabBar(configuration: config, options: OpenOptions(limits: Limits(maxFileBytes: 1 << 20)))
             Issue.record("expected an error")
         } catch {
-            #expect("\(error)".contains("CYLTabBarItemImage") && "\(error)".contains("--max-file-bytes"), "\(error)")
+            #expect("\(error)".contains("CYLTabBarItemImage") && "\(error)".contains("Limits.maxFileBytes"), "\(error)")
         }
     }
 

@@ -133,7 +133,7 @@ struct TabBarConfigTests {
         let deep = String(repeating: "[", count: 200) + String(repeating: "]", count: 200)
         let e = error("{\"x\": \(deep), \"tabBarItemsAttributes\": []}")
         #expect(e?.kind == .syntax)
-        #expect(e?.message == "nesting is deeper than the limit of 64 levels (raise it with --max-json-depth)", "\(String(describing: e))")
+        #expect(e?.message == "nesting is deeper than the limit of 64 levels (Limits.maxJSONDepth)", "\(String(describing: e))")
     }
 
     @Test func hugeFile() throws {
@@ -142,7 +142,7 @@ struct TabBarConfigTests {
         let padding = String(repeating: " ", count: 5000)
         let e = error("{\"tabBarItemsAttributes\": []}\(padding)", options: options)
         #expect(e?.kind == .tooLarge)
-        #expect(e?.description == "bar.json: the configuration is 5029 bytes, more than the limit of 4096 for a tab-bar configuration (raise it with --max-file-bytes)")
+        #expect(e?.description == "bar.json: the configuration is 5029 bytes, more than the limit of 4096 for a tab-bar configuration (Limits.maxFileBytes)")
 
         // From a file: refused before it is read (a real default limit of 1 MiB).
         let dir = try TabBarScratch()
@@ -152,7 +152,7 @@ struct TabBarConfigTests {
             Issue.record("expected an error")
         } catch {
             #expect(error.kind == .tooLarge)
-            #expect(error.description == "\(path): the configuration file is larger than the limit of 1048576 bytes for a tab-bar configuration (raise it with --max-file-bytes)")
+            #expect(error.description == "\(path): the configuration file is larger than the limit of 1048576 bytes for a tab-bar configuration (Limits.maxFileBytes)")
         }
     }
 

@@ -14,7 +14,7 @@ import Testing
             _ = try InputFile.read("/dev/zero", limits: limits)
             Issue.record("expected an error")
         } catch {
-            #expect(error.description == "/dev/zero: file is larger than the limit of 1048576 (raise it with --max-file-bytes)")
+            #expect(error.description == "/dev/zero: file is larger than the limit of 1048576 (Limits.maxFileBytes)")
         }
     }
 

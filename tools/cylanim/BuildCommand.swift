@@ -54,9 +54,9 @@ enum BuildCommand {
         for w in report.warnings { Terminal.writeError("cylanim: warning: \(w)\n") }
         for f in report.failures { printError(f.message) }
         if args.has("json") {
-            print(summaryJSON(report).text)
+            print(LimitFlag.explain(summaryJSON(report).text))
         } else if !args.has("quiet") {
-            print(report.table, terminator: "")
+            print(LimitFlag.explain(report.table), terminator: "")
             if !report.undeclared.isEmpty {
                 print("no longer declared (remove with --prune): " + report.undeclared.joined(separator: ", "))
             }

@@ -17,66 +17,10 @@ enum CommonOptions {
         .value("theme", "name", help: "dotLottie: draw with this theme of the file (its t/<name>.json rules as slot values; `info` lists them)."),
         .repeated("slot", "id=value",
                   help: "Lottie: a value for slot 'id' (properties with \"sid\"): a number, a colour #rrggbb, JSON, or an image file for an image slot. Repeatable."),
-        .value("max-pixels", "N", help: "Largest canvas or output in pixels (default \(Limits.defaultMaxCanvasPixels))."),
-        .value("max-frames", "N", help: "Most frames an input may have (default \(Limits.defaultMaxFrames))."),
-        .value("max-file-bytes", "N", help: "Largest input file read (default \(Limits.defaultMaxFileBytes))."),
-        .value("max-json-depth", "N", help: "Deepest JSON nesting accepted (default \(Limits.defaultMaxJSONDepth))."),
-        .value("max-json-bytes", "N", help: "Largest JSON document parsed (default \(Limits.defaultMaxJSONBytes))."),
-        .value("max-json-values", "N", help: "Most values in one JSON document; bounds its memory (default \(Limits.defaultMaxJSONValues))."),
-        .value("max-precomp-depth", "N", help: "Deepest nesting of Lottie precompositions and track mattes (default \(Limits.defaultMaxPrecompDepth))."),
-        .value("max-path-points", "N", help: "Most points in one flattened shape (default \(Limits.defaultMaxPathPoints))."),
-        .value("max-draws", "N",
-               help: "Most layers, shapes, masks and mattes drawn for one frame once precomps and repeaters are expanded (default \(Limits.defaultMaxDrawsPerFrame))."),
-        .value("max-work", "N",
-               help: "Most pixels one command renders: output width x height x frames (default \(Limits.defaultMaxWorkPixels))."),
-        .value("max-output-bytes", "N", help: "Largest output file built in memory before it is written (default \(Limits.defaultMaxOutputBytes))."),
-        .value("max-objects", "N", help: "Most objects a Rive file may hold, nested artboard copies included (default \(Limits.defaultMaxObjects))."),
-        .value("max-decoded-bytes", "N",
-               help: "Decoded pixels kept in memory before frames are decoded again on demand (default \(Limits.defaultMaxDecodedBytes))."),
-        .value("max-expression-memory", "N",
-               help: "Bytes a Lottie expression engine may hold (default \(Limits.defaultMaxExpressionMemory))."),
-        .value("max-expression-steps", "N",
-               help: "Script steps one Lottie expression evaluation may run before it is stopped and its keyframes used; one frame's expressions together may run four times that (default \(Limits.defaultMaxExpressionSteps))."),
-        .value("max-expression-time", "DURATION",
-               help: "CPU time one frame's Lottie expressions may use together, e.g. 100ms or 0.5s; the expression running past it keeps its keyframes and is not run again (default 100ms)."),
-        .value("max-expression-total-time", "DURATION",
-               help: "CPU time one file's Lottie expressions may use over the whole command; past it they are turned off and keyframes used (default 2s)."),
-    ]
+    ] + LimitFlag.specs
 
     static func limits(_ args: ParsedArguments, _ command: CommandSpec) throws(CLIUsageError) -> Limits {
-        var limits = Limits()
-        func int(_ name: String) throws(CLIUsageError) -> Int? {
-            guard let text = args.value(name) else { return nil }
-            guard let n = Int(text), n > 0 else {
-                throw CLIUsageError(message: "Invalid value '\(text)' for '--\(name)': expected a positive whole number.", command: command)
-            }
-            return n
-        }
-        if let n = try int("max-pixels") { limits.maxCanvasPixels = n }
-        if let n = try int("max-frames") { limits.maxFrames = n }
-        if let n = try int("max-file-bytes") { limits.maxFileBytes = n }
-        if let n = try int("max-json-depth") { limits.maxJSONDepth = n }
-        if let n = try int("max-json-bytes") { limits.maxJSONBytes = n }
-        if let n = try int("max-json-values") { limits.maxJSONValues = n }
-        if let n = try int("max-precomp-depth") { limits.maxPrecompDepth = n }
-        if let n = try int("max-path-points") { limits.maxPathPoints = n }
-        if let n = try int("max-draws") { limits.maxDrawsPerFrame = n }
-        if let n = try int("max-decoded-bytes") { limits.maxDecodedBytes = n }
-        if let n = try int("max-work") { limits.maxWorkPixels = n }
-        if let n = try int("max-output-bytes") { limits.maxOutputBytes = n }
-        if let n = try int("max-objects") { limits.maxObjects = n }
-        if let n = try int("max-expression-memory") { limits.maxExpressionMemory = n }
-        if let n = try int("max-expression-steps") { limits.maxExpressionSteps = n }
-        func duration(_ name: String) throws(CLIUsageError) -> Duration? {
-            guard let text = args.value(name) else { return nil }
-            guard let d = Duration(parsing: text), d > .zero else {
-                throw CLIUsageError(message: "Invalid value '\(text)' for '--\(name)': expected a time above zero such as 100ms, 0.5s or 2 (seconds, at most 3600).", command: command)
-            }
-            return d
-        }
-        if let d = try duration("max-expression-time") { limits.maxExpressionTime = d }
-        if let d = try duration("max-expression-total-time") { limits.maxExpressionTotalTime = d }
-        return limits
+        try LimitFlag.limits(args, command)
     }
 
     /// What plays, for files that hold several scenes (Rive artboards, animations, state machines).

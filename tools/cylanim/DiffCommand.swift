@@ -46,9 +46,9 @@ enum DiffCommand {
         if let text = args.value("max-changed-pixels") { job.limit = try ChangedPixelsLimit(parsing: text) }
         let report = try job.run(registry: try CommonOptions.registry(args, spec))
         if args.has("json") {
-            print(report.json.text)
+            print(LimitFlag.explain(report.json.text))
         } else if !args.has("quiet") {
-            report.text(shown: job.worstShown).forEach { print($0) }
+            report.text(shown: job.worstShown).forEach { print(LimitFlag.explain($0)) }
             report.written.forEach { print("wrote \($0.path)") }
         }
         return report.passed ? 0 : 1

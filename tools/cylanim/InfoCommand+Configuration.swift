@@ -11,7 +11,7 @@ extension InfoCommand {
         options.maxJSONDepth = openOptions.limits.maxJSONDepth
         let bar = try TabBar(configuration: try TabBarConfiguration.load(path: input, options: options), options: openOptions,
                              registry: try CommonOptions.registry(args, spec))
-        if args.has("json") { print(configurationJSON(bar).text) } else { printConfiguration(bar) }
+        if args.has("json") { print(LimitFlag.explain(configurationJSON(bar).text)) } else { printConfiguration(bar) }
         return 0
     }
 
@@ -59,7 +59,7 @@ extension InfoCommand {
         // Skipped tabs are among the notes.
         if !bar.diagnostics.isEmpty {
             print("notes:")
-            for d in bar.diagnostics { print("  \(d.description.escapingControlCharacters)") }
+            for d in bar.diagnostics { print("  \(LimitFlag.explain(d.description).escapingControlCharacters)") }
         }
     }
 

@@ -68,7 +68,7 @@ enum InfoCommand {
                          ("error", c.error.map { .string("\($0)") } ?? .null)])
             } ?? .null),
         ]
-        print(JSONOutput.object(members).text)
+        print(LimitFlag.explain(JSONOutput.object(members).text))
     }
 
     static func printText(_ t: FrameTimeline, _ check: FrameCheck?) {
@@ -95,7 +95,7 @@ enum InfoCommand {
         }
         if !t.diagnostics.isEmpty {
             print("notes:")
-            for d in t.diagnostics { print("  \(d.description.escapingControlCharacters)") }
+            for d in t.diagnostics { print("  \(LimitFlag.explain(d.description).escapingControlCharacters)") }
         }
     }
 

@@ -57,9 +57,9 @@ enum LintCommand {
         job.configOptions.maxJSONDepth = job.openOptions.limits.maxJSONDepth
         let report = try job.run(registry: try CommonOptions.registry(args, spec))
         if args.has("json") {
-            print(report.json.text)
+            print(LimitFlag.explain(report.json.text))
         } else {
-            (args.has("quiet") ? Array(report.lines.dropLast()) : report.lines).forEach { print($0) }
+            (args.has("quiet") ? Array(report.lines.dropLast()) : report.lines).forEach { print(LimitFlag.explain($0)) }
         }
         if let maxWarnings, report.warningCount > maxWarnings {
             printError("\(report.warningCount) warning\(report.warningCount == 1 ? "" : "s"), more than --max-warnings \(maxWarnings) allows")

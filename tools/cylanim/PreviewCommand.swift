@@ -70,7 +70,7 @@ enum PreviewCommand {
         let result = try job.run(registry: try CommonOptions.registry(args, spec)) { d in
             guard !quiet else { return }
             let text = "\(d.severity.rawValue): \(job.input): \(d.location.isEmpty ? "" : d.location + ": ")\(d.message)"
-            Terminal.writeError("cylanim: \(text.escapingControlCharacters)\n")
+            Terminal.writeError("cylanim: \(LimitFlag.explain(text).escapingControlCharacters)\n")
         }
         if !quiet { result.warnings.forEach(Terminal.warn) }
         // Summaries go to standard error when standard output carries events.

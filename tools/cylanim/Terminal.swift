@@ -19,7 +19,8 @@ enum Terminal {
     static func writeError(_ text: String) { write(text, to: 2) }
 
     /// `cylanim: warning: ...` on standard error, on one line whatever the file's text holds.
-    static func warn(_ text: String) { writeError("cylanim: warning: \(text.escapingControlCharacters)\n") }
+    /// A limit the library names is told as the flag that raises it.
+    static func warn(_ text: String) { writeError("cylanim: warning: \(LimitFlag.explain(text).escapingControlCharacters)\n") }
 
     /// Whether to show progress: not when asked to be quiet, and only on a terminal.
     static func showsProgress(quiet: Bool) -> Bool { !quiet && isatty(2) != 0 }

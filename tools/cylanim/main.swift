@@ -43,10 +43,11 @@ let table: [(spec: CommandSpec, run: (ParsedArguments) throws -> Int32)] = [
 let commands = table.map(\.spec)
 
 /// Errors quote file content (keys, names, paths): control characters are escaped so each stays one line.
-func printError(_ text: String) { Terminal.writeError("cylanim: error: \(text.escapingControlCharacters)\n") }
+/// A limit the library names is told as the flag that raises it.
+func printError(_ text: String) { Terminal.writeError("cylanim: error: \(LimitFlag.explain(text).escapingControlCharacters)\n") }
 
 func printUsageError(_ e: CLIUsageError) {
-    var text = "Error: \(e.message)\n"
+    var text = "Error: \(LimitFlag.explain(e.message))\n"
     if let c = e.command {
         text += "Usage: \(c.usage)\n  See 'cylanim \(c.name) --help' for more information.\n"
     } else {

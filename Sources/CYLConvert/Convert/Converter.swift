@@ -36,7 +36,7 @@ extension FrameTimeline {
         if request.format == .tgs { return try convertToTGS(request, into: writer) }
         let size = request.size.resolve(canvas: canvasSize)
         guard size.width <= limits.maxCanvasPixels / size.height else {
-            throw UsageError("output size \(size) has more than \(limits.maxCanvasPixels) pixels (raise it with --max-pixels)")
+            throw UsageError("output size \(size) has more than \(limits.maxCanvasPixels) pixels (\(Limit.maxCanvasPixels))")
         }
         let frames = try request.marker.map { name throws(UsageError) in try self.frames(ofMarker: name) } ?? request.frames
         let plan = try FramePlan(timeline: self, frames: frames, fps: request.fps, speed: request.speed ?? 1,

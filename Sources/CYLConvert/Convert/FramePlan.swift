@@ -56,7 +56,7 @@ public struct FramePlan: Sendable, Equatable {
             let total = list.reduce(Duration.zero) { $0 + $1.duration }.seconds
             let wanted = (total * rate - 1e-6).rounded(.up)
             guard wanted <= Double(maxFrames) else {
-                throw UsageError("--fps \(fps) at speed \(speed) makes \(wanted) frames, more than the limit of \(maxFrames) (raise it with --max-frames)")
+                throw UsageError("--fps \(fps) at speed \(speed) makes \(wanted) frames, more than the limit of \(maxFrames) (\(Limit.maxFrames))")
             }
             let n = max(1, Int(wanted))
             var out: [Entry] = []

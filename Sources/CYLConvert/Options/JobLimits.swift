@@ -9,7 +9,7 @@ extension Limits {
         let (work, o2) = pixels.multipliedReportingOverflow(by: frames)
         guard !o1, !o2, work <= maxWorkPixels else {
             let amount = o1 || o2 ? "more than \(Int.max)" : "\(work)"
-            throw UsageError("\(frames) \(what) at \(size) is \(amount) pixels to render, more than the limit of \(maxWorkPixels) (raise it with --max-work)")
+            throw UsageError("\(frames) \(what) at \(size) is \(amount) pixels to render, more than the limit of \(maxWorkPixels) (\(Limit.maxWorkPixels))")
         }
     }
 
@@ -18,7 +18,7 @@ extension Limits {
     /// content (dithered or noisy frames barely do).
     public func checkOutput(bytes: Int, afterFrame frame: Int) throws(UsageError) {
         guard bytes <= maxOutputBytes else {
-            throw UsageError("the output is over \(maxOutputBytes) bytes after \(frame) frame\(frame == 1 ? "" : "s") (raise it with --max-output-bytes, or choose a smaller size or fewer frames)")
+            throw UsageError("the output is over \(maxOutputBytes) bytes after \(frame) frame\(frame == 1 ? "" : "s") (\(Limit.maxOutputBytes), or choose a smaller size or fewer frames)")
         }
     }
 }

@@ -113,7 +113,7 @@ extension FrameTimeline {
         }
         let size = request.size.resolve(canvas: canvasSize)
         guard size.width <= limits.maxCanvasPixels / size.height else {
-            throw UsageError("output size \(size) has more than \(limits.maxCanvasPixels) pixels (raise it with --max-pixels)")
+            throw UsageError("output size \(size) has more than \(limits.maxCanvasPixels) pixels (\(Limit.maxCanvasPixels))")
         }
         try limits.checkWork(frames: indices.count, size: size)
         for index in indices { try writer.check(request.output.path(forFrame: index)) }

@@ -1,4 +1,5 @@
 import CZlib
+import CYLLimits
 
 /// Why compressed data could not be inflated.
 public struct GzipError: Error, CustomStringConvertible, Sendable, Equatable {
@@ -90,7 +91,7 @@ public enum Gzip {
         case Z_STREAM_END: return max(used, 1)
         case -100:
             throw GzipError(name: name, kind: .tooLarge(limit: maxBytes),
-                            message: "inflated data is larger than the limit of \(maxBytes) bytes (raise it with --max-file-bytes)")
+                            message: "inflated data is larger than the limit of \(maxBytes) bytes (\(Limit.maxFileBytes))")
         case Z_BUF_ERROR:
             throw GzipError(name: name, kind: .truncated, message: "the compressed stream is truncated")
         default:

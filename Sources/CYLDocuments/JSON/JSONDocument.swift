@@ -1,3 +1,5 @@
+import CYLLimits
+
 /// A JSON value and the byte offset where it starts in the document.
 public struct JSONNode: Sendable {
     public var value: JSONValue
@@ -55,7 +57,7 @@ public enum JSONDocument {
                                     maxBytes: Int = defaultMaxBytes, maxValues: Int = defaultMaxValues) throws(JSONError) -> JSONElement {
         guard bytes.count <= maxBytes else {
             throw JSONError(name: name, kind: .tooLarge,
-                            message: "the JSON document is \(bytes.count) bytes, more than the limit of \(maxBytes) (raise it with --max-json-bytes)")
+                            message: "the JSON document is \(bytes.count) bytes, more than the limit of \(maxBytes) (\(Limit.maxJSONBytes))")
         }
         guard bytes.count < Int(Int32.max) else {
             throw JSONError(name: name, kind: .tooLarge, message: "the document is \(bytes.count) bytes; at most 2 GiB can be read")
@@ -146,7 +148,7 @@ struct JSONReader {
             guard i < n else { throw endInside() }
             values += 1
             if values > maxValues {
-                throw source.error(.tooLarge, at: i, "the document has more than \(maxValues) values (raise it with --max-json-values)")
+                throw source.error(.tooLarge, at: i, "the document has more than \(maxValues) values (\(Limit.maxJSONValues))")
             }
             let start = i
             let c = p[i]
@@ -154,7 +156,7 @@ struct JSONReader {
             case 0x7B, 0x5B:  // { [
                 guard open.count < maxDepth else {
                     throw source.error(.depthLimit(limit: maxDepth), at: i,
-                                       "nesting is deeper than the limit of \(maxDepth) levels (raise it with --max-json-depth)")
+                                       "nesting is deeper than the limit of \(maxDepth) levels (\(Limit.maxJSONDepth))")
                 }
                 let isObject = c == 0x7B
                 i += 1

@@ -1,3 +1,5 @@
+import CYLLimits
+
 /// Where a value starts in its document: line and column for text formats (JSON, JSON5, YAML,
 /// XML property lists), the byte offset for binary property lists, which have no lines.
 public struct SourcePosition: Sendable, Equatable, Hashable, CustomStringConvertible {
@@ -223,7 +225,7 @@ struct ValueBudget {
     func checkDepth(_ depth: Int, at position: SourcePosition) throws(StructuredError) {
         guard depth <= maxDepth else {
             throw StructuredError(name: name, .limit, at: position,
-                                  "nesting is deeper than the limit of \(maxDepth) levels (raise it with --max-json-depth)")
+                                  "nesting is deeper than the limit of \(maxDepth) levels (\(Limit.maxJSONDepth))")
         }
     }
 }

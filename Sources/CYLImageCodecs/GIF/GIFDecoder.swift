@@ -1,4 +1,5 @@
 import CYLRaster
+import CYLLimits
 
 /// Decodes a GIF frame by frame and composites each frame onto the canvas the way Chromium does:
 /// - the canvas is the logical screen grown to hold the first frame, and starts fully transparent;
@@ -81,7 +82,7 @@ public final class GIFDecoder {
         let limit = stream.limits.maxCanvasPixels
         if size.w * size.h > limit {
             throw GIFError(name: stream.name, offset: stream.offset, kind: .canvasTooLarge(width: size.w, height: size.h, limit: limit),
-                           message: "canvas \(size.w)x\(size.h) has \(size.w * size.h) pixels, more than the limit of \(limit) (raise it with --max-pixels)")
+                           message: "canvas \(size.w)x\(size.h) has \(size.w * size.h) pixels, more than the limit of \(limit) (\(Limit.maxCanvasPixels))")
         }
     }
 

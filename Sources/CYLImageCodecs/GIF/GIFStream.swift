@@ -1,4 +1,5 @@
 import CGIF
+import CYLLimits
 
 /// Owns one giflib `GifFileType` reading from the caller's bytes, and walks its records.
 /// Nothing here hands a C pointer out: callers get Swift values, or pass their own buffers in.
@@ -187,7 +188,7 @@ final class GIFStream {
             case IMAGE_DESC_RECORD_TYPE:
                 if framesRead >= limits.maxFrames {
                     throw GIFError(name: name, frame: framesRead, offset: recordOffset, kind: .tooManyFrames(limit: limits.maxFrames),
-                                   message: "more than \(limits.maxFrames) frames (raise it with --max-frames)")
+                                   message: "more than \(limits.maxFrames) frames (\(Limit.maxFrames))")
                 }
                 if reading({ DGifGetImageDesc(gif) }) == GIF_ERROR { return try endOrThrow(fail(frameIndex, .record)) }
                 let im = gif.pointee.Image

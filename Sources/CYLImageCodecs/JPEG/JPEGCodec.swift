@@ -1,4 +1,5 @@
 import CJPEG
+import CYLLimits
 import CYLRaster
 
 /// Why a JPEG cannot be decoded.
@@ -22,7 +23,7 @@ public enum JPEGCodec {
         switch Int(code) {
         case Int(CYL_JPEG_OK): break
         case Int(CYL_JPEG_ERR_TOO_LARGE):
-            throw JPEGError(name: name, message: "image \(image.width)x\(image.height) has more than \(maxPixels) pixels (raise the limit with --max-pixels)")
+            throw JPEGError(name: name, message: "image \(image.width)x\(image.height) has more than \(maxPixels) pixels (\(Limit.maxCanvasPixels))")
         default:
             let message = withUnsafeBytes(of: image.message) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
             throw JPEGError(name: name, message: message.isEmpty ? "corrupt data" : message)

@@ -1,6 +1,7 @@
 import CPNG
 import CZlib
 import CYLRaster
+import CYLLimits
 
 /// Why a PNG could not be read or written. `description`: `icon.png:byte 33: IHDR: CRC error`.
 public struct PNGError: Error, CustomStringConvertible, Sendable, Equatable {
@@ -97,7 +98,7 @@ public enum PNGCodec {
             let w = Int(r.width), h = Int(r.height)
             guard w > 0, h > 0, w <= maxPixels, h <= maxPixels, w * h <= maxPixels else {
                 throw PNGError(name: name, offset: r.pos, kind: .tooLarge(width: w, height: h, limit: maxPixels),
-                               message: "image \(w)x\(h) has \(w * h) pixels, more than the limit of \(maxPixels) (raise it with --max-pixels)")
+                               message: "image \(w)x\(h) has \(w * h) pixels, more than the limit of \(maxPixels) (\(Limit.maxCanvasPixels))")
             }
             var rgba = [UInt8](repeating: 0, count: w * h * 4)
             let rc = rgba.withUnsafeMutableBufferPointer { cyl_png_reader_read_rgba(&r, $0.baseAddress, w * 4) }

@@ -1,4 +1,5 @@
 import CWebP
+import CYLLimits
 import CYLRaster
 
 /// Why a WebP still image cannot be decoded.
@@ -20,7 +21,7 @@ public enum WebPDecoder {
         let ok = bytes.withUnsafeBufferPointer { WebPGetInfo($0.baseAddress, $0.count, &w, &h) }
         guard ok != 0, w > 0, h > 0 else { throw WebPDecodeError(name: name, message: "not a still WebP image or corrupt header") }
         guard Int(w) * Int(h) <= maxPixels else {
-            throw WebPDecodeError(name: name, message: "image \(w)x\(h) has more than \(maxPixels) pixels (raise the limit with --max-pixels)")
+            throw WebPDecodeError(name: name, message: "image \(w)x\(h) has more than \(maxPixels) pixels (\(Limit.maxCanvasPixels))")
         }
         var rgba = [UInt8](repeating: 0, count: Int(w) * Int(h) * 4)
         let decoded = bytes.withUnsafeBufferPointer { src in

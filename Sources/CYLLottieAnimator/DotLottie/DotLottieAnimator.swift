@@ -41,7 +41,7 @@ public struct DotLottieAnimator: CYLTabBarItemAnimator {
             id = options.animationID ?? file.animationIDs[0]
             json = try file.animationJSON(id: id)
         } catch {
-            let hint = error.kind == .tooLarge ? " (raise it with \(limit.flag))" : ""
+            let hint = error.kind == .tooLarge ? " (\(limit.name))" : ""
             throw OpenError(file: path, .invalid, "dotLottie: \(error.message)\(hint)")
         }
         let themes = try DotLottieThemes(archive, path: path, animation: id, chosen: options.theme, limits: options.limits)

@@ -87,7 +87,7 @@ final class ExpressionRuntime {
 
     /// Disables every expression that is still on, each with the reason.
     private func turnOffForTheCommand() {
-        let message = "turned off: the file's expressions used more than --max-expression-total-time (\(Self.describe(limits.maxExpressionTotalTime)) of CPU time) in this command"
+        let message = "turned off: the file's expressions used more than \(Self.describe(limits.maxExpressionTotalTime)) of CPU time in this command (\(Limit.maxExpressionTotalTime))"
         let on = model.expressions.indices.filter { !disabled.contains($0) }
         if let first = on.first { noteFileBudgetGone(at: first) }
         for i in on { fail(ExpressionRef(index: i), message, disable: true, limit: true) }
@@ -97,7 +97,7 @@ final class ExpressionRuntime {
     /// or the first still on when a frame found it gone); the budget keeps the first one noted.
     private func noteFileBudgetGone(at i: Int) {
         timeBudget.noteExhausted(at: model.expressions[i].path,
-                                 "expressions turned off for the rest of the command: the file's expressions used more than --max-expression-total-time (\(Self.describe(limits.maxExpressionTotalTime)) of CPU time); the keyframed values are used")
+                                 "expressions turned off for the rest of the command: the file's expressions used more than \(Self.describe(limits.maxExpressionTotalTime)) of CPU time (\(Limit.maxExpressionTotalTime)); the keyframed values are used")
     }
 
     /// `100 ms`, `2 s`: a time limit as messages print it.
@@ -171,11 +171,11 @@ final class ExpressionRuntime {
         guard !running.contains(key) else { return nil }
         guard let engine = prepareEngine(), let slot = compiled(i, engine), startFrameClock(engine), !disabled.contains(i) else { return nil }
         guard engine.stepsRun - frameStart <= max(0, frameStepBudget) else {
-            fail(ref, "not run: the frame's expressions together ran past \(frameStepBudget) steps (\(Self.frameBudgetFactor) × --max-expression-steps)", limit: true)
+            fail(ref, "not run: the frame's expressions together ran past \(frameStepBudget) steps (\(Self.frameBudgetFactor) times the one-evaluation limit; \(Limit.maxExpressionSteps))", limit: true)
             return nil
         }
         guard !frameOutOfTime else {
-            fail(ref, "not run: the frame's expressions together used --max-expression-time (\(Self.describe(limits.maxExpressionTime)) of CPU time)", limit: true)
+            fail(ref, "not run: the frame's expressions together used their \(Self.describe(limits.maxExpressionTime)) of CPU time (\(Limit.maxExpressionTime))", limit: true)
             return nil
         }
         let expression = model.expressions[i]
@@ -199,8 +199,8 @@ final class ExpressionRuntime {
                 frameOutOfTime = true
                 if deadlineIsTotal { noteFileBudgetGone(at: i) }
                 fail(ref, deadlineIsTotal
-                     ? "ran past --max-expression-total-time (\(Self.describe(limits.maxExpressionTotalTime)) of CPU time for the file's expressions in this command)"
-                     : "ran past --max-expression-time (\(Self.describe(limits.maxExpressionTime)) of CPU time for one frame's expressions)",
+                     ? "ran past \(Self.describe(limits.maxExpressionTotalTime)) of CPU time for the file's expressions in this command (\(Limit.maxExpressionTotalTime))"
+                     : "ran past \(Self.describe(limits.maxExpressionTime)) of CPU time for one frame's expressions (\(Limit.maxExpressionTime))",
                      disable: true, limit: true)
             case .timeout, .memory:
                 fail(ref, error.description, disable: true, limit: true)

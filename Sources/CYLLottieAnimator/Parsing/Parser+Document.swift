@@ -28,7 +28,7 @@ extension LottieParser {
         // op - ip of two finite numbers can still overflow to infinity (ip -1e308, op 1e308).
         let frames = (op - ip).rounded()
         guard frames <= Double(limits.maxFrames) else {
-            throw error(root["op"]!, "the animation has \(Int(clamping: frames)) frames, more than the limit of \(limits.maxFrames) (raise it with --max-frames)")
+            throw error(root["op"]!, "the animation has \(Int(clamping: frames)) frames, more than the limit of \(limits.maxFrames) (\(Limit.maxFrames))")
         }
         if root["ddd"]?.node.asDouble == 1 || root["ddd"]?.node.asBool == true {
             note(root["ddd"], "3D layers are drawn flat (no camera or depth)", severity: .note, feature: .threeD)

@@ -92,7 +92,7 @@ extension LottieParser {
             let bytes = image.width.multipliedReportingOverflow(by: image.height * 4)
             guard !bytes.overflow, imageState.decodedBytes + bytes.partialValue <= limits.maxDecodedBytes else {
                 note(el, "image asset \"\(id)\" (\(image.width)x\(image.height)) would bring the decoded images to more than "
-                     + "\(limits.maxDecodedBytes) bytes (raise it with --max-decoded-bytes); its layers draw nothing")
+                     + "\(limits.maxDecodedBytes) bytes (\(Limit.maxDecodedBytes)); its layers draw nothing")
                 return nil
             }
             imageState.decodedBytes += bytes.partialValue

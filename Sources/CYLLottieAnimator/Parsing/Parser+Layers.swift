@@ -97,7 +97,7 @@ extension LottieParser {
                 }
                 guard seen.count <= limits.maxPrecompDepth else {
                     throw LottieError(file: name, location: .path(elements[pos].path.appending(key: "tt")),
-                                      "track mattes chain \(seen.count - 1) deep, more than the limit of \(limits.maxPrecompDepth) (raise it with --max-precomp-depth)")
+                                      "track mattes chain \(seen.count - 1) deep, more than the limit of \(limits.maxPrecompDepth) (\(Limit.maxPrecompDepth))")
                 }
                 link = layers[at].matte?.source
             }

@@ -31,7 +31,7 @@ extension LottieParser {
             depthOf[id] = d
             if d > limits.maxPrecompDepth {
                 throw LottieError(file: name, location: .path(via.path),
-                                  "precomps nest \(d) deep, more than the limit of \(limits.maxPrecompDepth) (raise it with --max-precomp-depth)")
+                                  "precomps nest \(d) deep, more than the limit of \(limits.maxPrecompDepth) (\(Limit.maxPrecompDepth))")
             }
             return d
         }
@@ -60,7 +60,7 @@ extension LottieParser {
         let total = instances(root["layers"])
         if total > limit {
             throw LottieError(file: name, location: .path(JSONPath([.key("layers")])),
-                              "precomps expand to more than \(limit) layers drawn per frame (raise it with --max-draws)")
+                              "precomps expand to more than \(limit) layers drawn per frame (\(Limit.maxDrawsPerFrame))")
         }
     }
 

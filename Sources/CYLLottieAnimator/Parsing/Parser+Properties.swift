@@ -136,7 +136,7 @@ extension LottieParser {
         }
         let v = try points("v")
         guard v.count <= limits.maxPathPoints else {
-            throw error(el, "path has \(v.count) vertices, more than the limit of \(limits.maxPathPoints) (raise it with --max-path-points)")
+            throw error(el, "path has \(v.count) vertices, more than the limit of \(limits.maxPathPoints) (\(Limit.maxPathPoints))")
         }
         var i = try points("i"), o = try points("o")
         if i.count < v.count { i += Array(repeating: .zero, count: v.count - i.count) }

@@ -60,7 +60,7 @@ final class LottieRenderer: FrameSource {
     /// timeline frame asked for.
     func render(timelineTime: Double, into target: inout Pixmap) throws {
         guard target.width <= limits.maxCanvasPixels / target.height else {
-            throw RenderError(file: name, "output of \(target.width)x\(target.height) pixels is more than the limit of \(limits.maxCanvasPixels) (raise it with --max-pixels)")
+            throw RenderError(file: name, "output of \(target.width)x\(target.height) pixels is more than the limit of \(limits.maxCanvasPixels) (\(Limit.maxCanvasPixels))")
         }
         let frame = Int(clamping: timelineTime.rounded(.down))
         // The display list is fitted into the target: the root's units per pixel, for merge paths.
@@ -71,7 +71,7 @@ final class LottieRenderer: FrameSource {
         } catch let e as SceneLimitError {
             throw RenderError(file: name, frame: frame, e.description)
         } catch GeometryError.tooComplex(let limit) {
-            throw RenderError(file: name, frame: frame, "a path flattens to more than \(limit) points (raise it with --max-path-points)")
+            throw RenderError(file: name, frame: frame, "a path flattens to more than \(limit) points (\(Limit.maxPathPoints))")
         } catch let e as GeometryError {
             throw RenderError(file: name, frame: frame, "\(e)")
         } catch let e as PixmapError {

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import CYLGeometry
 import CYLRaster
+import CYLTimeline
 
 /// One character's look after the animators: offsets, scale, rotation, paints.
 struct GlyphStyle {
@@ -82,7 +83,7 @@ extension LottieSceneBuilder {
             guard let glyph = font?.glyphs[g.character], !glyph.contours.isEmpty else { continue }
             for c in glyph.contours { points += c.vertices.count }
             guard points <= limits.maxPathPoints else {
-                throw SceneLimitError(description: "a text layer's glyphs have more than \(limits.maxPathPoints) points in one frame (raise it with --max-path-points)")
+                throw SceneLimitError(description: "a text layer's glyphs have more than \(limits.maxPathPoints) points in one frame (\(Limit.maxPathPoints))")
             }
             var style = GlyphStyle(doc)
             for (a, sel) in zip(text.animators, selections) where sel[i] != 0 { style.apply(a.properties, sel[i], at: time) }

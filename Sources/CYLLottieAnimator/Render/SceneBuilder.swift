@@ -59,7 +59,7 @@ struct LottieSceneBuilder {
     private mutating func addComposition(_ comp: CompositionModel, time: Double, depth: Int,
                                          into list: inout DisplayList) throws(SceneLimitError) {
         guard depth <= limits.maxPrecompDepth else {
-            throw SceneLimitError(description: "precomps and track mattes nest deeper than the limit of \(limits.maxPrecompDepth) (raise it with --max-precomp-depth)")
+            throw SceneLimitError(description: "precomps and track mattes nest deeper than the limit of \(limits.maxPrecompDepth) (\(Limit.maxPrecompDepth))")
         }
         let comp = expressions?.resolve(comp, frame: time) ?? comp
         for pos in stride(from: comp.layers.count - 1, through: 0, by: -1) {
@@ -153,7 +153,7 @@ struct LottieSceneBuilder {
     private func finishGroup(_ list: inout DisplayList) throws(SceneLimitError) {
         if !list.dropEmptyGroup() { list.endGroup() }
         guard list.drawCount <= limits.maxDrawsPerFrame else {
-            throw SceneLimitError(description: "one frame draws more than \(limits.maxDrawsPerFrame) layers, shapes, masks and mattes once precomps, mattes and repeaters are expanded (raise it with --max-draws)")
+            throw SceneLimitError(description: "one frame draws more than \(limits.maxDrawsPerFrame) layers, shapes, masks and mattes once precomps, mattes and repeaters are expanded (\(Limit.maxDrawsPerFrame))")
         }
         try checkPathPoints(list)
     }
@@ -198,7 +198,7 @@ struct LottieSceneBuilder {
         evaluator.pixelScale = pixelScale
         evaluator.collect(items, t: time, transform: .identity, opacity: 1)
         if evaluator.overflowed {
-            throw SceneLimitError(description: "repeaters expand a shape list to more than \(limits.maxDrawsPerFrame) paths and paints (raise it with --max-draws)")
+            throw SceneLimitError(description: "repeaters expand a shape list to more than \(limits.maxDrawsPerFrame) paths and paints (\(Limit.maxDrawsPerFrame))")
         }
     }
 

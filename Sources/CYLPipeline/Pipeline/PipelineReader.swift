@@ -67,7 +67,7 @@ extension Pipeline {
         } catch {
             if error.kind == .invalid {
                 throw PipelineError(file: path, .tooLarge,
-                                    "the pipeline file is larger than the limit of \(options.maxBytes) bytes (raise it with --max-file-bytes)")
+                                    "the pipeline file is larger than the limit of \(options.maxBytes) bytes (\(Limit.maxFileBytes))")
             }
             throw PipelineError(file: path, .unreadable, error.message)
         }
@@ -80,7 +80,7 @@ extension Pipeline {
                              options: PipelineOptions = PipelineOptions()) throws(PipelineError) -> Pipeline {
         guard bytes.count <= options.maxBytes else {
             throw PipelineError(file: name, .tooLarge,
-                                "the pipeline file is \(bytes.count) bytes, more than the limit of \(options.maxBytes) (raise it with --max-file-bytes)")
+                                "the pipeline file is \(bytes.count) bytes, more than the limit of \(options.maxBytes) (\(Limit.maxFileBytes))")
         }
         let reader = PipelineReader(name: name, base: baseDirectory)
         let root: JSONElement

@@ -44,7 +44,7 @@ public struct DiffJob {
         for path in [strip, html].compactMap({ $0 }) { try writer.check(path) }
         let size = try size ?? Self.defaultSize(sideA, sideB)
         guard size.width <= openOptions.limits.maxCanvasPixels / size.height else {
-            throw UsageError("Comparing at \(size) is more than the limit of \(openOptions.limits.maxCanvasPixels) pixels (raise it with --max-pixels).")
+            throw UsageError("Comparing at \(size) is more than the limit of \(openOptions.limits.maxCanvasPixels) pixels (\(Limit.maxCanvasPixels)).")
         }
         let aligned = FrameAlignment.align(sideA, sideB)
         var frames: [FrameComparison] = []

@@ -83,7 +83,7 @@ public struct ReferenceFrames: Sendable {
         found.sort { $0.0 < $1.0 }
         guard !found.isEmpty else { throw OpenError(file: pattern, .notFound, "no files match the pattern (looked for \(prefix)<number>\(suffix) in '\(dir)')") }
         guard found.count <= limits.maxFrames else {
-            throw OpenError(file: pattern, .invalid, "\(found.count) reference frames, more than the limit of \(limits.maxFrames) (raise it with --max-frames)")
+            throw OpenError(file: pattern, .invalid, "\(found.count) reference frames, more than the limit of \(limits.maxFrames) (\(Limit.maxFrames))")
         }
         for i in 1..<max(1, found.count) where found[i].0 == found[i - 1].0 {
             throw OpenError(file: pattern, .invalid, "two files are this frame: '\(found[i - 1].1)' and '\(found[i].1)'",

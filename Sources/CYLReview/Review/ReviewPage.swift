@@ -95,7 +95,7 @@ struct ReviewPage {
                 }
             } catch SpriteSheetError.tooLarge(let pixels, let limit) {
                 throw OutputError(file: output, .cannotCreate,
-                                  "the frames of \(tab.item.label) at @\(scale)x need a \(pixels)-pixel sprite sheet, more than the limit of \(limit) (raise it with --max-pixels, or choose a smaller --point-size)")
+                                  "the frames of \(tab.item.label) at @\(scale)x need a \(pixels)-pixel sprite sheet, more than the limit of \(limit) (\(Limit.maxCanvasPixels), or choose a smaller --point-size)")
             }
             embeddedBytes += HTML.dataURILength(byteCount: sheet.bytes.count, mime: sheet.mime)
             guard embeddedBytes <= maxBytes else { throw tooLarge(atLeast: embeddedBytes) }

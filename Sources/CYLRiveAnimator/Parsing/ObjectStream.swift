@@ -1,3 +1,4 @@
+import CYLTimeline
 /// One property value as stored in the file, typed by its field type.
 enum RiveValue: Sendable, Equatable {
     case uint(UInt64)
@@ -80,7 +81,7 @@ struct ObjectStream {
         header = try Self.readHeader(&r)
         while !r.isAtEnd {
             guard objects.count < maxObjects else {
-                throw r.error(at: r.offset, "more than \(maxObjects) objects (raise the limit with --max-objects)")
+                throw r.error(at: r.offset, "more than \(maxObjects) objects (\(Limit.maxObjects))")
             }
             objects.append(try Self.readObject(&r, header: header))
         }

@@ -112,7 +112,7 @@ struct SceneBuilder {
     private func checkBudget(_ frame: Int?) throws {
         guard list.drawCount <= limits.maxDrawsPerFrame else {
             throw RenderError(file: file, frame: frame,
-                              "the frame draws more than \(limits.maxDrawsPerFrame) items (raise the limit with --max-draws)")
+                              "the frame draws more than \(limits.maxDrawsPerFrame) items (\(Limit.maxDrawsPerFrame))")
         }
         // The shapes' paths are bounded when built; the copies drawing makes are bounded here.
         guard list.pathPoints <= limits.maxFramePathPoints else {

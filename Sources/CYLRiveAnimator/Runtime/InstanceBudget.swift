@@ -50,6 +50,6 @@ final class InstanceBudget {
     }
 
     var exhaustedMessage: String {
-        "nested artboards make more than \(limit) objects (raise the limit with --max-objects)"
+        "nested artboards make more than \(limit) objects (\(Limit.maxObjects))"
     }
 }

@@ -1,3 +1,4 @@
+import CYLTimeline
 import CYLGeometry
 
 /// Another artboard of the file drawn in this one, with its own animations or state machine.
@@ -74,7 +75,7 @@ final class RNestedArtboard: RDrawable {
             return
         }
         guard artboard.depth < artboard.limits.maxPrecompDepth else {
-            artboard.noteOnce("nested artboards deeper than \(artboard.limits.maxPrecompDepth) are not drawn (--max-precomp-depth)")
+            artboard.noteOnce("nested artboards deeper than \(artboard.limits.maxPrecompDepth) are not drawn (\(Limit.maxPrecompDepth))")
             return
         }
         guard artboard.budget.take(artboard.file.artboards[id].objects.count) else {

@@ -1,3 +1,4 @@
+import CYLTimeline
 import CYLGeometry
 #if canImport(Glibc)
 import Glibc
@@ -100,7 +101,7 @@ class RPolygon: RParametricPath {
     /// Corner count, bounded so a huge value cannot allocate without limit.
     func count(_ artboard: ArtboardInstance, perPoint: Int) -> Int {
         let limit = max(2, artboard.limits.maxPathPoints / perPoint)
-        if pointCount > UInt64(limit) { artboard.noteOnce("a polygon or star with \(pointCount) points is limited to \(limit) (--max-path-points)") }
+        if pointCount > UInt64(limit) { artboard.noteOnce("a polygon or star with \(pointCount) points is limited to \(limit) (\(Limit.maxPathPoints))") }
         return Int(min(pointCount, UInt64(limit)))
     }
 

@@ -62,7 +62,7 @@ extension TabBarConfiguration {
         } catch {
             if error.kind == .invalid {
                 throw ConfigError(file: path, .tooLarge,
-                                  "the configuration file is larger than the limit of \(options.maxBytes) bytes for a tab-bar configuration (raise it with --max-file-bytes)")
+                                  "the configuration file is larger than the limit of \(options.maxBytes) bytes for a tab-bar configuration (\(Limit.maxFileBytes))")
             }
             throw ConfigError(file: path, .unreadable, error.message)
         }
@@ -75,7 +75,7 @@ extension TabBarConfiguration {
                              options: ConfigOptions = ConfigOptions()) throws(ConfigError) -> TabBarConfiguration {
         guard bytes.count <= options.maxBytes else {
             throw ConfigError(file: name, .tooLarge,
-                              "the configuration is \(bytes.count) bytes, more than the limit of \(options.maxBytes) for a tab-bar configuration (raise it with --max-file-bytes)")
+                              "the configuration is \(bytes.count) bytes, more than the limit of \(options.maxBytes) for a tab-bar configuration (\(Limit.maxFileBytes))")
         }
         let ext = fileExtension ?? Self.fileExtension(of: name)
         let root: StructuredNode, format: StructuredFormat
