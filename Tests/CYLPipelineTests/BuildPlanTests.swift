@@ -65,7 +65,7 @@ struct BuildPlanTests {
             Issue.record("accepted")
         } catch let e as PipelineError {
             #expect(e.message.contains("\"home@1x.gif\" would be written for both a/home.json (outputs[0]) and b/home.json"))
-            #expect(e.location == SourceLocation(line: 1, column: 38), "\(e)"); #expect(e.key == "outputs[0].name")
+            #expect(e.location == SourceLocation(line: 1, column: 38), "\(e)"); #expect(e.key == JSONPath([.key("outputs"), .index(0), .key("name")]))
         }
         // {dir} tells them apart.
         let plan = try plan(dir, "{\"inputs\": [\"*/*.json\"], \"outputs\": [{\"format\": \"gif\", \"name\": \"{dir}/{name}.gif\"}]}")

@@ -66,7 +66,7 @@ struct PipelineReaderTests {
         """))
         #expect(e.kind == .invalidValue)
         #expect(e.location == SourceLocation(line: 2, column: 41))   // the value of the misspelt key
-        #expect(e.key == "outputs[0].scale")
+        #expect(e.key == JSONPath([.key("outputs"), .index(0), .key("scale")]))
         #expect(e.description == "p.json:2:41: outputs[0].scale: unknown key \"scale\" in an output; did you mean \"scales\"?")
         let top = try #require(error("{\"input\": [\"a.json\"], \"outputs\": []}"))
         #expect(top.description.contains("did you mean \"inputs\"?"))
@@ -96,7 +96,7 @@ struct PipelineReaderTests {
         ]
         for (text, key, fragment) in cases {
             let e = try #require(error(text), "accepted: \(text)")
-            #expect(e.key == key, "\(text): \(e)")
+            #expect(e.key.map { "\($0)" } == key, "\(text): \(e)")
             #expect(e.message.contains(fragment), "\(text): \(e)")
             #expect(e.location.line != nil && e.location.column != nil, "\(text): \(e)")
         }

@@ -10,11 +10,11 @@ public struct PipelineError: Error, Sendable, CustomStringConvertible {
     public var kind: Kind
     /// `line:column` in the pipeline file; empty when unknown.
     public var location: SourceLocation
-    /// The key or JSON path of the value at fault.
-    public var key: String?
+    /// The JSON path of the value at fault (`outputs[1].scales`), nil for the whole file.
+    public var key: JSONPath?
     public var message: String
 
-    public init(file: String, _ kind: Kind, location: SourceLocation = SourceLocation(), key: String? = nil, _ message: String) {
+    public init(file: String, _ kind: Kind, location: SourceLocation = SourceLocation(), key: JSONPath? = nil, _ message: String) {
         self.file = file
         self.kind = kind
         self.location = location
@@ -30,4 +30,12 @@ public struct PipelineError: Error, Sendable, CustomStringConvertible {
         if let key { out += "\(key): " }
         return out + message
     }
+}
+
+extension JSONPath {
+    /// A pipeline file's `inputs`, for errors about what they match.
+    static let inputs = JSONPath([.key("inputs")])
+
+    /// `outputs[i].name`, for errors about the names an output pattern makes.
+    static func outputName(_ index: Int) -> JSONPath { JSONPath([.key("outputs"), .index(index), .key("name")]) }
 }

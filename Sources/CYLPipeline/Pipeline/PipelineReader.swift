@@ -100,7 +100,7 @@ struct PipelineReader {
 
     func fail(_ kind: PipelineError.Kind, _ e: JSONElement, _ message: String) -> PipelineError {
         let path = e.path
-        return PipelineError(file: name, kind, location: place(e), key: path.components.isEmpty ? nil : "\(path)", message)
+        return PipelineError(file: name, kind, location: place(e), key: path.components.isEmpty ? nil : path, message)
     }
 
     /// Where a value starts, as messages about pipeline files give it: line and column.
@@ -119,7 +119,7 @@ struct PipelineReader {
         case .indexOutOfRange, .invalidValue: kind = .invalidValue
         }
         let location = e.line != nil && e.column != nil ? SourceLocation(line: e.line, column: e.column) : SourceLocation()
-        return PipelineError(file: name, kind, location: location, key: e.path.map { "\($0)" }, e.message)
+        return PipelineError(file: name, kind, location: location, key: e.path, e.message)
     }
 
     /// The members of an object, refusing keys not in `known` (a misspelt key would otherwise

@@ -129,7 +129,7 @@ struct InputExpander {
     func display(_ path: String) -> String { FileSystem.normalized(FileSystem.relative(path, to: pipeline.baseDirectory)) }
 
     func error(_ input: PipelineInput, _ kind: PipelineError.Kind, _ message: String) -> PipelineError {
-        PipelineError(file: pipeline.file, kind, location: input.location, key: "inputs", message)
+        PipelineError(file: pipeline.file, kind, location: input.location, key: .inputs, message)
     }
 
     mutating func add(_ input: PipelineInput) throws(PipelineError) {
@@ -208,7 +208,7 @@ struct InputExpander {
         let config: TabBarConfiguration
         do { config = try TabBarConfiguration.load(path: resolve(text)) } catch {
             throw PipelineError(file: pipeline.file, error.kind == .unreadable ? .missingFile : .invalidValue,
-                                location: input.location, key: "inputs", "\(error)")
+                                location: input.location, key: .inputs, "\(error)")
         }
         for w in config.warnings { warnings.append("\(config.file):\(w)") }
         for tab in config.tabs {
@@ -286,7 +286,7 @@ struct InputExpander {
                     registry.themes(forPath: input.path, options: input.openOptions(limits: limits))
                 }.variant
             } catch {
-                throw PipelineError(file: pipeline.file, .invalidValue, key: "inputs",
+                throw PipelineError(file: pipeline.file, .invalidValue, key: .inputs,
                                     "\(input.darkThemeOrigin ?? input.displayPath): \(ConfigKey.darkThemeOption): \(error)")
             }
         }

@@ -74,7 +74,7 @@ public struct BuildPlan: Sendable {
                         let job = try Self.job(pipeline, input: input, target: target, scale: scale, appearance: appearance)
                         if let other = jobs[job.key] {
                             throw PipelineError(file: pipeline.file, .invalidValue, location: target.location,
-                                                key: "outputs[\(target.index)].name",
+                                                key: .outputName(target.index),
                                                 "\"\(job.key)\" would be written for both \(other.input.displayPath) (outputs[\(other.target.index)]) and \(input.displayPath); put {dir}, {name}, {scale} or {appearance} in the names to tell them apart")
                         }
                         jobs[job.key] = job
@@ -104,12 +104,12 @@ public struct BuildPlan: Sendable {
             .width: pixels.map { String($0.width) } ?? "", .height: pixels.map { String($0.height) } ?? "",
         ]
         guard let key = target.name.expand(values) else {
-            throw PipelineError(file: pipeline.file, .invalidValue, location: target.location, key: "outputs[\(target.index)].name",
+            throw PipelineError(file: pipeline.file, .invalidValue, location: target.location, key: .outputName(target.index),
                                 "\"\(target.name)\" gives no usable path for \(input.displayPath)")
         }
         let top = key.split(separator: "/").count == 1
         if top && (reservedNames.contains(key) || key.hasPrefix("build-manifest.") || key.hasPrefix(".")) {
-            throw PipelineError(file: pipeline.file, .invalidValue, location: target.location, key: "outputs[\(target.index)].name",
+            throw PipelineError(file: pipeline.file, .invalidValue, location: target.location, key: .outputName(target.index),
                                 "\"\(key)\" is a name the build writes itself (build-manifest*.json, index.html, hidden files); choose another")
         }
         var overrides: [ColorOverride] = [], theme: String?

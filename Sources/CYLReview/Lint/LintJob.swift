@@ -96,7 +96,7 @@ public struct LintJob {
     func expand(_ input: String, registry: AnimatorRegistry) throws -> ([String], [String]) {
         let probe = try ContentProbe.read(path: input)   // a missing input throws, naming it
         let discovery = InputDiscovery(registry: registry, configMaxBytes: configOptions.maxBytes)
-        guard probe.isDirectory, discovery.kind(of: input) == .folder else { return ([input], []) }
+        guard probe.isDirectory, discovery.kind(of: probe) == .folder else { return ([input], []) }
         let (found, skipped) = discovery.search(input)
         return (found.map(\.path), skipped)
     }

@@ -56,8 +56,11 @@ public struct InputDiscovery: Sendable {
     /// searched instead.
     public func kind(of path: String) -> Kind {
         guard let probe = try? ContentProbe.read(path: path) else { return .other }
-        return kind(of: probe, named: true)
+        return kind(of: probe)
     }
+
+    /// What a path the user named holds, from a probe the caller already read.
+    public func kind(of probe: ContentProbe) -> Kind { kind(of: probe, named: true) }
 
     /// Every configuration and animation in `folder` and its subfolders (hidden entries skipped,
     /// sorted by name, symbolic links to folders not followed), and the files skipped as neither.
