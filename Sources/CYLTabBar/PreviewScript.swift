@@ -141,9 +141,9 @@ public struct PreviewFrame: Sendable, Equatable {
     public var selectedTab: Int
 }
 
-/// Runs a script against the tab bar's players (DESIGN.md §4: play once on select and hold, reset
-/// on deselect, replay on reselect, loop when unselected, speed) and samples the bar at a fixed
-/// frame rate. At time 0 the bar appears with `initialTab` selected, shown at its last frame
+/// Runs a script on a `TabBarRuntime` (DESIGN.md §4: play once on select and hold, reset on
+/// deselect, replay on reselect, loop when unselected, speed) and samples the bar at a fixed
+/// frame rate: the frames a live player shows for the same taps at the same times. At time 0 the bar appears with `initialTab` selected, shown at its last frame
 /// without playing (the library's launch rule; `CYLTabBarLaunchAnimates` plays it instead); every
 /// `select` of the script is a tap, one at time 0 included.
 public struct ScriptedPreview {
@@ -179,34 +179,7 @@ public struct ScriptedPreview {
                 commands.append((c, i))
             } else { commands.append((c, nil)) }
         }
-        guard initialTab >= 0, initialTab < bar.tabs.count else { throw UsageError("no tab \(initialTab) to select first") }
-
-        // Static-image tabs have no animation and report no events.
-        var players: [Player?] = try bar.tabs.map { tab in
-            if tab.isStatic { return nil }
-            return try tab.makePlayer(speed: bar.configuration.speed, origin: .zero)
-        }
-        var collected: [(PreviewEvent, Int)] = []
-        var order = 0
-        func drain(_ i: Int) {
-            guard var p = players[i] else { return }
-            for e in p.takeEvents() {
-                switch e {
-                case .didStart(let t): collected.append((PreviewEvent(.didStart, tab: i, bar.tabs[i].item, time: t), order))
-                case .didFinish(let t, let c): collected.append((PreviewEvent(.didFinish, tab: i, bar.tabs[i].item, time: t, completed: c), order))
-                }
-                order += 1
-            }
-            players[i] = p
-        }
-        func settle(_ t: Duration) {
-            for i in players.indices where players[i] != nil { _ = players[i]!.frameIndex(at: t); drain(i) }
-        }
-        var selected = initialTab
-        if bar.configuration.launchAnimates { players[selected]?.select(at: .zero) } else { players[selected]?.launch(at: .zero) }
-        for i in players.indices { drain(i) }  // looping tabs start at time 0
-
-        var appearanceNow = appearance
+        var runtime = try TabBarRuntime(bar: bar, initialTab: initialTab, appearance: appearance)
         var time = Duration.zero
         let step = 1 / fps
         var k = 0
@@ -214,16 +187,7 @@ public struct ScriptedPreview {
             while true {
                 let t = Duration.seconds(Double(k) * step)
                 if inclusive ? t > end + .nanoseconds(1000) : t >= end - .nanoseconds(1000) { break }
-                var states: [TabState] = []
-                for i in players.indices {
-                    if players[i] == nil {
-                        states.append(TabState(frame: 0, selected: i == selected))
-                    } else {
-                        states.append(TabState(frame: players[i]!.frameIndex(at: t), selected: i == selected))
-                        drain(i)
-                    }
-                }
-                frames.append(PreviewFrame(time: t, states: states, appearance: appearanceNow, selectedTab: selected))
+                frames.append(runtime.state(at: t))
                 k += 1
             }
         }
@@ -235,31 +199,19 @@ public struct ScriptedPreview {
                 sample(until: time + d, inclusive: false)
                 time += d
                 endsWithState = d == .zero
-            case .select, .reselect:
-                let i = target!
-                settle(time)
-                if i != selected {
-                    players[selected]?.deselect(at: time)
-                    drain(selected)
-                    selected = i
-                } else {
-                    // On the selected tab only its own reselect gesture replays it.
-                    let gesture = bar.tabs[i].item.reselectGesture
-                    let replays: Bool
-                    if case .select = command { replays = gesture.tapReplays } else { replays = gesture != .none }
-                    guard replays else { continue }
-                }
-                players[i]?.select(at: time)
-                drain(i)
+            case .select:
+                runtime.select(target!, gesture: .tap, at: time)
+            case .reselect:
+                runtime.select(target!, gesture: .reselect, at: time)
             case .appearance(let a):
-                appearanceNow = a
+                runtime.appearance = a
             }
         }
         // A script that does not end with a wait still shows its final state.
         if frames.isEmpty || (endsWithState && frames.last!.time < time - .nanoseconds(1000)) { sample(until: time, inclusive: true) }
-        settle(time)
+        runtime.advance(to: time)
+        events = runtime.takeEvents()
         duration = time
-        events = collected.sorted { a, b in a.0.time != b.0.time ? a.0.time < b.0.time : a.1 < b.1 }.map(\.0)
     }
 }
 
