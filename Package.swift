@@ -21,6 +21,8 @@ let package = Package(
         .systemLibrary(name: "CFontconfig", path: "Sources/CFontconfig", pkgConfig: "fontconfig"),
         // Duktape, built from the source Debian's duktape-dev ships (see duktape_build.c for why
         // not its shared library); optimised even in debug builds, its warnings are not ours.
+        // SDL2 for `cylanim play`'s window, dlopen'ed at run time so nothing else needs it (csdl2.h says why).
+        .target(name: "CSDL2", linkerSettings: [.linkedLibrary("dl")]),
         .target(name: "CScriptDuktape", cSettings: [.unsafeFlags(["-O2", "-w"])], linkerSettings: [.linkedLibrary("m")]),
 
         // libm: these modules import no Foundation, so nothing else pulls in floor/round/sqrt.
@@ -58,7 +60,7 @@ let package = Package(
             "CYLTimeline", "CYLRaster", "CYLConvert", "CYLTabBar", "CYLPipeline", "CYLReview",
             "CYLGIFAnimator", "CYLFrameSequenceAnimator", "CYLLottieAnimator", "CYLRiveAnimator",
         ]),
-        .executableTarget(name: "cylanim", dependencies: ["CYLTabBarItemAnimation", "CYLImageCodecs", "CYLDocuments", "CYLText"],
+        .executableTarget(name: "cylanim", dependencies: ["CYLTabBarItemAnimation", "CYLImageCodecs", "CYLDocuments", "CYLText", "CSDL2"],
                           path: "tools/cylanim"),
 
         // Benchmarks: release executables; the C reference lives beside them so one run prints the ratio

@@ -37,6 +37,9 @@ enum ManPage {
         66
         An input does not exist or cannot be read.
         .TP
+        69
+        play: no window can be opened (no display, or libSDL2 is not installed).
+        .TP
         73
         An output cannot be created.
         .TP

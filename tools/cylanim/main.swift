@@ -7,6 +7,8 @@ import CYLTabBarItemAnimation
 /// Exit codes from sysexits.h, as DESIGN.md §5 lists them.
 enum ExitCode {
     static let usage: Int32 = 64, dataError: Int32 = 65, noInput: Int32 = 66
+    /// EX_UNAVAILABLE: `play` found no display, or no libSDL2, to open its window with.
+    static let unavailable: Int32 = 69
     static let cannotCreate: Int32 = 73, ioError: Int32 = 74
 }
 
@@ -34,6 +36,7 @@ let table: [(spec: CommandSpec, run: (ParsedArguments) throws -> Int32)] = [
     (KeypathsCommand.spec, KeypathsCommand.run),
     (ConvertCommand.spec, ConvertCommand.run),
     (PreviewCommand.spec, PreviewCommand.run),
+    (PlayCommand.spec, PlayCommand.run),
     (BenchCommand.spec, BenchCommand.run),
     (BuildCommand.spec, BuildCommand.run),
     (ReviewCommand.spec, ReviewCommand.run),
@@ -132,6 +135,9 @@ func report(_ error: any Error, command: CommandSpec) -> Int32 {
     case let e as MergeError:
         printError(e.description)
         return ExitCode.dataError
+    case let e as WindowError:
+        printError(e.description)
+        return ExitCode.unavailable
     case let e as FontError:
         printError(e.description)
         return ExitCode.noInput

@@ -1,0 +1,362 @@
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+import CYLTabBarItemAnimation
+
+/// `cylanim play` in a real window on a virtual X server (Xvfb), driven as a person drives it:
+/// clicks and keys from xdotool, pixels read back from the X server with xwd, never from our own
+/// buffer. `make test` installs xvfb, xdotool and x11-apps (xwd); a missing tool fails the test.
+@Suite(.serialized) struct PlayWindowTests {
+    /// A bar where nothing loops, so that once a pass ends the window shows a frame that no
+    /// longer depends on when the screenshot is taken: tasks (checkmark.json), alerts (badge.json),
+    /// bounce (a PNG frame folder), at 1x so the window is small.
+    static func steadyConfig(_ dir: ScratchDir) throws -> String {
+        let path = dir.path + "/steady.json"
+        let json = """
+        {"CYLTabBarScale": 1, "tabBarItemsAttributes": [
+          {"CYLTabBarItemIdentifier": "tasks", "CYLTabBarItemTitle": "Tasks", "CYLTabBarLottieFilePath": "\(CLI.sample("checkmark.json"))"},
+          {"CYLTabBarItemIdentifier": "alerts", "CYLTabBarItemTitle": "Alerts", "CYLTabBarLottieFilePath": "\(CLI.sample("badge.json"))"},
+          {"CYLTabBarItemIdentifier": "bounce", "CYLTabBarItemTitle": "Bounce", "CYLTabBarAnimationURL": "\(CLI.sample("bounce-frames"))"}
+        ]}
+        """
+        try json.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    /// The issue's scenario: click a tab, switch to dark, press a number key, quit. After each step
+    /// the window's pixels equal what `TabBarRenderer` draws for the state the runtime is in.
+    @Test(.timeLimit(.minutes(2))) func clicksAndKeysDriveTheWindow() throws {
+        let dir = try ScratchDir()
+        let config = try Self.steadyConfig(dir)
+        let x = try XServer()
+        let play = try x.launch(["play", config, "--events", "--scale", "1", "--exit-after", "60s"], eventsTo: dir.path + "/events.txt")
+        let window = try x.window(named: "cylanim play: steady.json")
+
+        // What each state should look like, drawn independently of the window.
+        let bar = try TabBar(configuration: try TabBarConfiguration.load(path: config), registry: .standard)
+        let renderer = try TabBarRenderer(bar: bar)
+        func expected(selected tab: Int, _ appearance: Appearance) throws -> Pixmap {
+            var runtime = try TabBarRuntime(bar: bar)
+            if tab != 0 { runtime.select(tab, at: .zero) }
+            return try renderer.render(runtime.state(at: .seconds(60)).states, appearance: appearance)
+        }
+        #expect(try x.capture(window) == (try expected(selected: 0, .light)), "launch: tasks at rest on its last frame")
+
+        // A click in the middle of the second cell plays alerts once; it then holds its last frame.
+        let layout = renderer.layout
+        try x.xdotool(["mousemove", "--window", window, "\(layout.cellLeft(1) + layout.cellWidth(1) / 2)", "\(layout.height / 2)", "click", "1"])
+        try play.waitForEvent(#""event":"animationDidFinish","tab":1"#)
+        #expect(try x.capture(window) == (try expected(selected: 1, .light)), "alerts played and held")
+
+        try x.xdotool(["key", "--window", window, "d"])
+        try x.waitFor { try x.capture(window) == (try expected(selected: 1, .dark)) }
+        #expect(try x.windowName(window).contains("(dark)"), "the title says what is shown")
+
+        try x.xdotool(["key", "--window", window, "3"])
+        try play.waitForEvent(#""event":"animationDidFinish","tab":2"#)
+        #expect(try x.capture(window) == (try expected(selected: 2, .dark)), "key 3: bounce played and held, still dark")
+
+        try x.pressQuitKey("q", in: window)
+        let status = try play.waitForExit(within: .seconds(10))
+        #expect(status == 0)
+        let events = try play.events()
+        #expect(events.map { $0.replacingOccurrences(of: #","time":[0-9.]+"#, with: "", options: .regularExpression) } == [
+            #"{"event":"animationDidStart","tab":1,"identifier":"alerts"}"#,
+            #"{"event":"animationDidFinish","tab":1,"identifier":"alerts","completed":true}"#,
+            #"{"event":"animationDidStart","tab":2,"identifier":"bounce"}"#,
+            #"{"event":"animationDidFinish","tab":2,"identifier":"bounce","completed":true}"#,
+        ])
+    }
+
+    /// `--script` and `--exit-after` make a run repeatable: its events are preview's for the same
+    /// script, times included, and at the end the window shows preview's last frame.
+    @Test(.timeLimit(.minutes(2))) func aScriptedRunIsPreviewsRun() throws {
+        let dir = try ScratchDir()
+        let config = try Self.steadyConfig(dir)
+        let script = "select 1; wait 1.2s; select 2; wait 0.3s; select 2; wait 1s"
+        let x = try XServer()
+        let play = try x.launch(["play", config, "--events", "--scale", "1", "--script", script, "--exit-after", "30s"],
+                                eventsTo: dir.path + "/events.txt")
+        let window = try x.window(named: "cylanim play: steady.json")
+        try play.waitForEvent(#""event":"animationDidFinish","tab":2,"identifier":"bounce","time":2.000"#)
+        let shown = try x.capture(window)
+        try x.pressQuitKey("Escape", in: window)
+        #expect(try play.waitForExit(within: .seconds(10)) == 0)
+
+        let preview = try CLI.run(["preview", config, "--events", "--script", script])
+        #expect(preview.status == 0, "\(preview.stderr)")
+        #expect(try play.events() == preview.stdout.split(separator: "\n").map(String.init))
+        // The bar once everything has settled: preview's frame at the script's end.
+        let bar = try TabBar(configuration: try TabBarConfiguration.load(path: config), registry: .standard)
+        let scripted = try ScriptedPreview(bar: bar, script: try PreviewScript(parsing: script))
+        #expect(shown == (try scripted.render(frame: scripted.frames.count - 1, renderer: try TabBarRenderer(bar: bar))))
+    }
+
+    /// The README's `play` commands open their window and end cleanly; a command without
+    /// `--exit-after` is given one (a person would close the window), the rest run as written.
+    @Test(.timeLimit(.minutes(2))) func readmeCommandsPlay() throws {
+        let commands = try ReadmeCommandTests.readmeCommands(section: "### Playing in a window")
+        #expect(commands.count >= 3)
+        let x = try XServer()
+        let dir = try ScratchDir()
+        for (i, command) in commands.enumerated() {
+            let args = command.contains("--exit-after") ? command : command + ["--exit-after", "1.5s"]
+            let events = dir.path + "/events-\(i).txt"
+            let play = try x.launch(args, eventsTo: events)
+            let name = FilePath.lastComponent(of: args[1])
+            _ = try x.window(named: "cylanim play: \(name)")
+            #expect(try play.waitForExit(within: .seconds(20)) == 0, "cylanim \(args.joined(separator: " ")): \(play.stderr())")
+        }
+    }
+
+    /// No display: one clear line and exit 69, whether no display is named or the one named is
+    /// not there (where Debian's SDL would otherwise fall back to an invisible offscreen window
+    /// that plays until killed).
+    @Test(.timeLimit(.minutes(1))) func withoutADisplayItSaysSo() throws {
+        let r = try CLI.run(["play", CLI.sample("checkmark.json")],
+                            environment: ["DISPLAY": "", "WAYLAND_DISPLAY": "", "SDL_VIDEODRIVER": ""])
+        #expect(r.status == 69)
+        #expect(r.stderr == "cylanim: error: cannot open a window: neither DISPLAY nor WAYLAND_DISPLAY is set (`play` needs a desktop, or Xvfb)\n")
+        let gone = try CLI.run(["play", CLI.sample("checkmark.json")],
+                               environment: ["DISPLAY": ":9999", "WAYLAND_DISPLAY": "", "SDL_VIDEODRIVER": ""])
+        #expect(gone.status == 69)
+        #expect(gone.stderr.contains("cylanim: error: cannot open a window: "), "\(gone.stderr)")
+        #expect(gone.stderr.contains("needs a desktop, or Xvfb"), "\(gone.stderr)")
+    }
+
+    @Test func badOptionsAreUsageErrors() throws {
+        let r = try CLI.run(["play", CLI.sample("checkmark.json"), "--exit-after", "soon"])
+        #expect(r.status == 64)
+        #expect(r.stderr.contains("Invalid value 'soon' for '--exit-after'"), "\(r.stderr)")
+        let s = try CLI.run(["play", CLI.sample("checkmark.json"), "--scale", "9"])
+        #expect(s.status == 64)
+    }
+}
+
+/// A private X server for one test, and the X tools that drive it.
+final class XServer {
+    let display: String
+    private let server: pid_t
+    private var clients: [Process] = []
+
+    /// Starts Xvfb with posix_spawn rather than Foundation's Process: the test runner's threads
+    /// block SIGTERM and Process passes that mask on, so an Xvfb started that way never sees the
+    /// SIGTERM that should stop it (and waiting for it hangs). Here the child gets an empty mask.
+    init() throws {
+        var fds: [Int32] = [0, 0]
+        guard pipe(&fds) == 0 else { throw XError("pipe failed") }
+        var actions = posix_spawn_file_actions_t()
+        var attributes = posix_spawnattr_t()
+        posix_spawn_file_actions_init(&actions)
+        posix_spawnattr_init(&attributes)
+        defer {
+            posix_spawn_file_actions_destroy(&actions)
+            posix_spawnattr_destroy(&attributes)
+        }
+        posix_spawn_file_actions_adddup2(&actions, fds[1], 1)
+        posix_spawn_file_actions_addclose(&actions, fds[0])
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        var none = sigset_t()
+        sigemptyset(&none)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        sigaddset(&defaults, SIGTERM)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        // -displayfd: the server picks a free display and writes its number when it is ready.
+        let args = ["/usr/bin/Xvfb", "-displayfd", "1", "-screen", "0", "1024x768x24", "-nolisten", "tcp"]
+        var argv = args.map { strdup($0) } + [nil]
+        defer { for a in argv { free(a) } }
+        var pid = pid_t()
+        let spawned = posix_spawn(&pid, args[0], &actions, &attributes, &argv, environ)
+        close(fds[1])
+        defer { close(fds[0]) }
+        guard spawned == 0 else { throw XError("cannot start /usr/bin/Xvfb: \(String(cString: strerror(spawned)))") }
+        server = pid
+        var text = ""
+        var byte: UInt8 = 0
+        var poller = pollfd(fd: fds[0], events: Int16(POLLIN), revents: 0)
+        while !text.hasSuffix("\n") {
+            guard poll(&poller, 1, 20_000) == 1, read(fds[0], &byte, 1) == 1 else {
+                kill(pid, SIGKILL)
+                var status: Int32 = 0
+                waitpid(pid, &status, 0)
+                throw XError("Xvfb did not announce its display")
+            }
+            text.append(Character(UnicodeScalar(byte)))
+        }
+        display = ":" + text.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    deinit {
+        // The clients inherit the runner's blocked SIGTERM too; they are done with anyway.
+        for c in clients where c.isRunning {
+            kill(c.processIdentifier, SIGKILL)
+            c.waitUntilExit()
+        }
+        kill(server, SIGTERM)
+        var status: Int32 = 0
+        waitpid(server, &status, 0)
+    }
+
+    struct XError: Error, CustomStringConvertible {
+        let description: String
+        init(_ d: String) { description = d }
+    }
+
+    var environment: [String: String] {
+        var env = ProcessInfo.processInfo.environment
+        env["DISPLAY"] = display
+        env["WAYLAND_DISPLAY"] = nil
+        env["SDL_VIDEODRIVER"] = "x11"
+        return env
+    }
+
+    /// A running cylanim whose standard output goes to `eventsPath`.
+    final class Client {
+        let process: Process
+        let eventsPath: String
+        let errPath: String
+        init(process: Process, eventsPath: String, errPath: String) { self.process = process; self.eventsPath = eventsPath; self.errPath = errPath }
+
+        func events() throws -> [String] {
+            ((try? String(contentsOfFile: eventsPath, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+        }
+
+        /// Waits (at most 15 s) until an event line containing `fragment` has been printed.
+        func waitForEvent(_ fragment: String) throws {
+            let deadline = Date().addingTimeInterval(15)
+            while Date() < deadline {
+                if try events().contains(where: { $0.contains(fragment) }) { return }
+                guard process.isRunning else { break }
+                usleep(20_000)
+            }
+            let err = (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? ""
+            throw XError("no event with \(fragment); events: \(try events()); stderr: \(err)")
+        }
+
+        func stderr() -> String { (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? "" }
+
+        func waitForExit(within limit: Duration) throws -> Int32 {
+            let deadline = Date().addingTimeInterval(limit.seconds)
+            while process.isRunning && Date() < deadline { usleep(20_000) }
+            guard !process.isRunning else { throw XError("cylanim play did not exit within \(limit)") }
+            return process.terminationStatus
+        }
+    }
+
+    func launch(_ args: [String], eventsTo path: String) throws -> Client {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: CLI.binary)
+        p.arguments = args
+        p.environment = environment
+        p.currentDirectoryURL = CLI.repo
+        _ = FileManager.default.createFile(atPath: path, contents: nil)
+        _ = FileManager.default.createFile(atPath: path + ".err", contents: nil)
+        p.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        p.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: path + ".err"))
+        p.standardInput = FileHandle.nullDevice
+        try p.run()
+        clients.append(p)
+        return Client(process: p, eventsPath: path, errPath: path + ".err")
+    }
+
+    /// Runs an X tool against this display; its standard output.
+    @discardableResult
+    func tool(_ path: String, _ args: [String]) throws -> Data {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: path)
+        p.arguments = args
+        p.environment = environment
+        let out = Pipe(), err = Pipe()
+        p.standardOutput = out
+        p.standardError = err
+        try p.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        let message = err.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        guard p.terminationStatus == 0 else {
+            throw XError("\(path) \(args.joined(separator: " ")) failed (\(p.terminationStatus)): \(String(decoding: message, as: UTF8.self))")
+        }
+        return data
+    }
+
+    @discardableResult
+    func xdotool(_ args: [String]) throws -> String {
+        String(decoding: try tool("/usr/bin/xdotool", args), as: UTF8.self)
+    }
+
+    /// The id of the window whose title starts with `title`, once it is mapped (at most 20 s).
+    func window(named title: String) throws -> String {
+        let deadline = Date().addingTimeInterval(20)
+        while Date() < deadline {
+            if let ids = try? xdotool(["search", "--onlyvisible", "--name", "^" + NSRegularExpression.escapedPattern(for: title)]),
+               let id = ids.split(separator: "\n").first {
+                return String(id)
+            }
+            usleep(50_000)
+        }
+        throw XError("no window titled \(title) appeared on \(display)")
+    }
+
+    /// Presses a key that closes the window. The window can be gone before xdotool sends the key's
+    /// release, which xdotool then reports as BadWindow: that error is the key having worked.
+    func pressQuitKey(_ key: String, in window: String) throws {
+        do {
+            try xdotool(["key", "--window", window, key])
+        } catch let e as XError where e.description.contains("BadWindow") {}
+    }
+
+    func windowName(_ id: String) throws -> String { try xdotool(["getwindowname", id]) }
+
+    /// Retries `check` for up to 5 s (a key press reaches the window and is drawn asynchronously).
+    func waitFor(_ check: () throws -> Bool) throws {
+        let deadline = Date().addingTimeInterval(5)
+        repeat {
+            if try check() { return }
+            usleep(50_000)
+        } while Date() < deadline
+        #expect(try check(), "the window never showed the expected picture")
+    }
+
+    /// The window's pixels as the X server holds them (xwd's dump, parsed here): an opaque Pixmap.
+    func capture(_ id: String) throws -> Pixmap {
+        try XWD.parse([UInt8](try tool("/usr/bin/xwd", ["-id", id, "-silent"])))
+    }
+}
+
+/// X Window Dump files (X11's XWDFile.h): a header of big-endian 32-bit fields, the window name,
+/// a colour map, then the pixels as the server stores them. Only 24/32-bit true colour, which is
+/// what Xvfb's 24-bit screen gives.
+enum XWD {
+    static func parse(_ b: [UInt8]) throws -> Pixmap {
+        func field(_ i: Int) throws -> Int {
+            guard b.count >= 4 * i + 4 else { throw XServer.XError("xwd: dump of \(b.count) bytes ends in its header") }
+            return Int(b[4 * i]) << 24 | Int(b[4 * i + 1]) << 16 | Int(b[4 * i + 2]) << 8 | Int(b[4 * i + 3])
+        }
+        let headerSize = try field(0), width = try field(4), height = try field(5), byteOrder = try field(7)
+        let bitsPerPixel = try field(11), bytesPerLine = try field(12)
+        let masks = (r: try field(14), g: try field(15), b: try field(16)), colours = try field(19)
+        guard bitsPerPixel == 32, masks == (0xFF0000, 0xFF00, 0xFF) else {
+            throw XServer.XError("xwd: \(bitsPerPixel)-bit pixels with masks \(masks); expected 32-bit 8:8:8 true colour")
+        }
+        let start = headerSize + colours * 12
+        guard b.count >= start + bytesPerLine * height else { throw XServer.XError("xwd: pixels cut short") }
+        var rgba = [UInt8](repeating: 255, count: width * height * 4)
+        for y in 0..<height {
+            for x in 0..<width {
+                let p = start + y * bytesPerLine + 4 * x
+                // LSBFirst (0): the 32-bit value's low byte first, so blue, green, red in memory.
+                let v = byteOrder == 0 ? Int(b[p]) | Int(b[p + 1]) << 8 | Int(b[p + 2]) << 16
+                                       : Int(b[p + 3]) | Int(b[p + 2]) << 8 | Int(b[p + 1]) << 16
+                rgba[(y * width + x) * 4] = UInt8(v >> 16 & 0xFF)
+                rgba[(y * width + x) * 4 + 1] = UInt8(v >> 8 & 0xFF)
+                rgba[(y * width + x) * 4 + 2] = UInt8(v & 0xFF)
+            }
+        }
+        return try Pixmap(width: width, height: height, straightRGBA: rgba)
+    }
+}

@@ -1,0 +1,195 @@
+import CYLTabBarItemAnimation
+
+/// What `cylanim play` does with a person's input, apart from any window: taps, keys, speed,
+/// skins and the script, on a `TabBarRuntime`. The window (`SDLWindow`) only turns SDL events into
+/// `PlayInput`s and shows `frame(at:)`; tests drive this type directly with a made-up clock.
+///
+/// Two clocks: *wall* time is the window's (seconds since the window opened); *play* time is what
+/// the runtime, the script and the events see. They run together at speed 1; `+`/`-` change the
+/// rate play time advances at, so a slowed-down tab plays its frames at the preview's times, only
+/// later on the wall.
+struct PlaySession {
+    /// One thing a person (or the window) did.
+    enum Input: Equatable {
+        /// A tap on tab `index` (a click), with `gesture` as the bar reads it.
+        case tap(Int, TabBarRuntime.Gesture)
+        /// Keys `1`-`9`: tap the tab at that position (1 is the first).
+        case number(Int)
+        /// Space: the selected tab's reselect gesture (replays it unless the tab has none).
+        case replay
+        /// `d`: light to dark and back.
+        case toggleAppearance
+        /// `t`: the next skin of the configuration.
+        case nextSkin
+        /// `+` / `-`: twice or half the speed, within `speeds`.
+        case faster, slower
+    }
+
+    /// The rates `+` and `-` step through.
+    static let speeds: [Double] = [0.125, 0.25, 0.5, 1, 2, 4]
+
+    /// Opens the skins' bars (the configuration's, or the one-tab bar around an animation).
+    let previewer: TabBarPreview
+    /// The skins, in the order `t` cycles them; `[nil]` for a configuration without skins.
+    let skins: [String?]
+    private(set) var skin: Int
+    private(set) var runtime: TabBarRuntime
+    private(set) var renderer: TabBarRenderer
+    /// Play time at which `runtime` started: a new skin starts a new runtime, and events are told
+    /// in the session's play time.
+    private var runtimeOrigin: Duration = .zero
+    private(set) var speed: Double = 1
+    /// Where the two clocks last agreed: play time `playBase` at wall time `wallBase`.
+    private var wallBase: Duration = .zero, playBase: Duration = .zero
+    /// The script's taps and appearance changes still to come, at their play times.
+    private var scheduled: [(time: Duration, command: PreviewScript.Command, tab: Int?)]
+    /// The play time of the last frame asked for: inputs are never applied before it.
+    private var lastPlayTime: Duration = .zero
+    /// Set by anything that changes the picture without time passing (a tap, a key, a skin).
+    private(set) var needsRedraw = true
+    /// Events reported and not yet printed, in play time.
+    private var events: [PreviewEvent] = []
+
+    init(previewer: TabBarPreview, skin theme: String?, appearance: Appearance, initialTab: Int, script: PreviewScript?) throws {
+        self.previewer = previewer
+        skins = previewer.themes.isEmpty ? [nil] : previewer.themes
+        skin = skins.firstIndex(where: { $0 == theme }) ?? skins.firstIndex(where: { $0 == previewer.configuration.theme }) ?? 0
+        let bar = try previewer.bar(theme: skins[skin])
+        runtime = try TabBarRuntime(bar: bar, initialTab: initialTab, appearance: appearance)
+        renderer = try TabBarRenderer(bar: bar)
+        scheduled = []
+        if let script {
+            var time = Duration.zero
+            for command in script.commands {
+                switch command {
+                case .wait(let d): time += d
+                case .select(let name), .reselect(let name):
+                    guard let i = bar.tabIndex(named: name) else { throw UsageError("--script: no tab '\(name)' in this bar") }
+                    scheduled.append((time, command, i))
+                case .appearance: scheduled.append((time, command, nil))
+                }
+            }
+        }
+        collectEvents()
+    }
+
+    var bar: TabBar { runtime.bar }
+    var appearance: Appearance { runtime.appearance }
+    var skinName: String? { skins[skin] }
+
+    /// Play time at wall time `wall`.
+    func playTime(atWall wall: Duration) -> Duration { playBase + (wall - wallBase) * speed }
+
+    /// Wall time at which play time `play` comes (for sleeping until a scripted tap).
+    func wallTime(atPlay play: Duration) -> Duration { wallBase + (play - playBase) / speed }
+
+    /// Play time of the next scripted command, if any.
+    var nextScheduled: Duration? { scheduled.first?.time }
+
+    /// Whether anything moves: a window may sleep until the next input or scripted command when not.
+    var isAnimating: Bool { runtime.isAnimating }
+
+    /// Applies `input`, which happened at wall time `wall`. Returns false when the bar ignored it.
+    @discardableResult
+    mutating func handle(_ input: Input, atWall wall: Duration) throws -> Bool {
+        let now = max(playTime(atWall: wall), lastPlayTime)
+        applyScheduled(through: now)
+        let taken: Bool
+        switch input {
+        case .tap(let i, let gesture):
+            guard bar.tabs.indices.contains(i) else { return false }
+            taken = runtime.select(i, gesture: gesture, at: now - runtimeOrigin)
+        case .number(let n):
+            guard bar.tabs.indices.contains(n - 1) else { return false }
+            taken = runtime.select(n - 1, gesture: .tap, at: now - runtimeOrigin)
+        case .replay:
+            taken = runtime.select(runtime.selectedTab, gesture: .reselect, at: now - runtimeOrigin)
+        case .toggleAppearance:
+            runtime.appearance = runtime.appearance == .light ? .dark : .light
+            taken = true
+        case .nextSkin:
+            guard skins.count > 1 else { return false }
+            runtime.advance(to: now - runtimeOrigin)
+            collectEvents()
+            // The new skin's bar appears as a bar does: the selected tab at rest, loops started.
+            skin = (skin + 1) % skins.count
+            let bar = try previewer.bar(theme: skins[skin])
+            runtime = try TabBarRuntime(bar: bar, initialTab: runtime.selectedTab, appearance: runtime.appearance)
+            renderer = try TabBarRenderer(bar: bar)
+            runtimeOrigin = now
+            taken = true
+        case .faster, .slower:
+            let i = Self.speeds.firstIndex(of: speed) ?? Self.speeds.firstIndex(of: 1)!
+            let j = input == .faster ? min(i + 1, Self.speeds.count - 1) : max(i - 1, 0)
+            guard j != i else { return false }
+            // Rebase so that play time is continuous across the change.
+            playBase = now
+            wallBase = wall
+            speed = Self.speeds[j]
+            taken = true
+        }
+        lastPlayTime = now
+        collectEvents()
+        if taken { needsRedraw = true }
+        return taken
+    }
+
+    /// What to draw at wall time `wall`, with the script's commands up to then applied at their own times.
+    mutating func frame(atWall wall: Duration) -> PreviewFrame {
+        let now = max(playTime(atWall: wall), lastPlayTime)
+        applyScheduled(through: now)
+        lastPlayTime = now
+        var frame = runtime.state(at: now - runtimeOrigin)
+        frame.time = now
+        collectEvents()
+        needsRedraw = false
+        return frame
+    }
+
+    /// Asks for a redraw though nothing changed (the window was uncovered).
+    mutating func invalidate() { needsRedraw = true }
+
+    /// The bar's pixels for `frame`.
+    func render(_ frame: PreviewFrame) throws -> Pixmap { try renderer.render(frame.states, appearance: frame.appearance) }
+
+    /// Events since the last call, in play time.
+    mutating func takeEvents(atWall wall: Duration? = nil) -> [PreviewEvent] {
+        if let wall {
+            let now = max(playTime(atWall: wall), lastPlayTime)
+            applyScheduled(through: now)
+            runtime.advance(to: now - runtimeOrigin)
+            lastPlayTime = now
+            collectEvents()
+        }
+        defer { events.removeAll() }
+        return events
+    }
+
+    /// The tab under a point of the window (pixels from the bar's top-left), if any.
+    func tab(atX x: Int, y: Int) -> Int? {
+        let layout = renderer.layout
+        guard y >= 0, y < layout.height else { return nil }
+        return bar.tabs.indices.first { x >= layout.cellLeft($0) && x < layout.cellLeft($0) + layout.cellWidth($0) }
+    }
+
+    private mutating func applyScheduled(through now: Duration) {
+        while let next = scheduled.first, next.time <= now {
+            scheduled.removeFirst()
+            let at = max(next.time, lastPlayTime) - runtimeOrigin
+            switch next.command {
+            case .select: runtime.select(next.tab!, gesture: .tap, at: at)
+            case .reselect: runtime.select(next.tab!, gesture: .reselect, at: at)
+            case .appearance(let a): runtime.appearance = a
+            case .wait: break
+            }
+            needsRedraw = true
+        }
+    }
+
+    private mutating func collectEvents() {
+        for var e in runtime.takeEvents() {
+            e.time += runtimeOrigin
+            events.append(e)
+        }
+    }
+}
