@@ -115,6 +115,13 @@ public struct PreviewEvent: Sendable, Equatable {
         pageParameters = item.pageParameters
     }
 
+    /// A time as the event lines write it: seconds with millisecond precision ("1.200"), so every
+    /// line a tool adds to the stream (`play`'s reloads) reads the same.
+    public static func jsonTime(_ time: Duration) -> String {
+        let ms = Int64((time.seconds * 1000).rounded())
+        return "\(ms / 1000).\(String(repeating: "0", count: 3 - String(ms % 1000).count))\(ms % 1000)"
+    }
+
     /// One JSON object on one line; time in seconds with millisecond precision.
     public var jsonLine: String {
         var s = "{\"event\":\"\(kind.rawValue)\",\"tab\":\(tab)"
@@ -122,8 +129,7 @@ public struct PreviewEvent: Sendable, Equatable {
         if let accessibilityLabel { s += ",\"accessibilityLabel\":\(TextEscaping.jsonString(accessibilityLabel))" }
         if let pageIdentifier { s += ",\"pageIdentifier\":\(TextEscaping.jsonString(pageIdentifier))" }
         if !pageParameters.isEmpty { s += ",\"pageParameters\":\(pageParameters.json.text)" }
-        let ms = Int64((time.seconds * 1000).rounded())
-        s += ",\"time\":\(ms / 1000).\(String(repeating: "0", count: 3 - String(ms % 1000).count))\(ms % 1000)"
+        s += ",\"time\":\(Self.jsonTime(time))"
         if let completed { s += ",\"completed\":\(completed)" }
         return s + "}"
     }

@@ -124,6 +124,9 @@ public final class TabBar {
         return paths + tabs.flatMap { tab in [tab.light, tab.dark].flatMap { $0.timeline?.inputs ?? [] } }
     }
 
+    /// The title font files the bar draws with (as fontconfig or the configuration named them).
+    public var fontPaths: [String] { fontFiles.values.sorted() }
+
     /// Finds a tab by 0-based index ("2") or identifier ("home").
     public func tabIndex(named name: String) -> Int? {
         if let i = Int(name), i >= 0, i < tabs.count { return i }

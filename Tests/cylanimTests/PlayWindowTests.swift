@@ -3,6 +3,7 @@ import Testing
 #if canImport(Glibc)
 import Glibc
 #endif
+@testable import cylanim
 import CYLTabBarItemAnimation
 
 /// `cylanim play` in a real window on a virtual X server (Xvfb), driven as a person drives it:
@@ -92,6 +93,60 @@ import CYLTabBarItemAnimation
         let bar = try TabBar(configuration: try TabBarConfiguration.load(path: config), registry: .standard)
         let scripted = try ScriptedPreview(bar: bar, script: try PreviewScript(parsing: script))
         #expect(shown == (try scripted.render(frame: scripted.frames.count - 1, renderer: try TabBarRenderer(bar: bar))))
+    }
+
+    /// `--watch`: a save is on screen at once with the selection kept; a broken save shows its
+    /// error over the bar (in the title and events too) while the last good bar plays on above
+    /// it; the next good save clears it.
+    @Test(.timeLimit(.minutes(2))) func watchReloadsSavesAndSurvivesBrokenOnes() throws {
+        let dir = try ScratchDir()
+        let config = try Self.steadyConfig(dir)
+        let original = try String(contentsOfFile: config, encoding: .utf8)
+        func save(_ text: String) throws {
+            // As an editor saves: a new file renamed over the old one.
+            try text.write(toFile: config, atomically: true, encoding: .utf8)
+        }
+        func expected(_ text: String, selected tab: Int) throws -> Pixmap {
+            let path = dir.path + "/expected.json"
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
+            let bar = try TabBar(configuration: try TabBarConfiguration.load(path: path), registry: .standard)
+            var runtime = try TabBarRuntime(bar: bar)
+            if tab != 0 { runtime.select(tab, at: .zero) }
+            return try TabBarRenderer(bar: bar).render(runtime.state(at: .seconds(60)).states, appearance: .light)
+        }
+        let x = try XServer()
+        let play = try x.launch(["play", config, "--events", "--watch", "--scale", "1", "--exit-after", "60s"], eventsTo: dir.path + "/events.txt")
+        let window = try x.window(named: "cylanim play: steady.json")
+        try x.xdotool(["key", "--window", window, "2"])
+        try play.waitForEvent(#""event":"animationDidFinish","tab":1"#)
+
+        let renamed = original.replacingOccurrences(of: #""Alerts""#, with: #""Alarms""#)
+        try save(renamed)
+        try play.waitForEvent(#""event":"reloaded""#)
+        try x.waitFor { try x.capture(window) == (try expected(renamed, selected: 1)) }
+
+        try save(#"{"tabBarItemsAttributes": ["#)
+        try play.waitForEvent(#""event":"reloadFailed""#)
+        try x.waitFor { try x.windowName(window).hasSuffix("- reload failed") }
+        let broken = try x.capture(window), good = try expected(renamed, selected: 1)
+        // The band covers the bottom 20 rows at 1x (ErrorBanner: twice 10 pt); above it the last
+        // good bar is untouched.
+        func rows(_ p: Pixmap, _ ys: Range<Int>) -> [RGBA8] { ys.flatMap { y in (0..<p.width).map { p[$0, y] } } }
+        #expect(broken.size == good.size)
+        #expect(rows(broken, 0..<(good.height - 20)) == rows(good, 0..<(good.height - 20)))
+        // ErrorBanner's red (B0 1E 1E at alpha F0) over the bar's light grey: red, not grey.
+        let band = broken[1, good.height - 2]
+        #expect(band.r > 150 && band.g < 80 && band.b < 80, "\(band)")
+        #expect(play.stderr().contains("(still playing the last version that opened)"), "\(play.stderr())")
+
+        try save(original)
+        try x.waitFor { try x.capture(window) == (try expected(original, selected: 1)) }
+        #expect(try !x.windowName(window).contains("reload failed"))
+        try x.pressQuitKey("q", in: window)
+        #expect(try play.waitForExit(within: .seconds(10)) == 0)
+        let reloads = try play.events().filter { $0.contains("reload") }
+        #expect(reloads.count == 3, "\(reloads)")
+        #expect(reloads.allSatisfy { $0.contains(#""files":[""#) || $0.contains(#""error":"\#(config):"#) }, "\(reloads)")
     }
 
     /// The README's `play` commands open their window and end cleanly; a command without
@@ -310,16 +365,17 @@ final class XServer {
         } catch let e as XError where e.description.contains("BadWindow") {}
     }
 
-    func windowName(_ id: String) throws -> String { try xdotool(["getwindowname", id]) }
+    func windowName(_ id: String) throws -> String { try xdotool(["getwindowname", id]).trimmingCharacters(in: .newlines) }
 
     /// Retries `check` for up to 5 s (a key press reaches the window and is drawn asynchronously).
-    func waitFor(_ check: () throws -> Bool) throws {
+    func waitFor(_ what: String = "the expected picture", _ check: () throws -> Bool,
+                 sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
         let deadline = Date().addingTimeInterval(5)
         repeat {
             if try check() { return }
             usleep(50_000)
         } while Date() < deadline
-        #expect(try check(), "the window never showed the expected picture")
+        #expect(try check(), "the window never showed \(what)", sourceLocation: sourceLocation)
     }
 
     /// The window's pixels as the X server holds them (xwd's dump, parsed here): an opaque Pixmap.

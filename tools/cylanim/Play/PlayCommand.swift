@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import CYLDocuments
 import CYLImageCodecs
 import CYLTabBarItemAnimation
 
@@ -21,10 +22,14 @@ enum PlayCommand {
         skins, + and - double or halve the speed (1/8x to 4x), s writes a PNG of the window to the \
         current folder, q or Esc quits. --script plays taps at given times and --exit-after ends the run, \
         for repeatable demos and tests; --events prints the players' events as preview --events does. \
+        --watch reloads when a file the bar is drawn from is saved (the configuration, each animation, \
+        its dark file and images, the title fonts), keeping the selection and where each tab is in its \
+        animation; a save that cannot be opened shows its error in the window, on standard error and \
+        as a reloadFailed event while the last good version keeps playing. \
         The window redraws only while something moves, and at most once per display refresh (vsync \
         where the driver offers it, else a 60 Hz timer); a frame that would be late is skipped, not queued.
         """,
-        usage: "cylanim play <input> [--scale N] [--appearance light|dark] [--theme <name>] [--selected N] [--script <text>] [--exit-after <duration>] [--events]",
+        usage: "cylanim play <input> [--scale N] [--appearance light|dark] [--theme <name>] [--selected N] [--script <text>] [--exit-after <duration>] [--events] [--watch]",
         arguments: [ArgumentSpec(name: "input", help: "A tab-bar configuration (.json, .jsonc, .json5, .plist, .yaml), a Lottie file, a .lottie, a Rive file, a GIF or a directory of PNG frames.")],
         options: [
             .value("scale", "N", help: "Pixels per point, 1-4 (default 2)."),
@@ -36,7 +41,8 @@ enum PlayCommand {
             .value("selected", "N", help: "The tab selected when the bar appears, shown at its last frame (default 0)."),
             .value("script", "text", help: "Taps at given times, as preview's: \"select 1; wait 1.2s; reselect 1; wait 1s\"."),
             .value("exit-after", "duration", help: "Close the window after this long on the wall clock: 5s, 500ms or 2 (seconds)."),
-            .flag("events", help: "Print the players' start and finish events as JSON lines on standard output as they happen."),
+            .flag("events", help: "Print the players' start and finish events (and with --watch reloaded and reloadFailed) as JSON lines on standard output as they happen."),
+            .flag("watch", help: "Reload when a file the bar is drawn from changes; a broken save shows its error while the last good version plays."),
             .flag("quiet", short: "q", help: "Print nothing but events and errors."),
         ] + CommonOptions.specs.filter { $0.name != "theme" })
 
@@ -62,11 +68,15 @@ enum PlayCommand {
         let events = args.has("events"), quiet = args.has("quiet")
         var openOptions = try CommonOptions.openOptions(args, spec)
         let configOptions = try PreviewCommand.configOptions(args, limits: openOptions.limits)
-        let configuration = try TabBarConfiguration.forInput(input, options: configOptions)
         let isConfiguration = TabBarConfiguration.looksLikeConfiguration(path: input)
         if isConfiguration { openOptions.theme = nil }
-        let previewer = try TabBarPreview(configuration: configuration, registry: try CommonOptions.registry(args, spec),
-                                          options: openOptions, initialTab: initialTab, iconSize: iconSize, scale: scale)
+        let registry = try CommonOptions.registry(args, spec)
+        // Opens the input from its files as they are now: at launch, and again on each save.
+        let open = { [openOptions] () throws -> TabBarPreview in
+            try TabBarPreview(configuration: try TabBarConfiguration.forInput(input, options: configOptions), registry: registry,
+                              options: openOptions, initialTab: initialTab, iconSize: iconSize, scale: scale)
+        }
+        let previewer = try open()
         if !quiet {
             for d in previewer.diagnostics {
                 Terminal.writeError("cylanim: \(LimitFlag.explain("\(d.severity.rawValue): \(input): \(d.location.isEmpty ? "" : d.location + ": ")\(d.message)").escapingControlCharacters)\n")
@@ -76,9 +86,35 @@ enum PlayCommand {
         var session = try PlaySession(previewer: previewer, skin: isConfiguration ? configOptions.theme : nil,
                                       appearance: appearance, initialTab: initialTab, script: script)
         let name = input.split(separator: "/").last.map(String.init) ?? input
+        var watch: Watch? = nil
+        if args.has("watch") {
+            watch = Watch(watcher: try FileWatcher(), input: input, configOptions: configOptions, reopen: open)
+            watch?.rewatch(session)
+        }
         let window = try SDLWindow(title: title(name, session), size: session.renderer.size)
-        try loop(window: window, session: &session, name: name, exitAfter: exitAfter, events: events, quiet: quiet)
+        try loop(window: window, session: &session, name: name, exitAfter: exitAfter, events: events, quiet: quiet, watch: &watch)
         return 0
+    }
+
+    /// `--watch`: the files to watch, how to open them again, and the error of the last failed
+    /// reload (shown until a save opens).
+    struct Watch {
+        let watcher: FileWatcher
+        let input: String
+        let configOptions: ConfigOptions
+        let reopen: () throws -> TabBarPreview
+        var failure: String? = nil
+
+        /// Watches what the bar shown is drawn from, and the input itself. While a save is broken,
+        /// also what its configuration names where it can be read, so that creating a file it
+        /// names missing is seen.
+        func rewatch(_ session: PlaySession) {
+            var paths = session.inputs + [input]
+            if failure != nil, let named = try? TabBarConfiguration.forInput(input, options: configOptions).referencedPaths {
+                paths += named
+            }
+            watcher.watch(paths)
+        }
     }
 
     /// "cylanim play: tabbar.json (dark, skin night, 0.5x)".
@@ -94,8 +130,12 @@ enum PlayCommand {
     /// A press held this long is a long press (the review page's half second).
     static let longPress = Duration.milliseconds(500)
 
+    /// How often the loop looks at the watched files while it would otherwise sleep: SDL cannot
+    /// wait on the inotify descriptor, and 50 ms keeps a reload well inside 200 ms of a save.
+    static let watchInterval = Duration.milliseconds(50)
+
     static func loop(window: SDLWindow, session: inout PlaySession, name: String, exitAfter: Duration?,
-                     events: Bool, quiet: Bool) throws {
+                     events: Bool, quiet: Bool, watch: inout Watch?) throws {
         let clock = ContinuousClock()
         let start = clock.now
         func wall() -> Duration { clock.now - start }
@@ -136,10 +176,35 @@ enum PlayCommand {
             if quit { break }
             let now = wall()
             if let exitAfter, now >= exitAfter { break }
+            if var w = watch {
+                let changed = w.watcher.changes(within: .zero)
+                if !changed.isEmpty {
+                    flushEvents(session.takeEvents(atWall: wall()))
+                    let at = session.playTime(atWall: wall())
+                    var line: String
+                    do {
+                        try session.reload(try w.reopen(), atWall: wall())
+                        w.failure = nil
+                        line = "{\"event\":\"reloaded\",\"time\":\(PreviewEvent.jsonTime(at)),\"files\":[\(changed.map(TextEscaping.jsonString).joined(separator: ","))]}"
+                        if !quiet { Terminal.writeError("cylanim: reloaded \(changed.joined(separator: ", ").escapingControlCharacters)\n") }
+                    } catch {
+                        let message = LimitFlag.explain("\(error)")
+                        w.failure = message
+                        session.invalidate()
+                        line = "{\"event\":\"reloadFailed\",\"time\":\(PreviewEvent.jsonTime(at)),\"error\":\(TextEscaping.jsonString(message))}"
+                        Terminal.writeError("cylanim: error: \(message.escapingControlCharacters) (still playing the last version that opened)\n")
+                    }
+                    if events { Terminal.write(line + "\n", to: 1) }
+                    w.rewatch(session)
+                    watch = w
+                }
+            }
             if session.needsRedraw || session.isAnimating {
                 let frame = session.frame(atWall: now)
-                try window.show(try session.render(frame))
-                window.title = title(name, session)
+                var image = try session.render(frame)
+                if let failure = watch?.failure { ErrorBanner.draw(failure, over: &image, scale: session.renderer.layout.scale) }
+                try window.show(image)
+                window.title = title(name, session) + (watch?.failure == nil ? "" : " - reload failed")
             }
             flushEvents(session.takeEvents())
             // Sleep until the next refresh while something moves, else until an input, the next
@@ -152,7 +217,7 @@ enum PlayCommand {
             }
             if let t = session.nextScheduled { wake = min(wake ?? .seconds(1e9), session.wallTime(atPlay: t)) }
             if let exitAfter { wake = min(wake ?? .seconds(1e9), exitAfter) }
-            let timeout = min((wake ?? wall() + .seconds(1)) - wall(), .seconds(1))
+            let timeout = min((wake ?? wall() + .seconds(1)) - wall(), watch == nil ? .seconds(1) : watchInterval)
             window.wait(timeout: timeout)
         }
         flushEvents(session.takeEvents(atWall: wall()))

@@ -29,15 +29,20 @@ struct PlaySession {
     static let speeds: [Double] = [0.125, 0.25, 0.5, 1, 2, 4]
 
     /// Opens the skins' bars (the configuration's, or the one-tab bar around an animation).
-    let previewer: TabBarPreview
+    private(set) var previewer: TabBarPreview
     /// The skins, in the order `t` cycles them; `[nil]` for a configuration without skins.
-    let skins: [String?]
+    private(set) var skins: [String?]
     private(set) var skin: Int
     private(set) var runtime: TabBarRuntime
     private(set) var renderer: TabBarRenderer
     /// Play time at which `runtime` started: a new skin starts a new runtime, and events are told
     /// in the session's play time.
     private var runtimeOrigin: Duration = .zero
+    /// The tab `runtime` started with, and every tap it took since (in its own time): a reload
+    /// plays them again on the new bar, so the selection, and where each tab is in its
+    /// animation or loop, carry over.
+    private var runtimeInitialTab: Int
+    private var taps: [(time: Duration, tab: Int, gesture: TabBarRuntime.Gesture)] = []
     private(set) var speed: Double = 1
     /// Where the two clocks last agreed: play time `playBase` at wall time `wallBase`.
     private var wallBase: Duration = .zero, playBase: Duration = .zero
@@ -56,6 +61,7 @@ struct PlaySession {
         skin = skins.firstIndex(where: { $0 == theme }) ?? skins.firstIndex(where: { $0 == previewer.configuration.theme }) ?? 0
         let bar = try previewer.bar(theme: skins[skin])
         runtime = try TabBarRuntime(bar: bar, initialTab: initialTab, appearance: appearance)
+        runtimeInitialTab = initialTab
         renderer = try TabBarRenderer(bar: bar)
         scheduled = []
         if let script {
@@ -98,12 +104,12 @@ struct PlaySession {
         switch input {
         case .tap(let i, let gesture):
             guard bar.tabs.indices.contains(i) else { return false }
-            taken = runtime.select(i, gesture: gesture, at: now - runtimeOrigin)
+            taken = select(i, gesture, at: now)
         case .number(let n):
             guard bar.tabs.indices.contains(n - 1) else { return false }
-            taken = runtime.select(n - 1, gesture: .tap, at: now - runtimeOrigin)
+            taken = select(n - 1, .tap, at: now)
         case .replay:
-            taken = runtime.select(runtime.selectedTab, gesture: .reselect, at: now - runtimeOrigin)
+            taken = select(runtime.selectedTab, .reselect, at: now)
         case .toggleAppearance:
             runtime.appearance = runtime.appearance == .light ? .dark : .light
             taken = true
@@ -117,6 +123,8 @@ struct PlaySession {
             runtime = try TabBarRuntime(bar: bar, initialTab: runtime.selectedTab, appearance: runtime.appearance)
             renderer = try TabBarRenderer(bar: bar)
             runtimeOrigin = now
+            runtimeInitialTab = runtime.selectedTab
+            taps = []
             taken = true
         case .faster, .slower:
             let i = Self.speeds.firstIndex(of: speed) ?? Self.speeds.firstIndex(of: 1)!
@@ -177,14 +185,58 @@ struct PlaySession {
             scheduled.removeFirst()
             let at = max(next.time, lastPlayTime) - runtimeOrigin
             switch next.command {
-            case .select: runtime.select(next.tab!, gesture: .tap, at: at)
-            case .reselect: runtime.select(next.tab!, gesture: .reselect, at: at)
+            case .select: select(next.tab!, .tap, at: at + runtimeOrigin)
+            case .reselect: select(next.tab!, .reselect, at: at + runtimeOrigin)
             case .appearance(let a): runtime.appearance = a
             case .wait: break
             }
             needsRedraw = true
         }
     }
+
+    /// A tap at play time `now`, remembered for reloads when the bar takes it.
+    @discardableResult
+    private mutating func select(_ tab: Int, _ gesture: TabBarRuntime.Gesture, at now: Duration) -> Bool {
+        let time = now - runtimeOrigin
+        guard runtime.select(tab, gesture: gesture, at: time) else { return false }
+        taps.append((time, tab, gesture))
+        return true
+    }
+
+    /// Shows what `previewer` (the input opened again, after a save) draws, from play time at wall
+    /// time `wall` on, as if it had been there all along: the same skin when it still exists, the
+    /// same appearance, and the taps so far played again, so the selected tab and every tab's
+    /// place in its animation carry over (a tab that is gone loses its taps). The events the
+    /// replay makes happened already and are not told again. Throws, changing nothing, when the
+    /// new bar cannot be opened or drawn.
+    mutating func reload(_ previewer: TabBarPreview, atWall wall: Duration) throws {
+        let now = max(playTime(atWall: wall), lastPlayTime)
+        applyScheduled(through: now)
+        runtime.advance(to: now - runtimeOrigin)
+        collectEvents()
+        let skins: [String?] = previewer.themes.isEmpty ? [nil] : previewer.themes
+        let skin = skins.firstIndex(where: { $0 == skinName }) ?? 0
+        let bar = try previewer.bar(theme: skins[skin])
+        var runtime = try TabBarRuntime(bar: bar, initialTab: min(runtimeInitialTab, bar.tabs.count - 1), appearance: runtime.appearance)
+        let renderer = try TabBarRenderer(bar: bar)
+        for tap in taps where bar.tabs.indices.contains(tap.tab) {
+            runtime.select(tap.tab, gesture: tap.gesture, at: tap.time)
+        }
+        runtime.advance(to: now - runtimeOrigin)
+        _ = runtime.takeEvents()
+        self.previewer = previewer
+        self.skins = skins
+        self.skin = skin
+        self.runtime = runtime
+        self.renderer = renderer
+        lastPlayTime = now
+        needsRedraw = true
+    }
+
+    /// Every file the bar shown is drawn from (`TabBar.inputs`: the configuration, each tab's
+    /// animation, dark file and images, what the animations read) and the title fonts: what
+    /// `--watch` watches.
+    var inputs: [String] { bar.inputs + bar.fontPaths }
 
     private mutating func collectEvents() {
         for var e in runtime.takeEvents() {

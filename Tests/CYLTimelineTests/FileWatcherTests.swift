@@ -1,0 +1,87 @@
+@testable import CYLTimeline
+import Foundation
+import Testing
+
+/// `FileWatcher` on real files in a temporary folder: the saves editors make (in place, and by
+/// writing a new file and renaming it over), files that appear later, frame folders, and silence
+/// for what is not watched.
+@Suite struct FileWatcherTests {
+    let dir: String
+
+    init() throws {
+        dir = NSTemporaryDirectory() + "cyl-watch-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    }
+
+    func write(_ name: String, _ text: String) throws {
+        try text.write(toFile: dir + "/" + name, atomically: false, encoding: .utf8)
+    }
+
+    @Test func anInPlaceWriteIsAChange() throws {
+        try write("bar.json", "{}")
+        let watcher = try FileWatcher()
+        watcher.watch([dir + "/bar.json"])
+        #expect(watcher.changes(within: .zero) == [], "nothing happened yet")
+        try write("bar.json", "{ }")
+        #expect(watcher.changes(within: .seconds(5)) == [dir + "/bar.json"])
+        #expect(watcher.changes(within: .zero) == [], "the burst was read in one go")
+    }
+
+    /// Most editors save by writing a temporary file and renaming it over the original, which
+    /// replaces the inode a watch on the file itself would have followed.
+    @Test func aSaveByRenameIsAChangeAndTheWatchSurvivesIt() throws {
+        try write("icon.json", "1")
+        let watcher = try FileWatcher()
+        watcher.watch([dir + "/icon.json"])
+        for round in 0..<2 {
+            try write(".icon.json.swp", "\(round)")
+            try FileManager.default.removeItem(atPath: dir + "/icon.json")
+            try FileManager.default.moveItem(atPath: dir + "/.icon.json.swp", toPath: dir + "/icon.json")
+            #expect(watcher.changes(within: .seconds(5)) == [dir + "/icon.json"], "round \(round)")
+        }
+    }
+
+    @Test func otherFilesInTheFolderAreNotChanges() throws {
+        try write("a.json", "1")
+        let watcher = try FileWatcher()
+        watcher.watch([dir + "/a.json"])
+        try write("b.json", "2")
+        try write("out.png", "3")
+        #expect(watcher.changes(within: .milliseconds(300)) == [])
+    }
+
+    /// A configuration may name a file that is not there yet; writing it is a change.
+    @Test func aFileThatAppearsIsAChange() throws {
+        let watcher = try FileWatcher()
+        watcher.watch([dir + "/later.json", dir + "/other.json"])
+        #expect(watcher.folderCount == 1, "two files in one folder share its watch")
+        try write("later.json", "{}")
+        #expect(watcher.changes(within: .seconds(5)) == [dir + "/later.json"])
+    }
+
+    /// A folder of PNG frames changes when a frame is added, rewritten or removed.
+    @Test func aFolderChangesWithItsEntries() throws {
+        let frames = dir + "/frames"
+        try FileManager.default.createDirectory(atPath: frames, withIntermediateDirectories: true)
+        try write("frames/0.png", "a")
+        let watcher = try FileWatcher()
+        watcher.watch([frames])
+        try write("frames/1.png", "b")
+        #expect(watcher.changes(within: .seconds(5)) == [frames])
+        try FileManager.default.removeItem(atPath: frames + "/0.png")
+        #expect(watcher.changes(within: .seconds(5)) == [frames])
+    }
+
+    /// `watch` replaces the set: a file no longer listed is no longer reported.
+    @Test func watchReplacesTheSet() throws {
+        try write("old.json", "1")
+        try write("new.json", "1")
+        let watcher = try FileWatcher()
+        watcher.watch([dir + "/old.json"])
+        watcher.watch([dir + "/new.json"])
+        try write("old.json", "2")
+        #expect(watcher.changes(within: .milliseconds(300)) == [])
+        try write("new.json", "2")
+        #expect(watcher.changes(within: .seconds(5)) == [dir + "/new.json"])
+    }
+}
