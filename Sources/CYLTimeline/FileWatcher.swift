@@ -26,6 +26,7 @@ public final class FileWatcher {
     private var watchedFolders: Set<String> = []
     /// (folder, name) → the path as the caller gave it, which `changes` reports.
     private var givenPath: [String: String] = [:]
+    private var ignored: Set<String> = []
 
     /// An inotify instance. Throws when the kernel refuses one (the per-user instance limit).
     public init() throws(OpenError) {
@@ -39,8 +40,11 @@ public final class FileWatcher {
 
     /// Watches exactly `paths` from now on (files or folders, existing or not), forgetting any
     /// watched before. A folder that cannot be watched (gone, unreadable) is skipped: its files
-    /// can still be listed by a later call once it exists.
-    public func watch(_ paths: [String]) {
+    /// can still be listed by a later call once it exists. Inside a watched folder, hidden files
+    /// (editors' swap files, our own staged outputs) and `ignoring` (the caller's outputs, which
+    /// may be written inside a watched folder) are not changes of it.
+    public func watch(_ paths: [String], ignoring: [String] = []) {
+        ignored = Set(ignoring)
         for wd in folders.keys { inotify_rm_watch(fd, wd) }
         folders = [:]
         namesByFolder = [:]
@@ -115,7 +119,9 @@ public final class FileWatcher {
                     let name = String(decoding: nameBytes.prefix { $0 != 0 }, as: UTF8.self)
                     offset += header + length
                     guard let folder = folders[wd] else { continue }
-                    if watchedFolders.contains(folder) { changed.insert(folder) }
+                    if watchedFolders.contains(folder), !name.hasPrefix("."), !ignored.contains(folder + "/" + name) {
+                        changed.insert(folder)
+                    }
                     if namesByFolder[folder]?.contains(name) == true, let path = givenPath[folder + "\0" + name] {
                         changed.insert(path)
                     }

@@ -72,6 +72,20 @@ import Testing
         #expect(watcher.changes(within: .seconds(5)) == [frames])
     }
 
+    /// A tool writing its output inside a folder it watches (review's page in the folder it
+    /// reviews) must not see its own write, nor its hidden staging file, as a change.
+    @Test func ownOutputsInAWatchedFolderAreNotChanges() throws {
+        let frames = dir + "/frames"
+        try FileManager.default.createDirectory(atPath: frames, withIntermediateDirectories: true)
+        let watcher = try FileWatcher()
+        watcher.watch([frames], ignoring: [frames + "/review.html"])
+        try write("frames/.review.html.XXXXXX", "staged")
+        try FileManager.default.moveItem(atPath: frames + "/.review.html.XXXXXX", toPath: frames + "/review.html")
+        #expect(watcher.changes(within: .milliseconds(300)) == [])
+        try write("frames/2.png", "c")
+        #expect(watcher.changes(within: .seconds(5)) == [frames])
+    }
+
     /// `watch` replaces the set: a file no longer listed is no longer reported.
     @Test func watchReplacesTheSet() throws {
         try write("old.json", "1")

@@ -21,7 +21,10 @@ enum BuildCommand {
         bytes, frames, duration and time) and index.html beside the outputs. A failing input fails its own \
         jobs only; the exit status then says so. Interrupted builds leave no partial file and resume. \
         --shard I/N runs the jobs whose key hashes to I (of N, I from 0) and writes \
-        build-manifest.shard-I-of-N.json; --merge-manifests DIR checks and combines the shards' manifests.
+        build-manifest.shard-I-of-N.json; --merge-manifests DIR checks and combines the shards' manifests. \
+        --watch keeps running and builds again whenever the pipeline file, an input, a dark file, a file an \
+        input reads or a file in an input's folder changes (only what changed is made again); a build \
+        that fails is reported and the next save is tried.
         """,
         usage: "cylanim build <pipeline> [--jobs <N>] [--force] [--prune] [--shard <I/N|auto|auto/N>] | cylanim build --merge-manifests <dir> [<pipeline>]",
         arguments: [ArgumentSpec(name: "pipeline", help: "The pipeline file (JSON); its paths are relative to it.")],
@@ -37,6 +40,7 @@ enum BuildCommand {
             .value("max-jobs", "N", help: "Most outputs a pipeline may declare (default \(PipelineOptions.defaultMaxJobs))."),
             .flag("quiet", short: "q", help: "No progress bar and no table; errors and warnings only."),
             .flag("json", help: "Print a JSON summary instead of the table."),
+            .flag("watch", help: "Build again whenever a file the build read changes (Ctrl-C stops)."),
         ] + CommonOptions.specs.filter { !["fps", "gif-as", "assets", "slot", "theme"].contains($0.name) })
 
     static func run(_ args: ParsedArguments) throws -> Int32 {
@@ -45,6 +49,42 @@ enum BuildCommand {
             throw usage(args.positionals.isEmpty ? "Missing expected argument '<pipeline>'." : "Unexpected extra argument '\(args.positionals[1])'.")
         }
         let options = try buildOptions(args)
+        if args.has("watch") {
+            guard options.shard == nil else { throw usage("--watch builds the whole pipeline; it takes no --shard") }
+            return try watch(args, options)
+        }
+        return try buildOnce(args, options).status
+    }
+
+    /// `--watch`: a build, then another after each change to what it read, until interrupted.
+    /// A build that throws (a broken pipeline file) is reported and the files watched stay those
+    /// of the last build that ran, plus the pipeline file.
+    static func watch(_ args: ParsedArguments, _ options: BuildOptions) throws -> Int32 {
+        let pipeline = args.positionals[0]
+        var last = try buildOnce(args, options).report
+        let watcher = try FileWatcher()
+        let quiet = args.has("quiet") || args.has("json")
+        while true {
+            // The inputs, what they read, and their folders (a new file a glob or folder input matches).
+            var paths = last.inputs + [pipeline]
+            paths += last.inputs.flatMap { AnimatorRegistry.standard.companionFiles(forPath: $0) }
+            paths += Set(last.inputs.map(FilePath.parentDirectory(of:)))
+            let outputs = last.entries.map { last.outputDirectory + "/" + $0.output } + [last.manifestPath] + (last.indexPath.map { [$0] } ?? [])
+            watcher.watch(paths, ignoring: outputs)
+            if !quiet { Terminal.writeError("cylanim: watching \(Set(paths).count) files and folders for changes (Ctrl-C stops)\n") }
+            var changed: [String] = []
+            while changed.isEmpty { changed = watcher.changes(within: nil) }
+            if !quiet { Terminal.writeError("cylanim: changed: \(changed.joined(separator: ", ").escapingControlCharacters)\n") }
+            do {
+                last = try buildOnce(args, options).report
+            } catch {
+                _ = report(error, command: spec)
+            }
+        }
+    }
+
+    /// One build, printed as the flags ask; its exit status.
+    static func buildOnce(_ args: ParsedArguments, _ options: BuildOptions) throws -> (report: BuildReport, status: Int32) {
         let quiet = args.has("quiet") || args.has("json")
         let showProgress = !quiet && isatty(2) != 0
         let report = try PipelineBuilder.build(pipelinePath: args.positionals[0], registry: .standard, options: options) { p in
@@ -61,7 +101,8 @@ enum BuildCommand {
                 print("no longer declared (remove with --prune): " + report.undeclared.joined(separator: ", "))
             }
         }
-        return report.failures.first.map { exitCode($0.kind) } ?? 0
+        fflush(nil)   // every stream: under --watch the process runs on, and each build is told as it ends
+        return (report, report.failures.first.map { exitCode($0.kind) } ?? 0)
     }
 
     static func usage(_ message: String) -> CLIUsageError { CLIUsageError(message: message, command: spec) }

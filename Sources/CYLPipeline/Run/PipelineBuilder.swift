@@ -57,6 +57,8 @@ public struct BuildReport: Sendable {
     /// The review page (not written by a shard: the merge writes it).
     public var indexPath: String?
     public var elapsed: Duration
+    /// The pipeline file and every input and dark file the plan read: what `build --watch` watches.
+    public var inputs: [String] = []
 
     public func count(_ status: ManifestEntry.Status) -> Int { entries.filter { $0.status == status }.count }
 }
@@ -117,10 +119,12 @@ public enum PipelineBuilder {
             }
             indexPath = path
         }
-        return BuildReport(pipelineFile: pipelinePath, outputDirectory: outputDirectory, shard: options.shard,
-                           plannedJobs: plan.jobs.count, entries: entries, failures: failures,
-                           undeclared: undeclared.map(\.output), pruned: pruned, warnings: warnings,
-                           manifestPath: manifestPath, indexPath: indexPath, elapsed: ContinuousClock.now - started)
+        var report = BuildReport(pipelineFile: pipelinePath, outputDirectory: outputDirectory, shard: options.shard,
+                                 plannedJobs: plan.jobs.count, entries: entries, failures: failures,
+                                 undeclared: undeclared.map(\.output), pruned: pruned, warnings: warnings,
+                                 manifestPath: manifestPath, indexPath: indexPath, elapsed: ContinuousClock.now - started)
+        report.inputs = plan.inputPaths
+        return report
     }
 
     /// Results of the jobs that ran.

@@ -24,11 +24,12 @@ enum HTML {
     /// The page's fixed head: charset, a policy that forbids loading anything from anywhere (the
     /// page needs nothing outside itself, and a browser then refuses any accidental reference),
     /// an empty icon so the browser does not ask for /favicon.ico, and the style sheet.
-    static func head(title: String, style: String) -> String {
+    /// `scriptSource` adds a source scripts may come from (`review --watch`'s `file:` check).
+    static func head(title: String, style: String, scriptSource: String? = nil) -> String {
         """
         <!doctype html>
         <html lang="en"><head><meta charset="utf-8">
-        <meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src data:; style-src 'unsafe-inline'; script-src 'unsafe-inline'">
+        <meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src data:; style-src 'unsafe-inline'; script-src 'unsafe-inline'\(scriptSource.map { " " + $0 } ?? "")">
         <meta name="viewport" content="width=device-width, initial-scale=1">
         <link rel="icon" href="data:,">
         <title>\(TextEscaping.html(title))</title>

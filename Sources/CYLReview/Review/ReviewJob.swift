@@ -1,4 +1,5 @@
 import CYLConvert
+import CYLDocuments
 import CYLRaster
 import CYLTabBar
 import CYLTimeline
@@ -16,6 +17,14 @@ public struct ReviewOptions: Sendable {
     public var maxBytes: Int = ReviewOptions.defaultMaxBytes
     /// The page's title; nil: "Review: " and the inputs' names.
     public var title: String?
+    /// `review --watch`: when set, the job also writes `<output>.watch.js`, a one-line script
+    /// naming this token, and the page loads that script twice a second (its policy then allows
+    /// `file:` scripts; the page is no longer self-contained) and reloads itself when the token
+    /// there is not its own, that is, when a newer page has been written.
+    public var watchToken: String?
+
+    /// The script `watchToken` pages check, beside `output`.
+    public static func watchScript(for output: String) -> String { output + ".watch.js" }
 
     public init() {}
 }
@@ -47,6 +56,9 @@ public struct ReviewJob {
         public var sheetCount: Int
         /// Notes from opening the inputs (dark files found by convention, unknown keys, ...).
         public var diagnostics: [Diagnostic]
+        /// Every file the page was drawn from (the inputs, what configurations name, what
+        /// animations read): what `review --watch` watches.
+        public var inputs: [String] = []
     }
 
     /// Opens every input with `registry`, renders the frames and writes the page through an
@@ -73,12 +85,22 @@ public struct ReviewJob {
         var page = ReviewPage(title: title, pointSize: pointSize, scales: options.scales, output: output,
                               maxBytes: options.maxBytes, maxPixels: openOptions.limits.maxCanvasPixels)
         for item in opened { try page.add(item.bar, input: item.input, showsBar: item.isConfiguration) }
+        let watchScript = ReviewOptions.watchScript(for: output)
+        if let token = options.watchToken { page.watch = (token, FilePath.lastComponent(of: watchScript)) }
         let html = page.html()
         guard html.count <= options.maxBytes else { throw page.tooLarge(atLeast: html.count) }
         try writer.stage(html, to: output)
         try writer.commit()
-        return Result(output: output, byteCount: html.count, imageBytes: page.embeddedBytes, iconCount: page.icons.count,
-                      barCount: page.bars.count, sheetCount: page.sheets.count, diagnostics: opened.flatMap { $0.bar.diagnostics })
+        if let token = options.watchToken {
+            // After the page: a browser told of the new token must find the new page.
+            let script = OutputWriter(inputs: readPaths)
+            try script.stage(Array("cylReviewWatch(\(TextEscaping.jsonString(token)));\n".utf8), to: watchScript)
+            try script.commit()
+        }
+        var result = Result(output: output, byteCount: html.count, imageBytes: page.embeddedBytes, iconCount: page.icons.count,
+                            barCount: page.bars.count, sheetCount: page.sheets.count, diagnostics: opened.flatMap { $0.bar.diagnostics })
+        result.inputs = readPaths
+        return result
     }
 
     /// What one input stands for: itself, or for a folder that is not an animation, the

@@ -7,8 +7,9 @@ import CYLTimeline
 extension ReviewPage {
     /// The whole page as UTF-8 bytes.
     func html() -> [UInt8] {
-        var page = HTML.head(title: title, style: ReviewScript.style)
-        page += "<body>\n<header><h1>\(TextEscaping.html(title))</h1>\n<p>\(TextEscaping.html(summary))</p></header>\n<main>\n"
+        var page = HTML.head(title: title, style: ReviewScript.style, scriptSource: watch == nil ? nil : "file:")
+        let watchAttributes = watch.map { " data-watch=\"\(TextEscaping.html($0.token))\" data-watch-src=\"\(TextEscaping.html($0.script))\"" } ?? ""
+        page += "<body\(watchAttributes)>\n<header><h1>\(TextEscaping.html(title))</h1>\n<p>\(TextEscaping.html(summary))</p></header>\n<main>\n"
         var shown = Set<Int>()
         for (b, bar) in bars.enumerated() {
             page += barSection(bar, index: b)
@@ -16,7 +17,9 @@ extension ReviewPage {
         }
         for i in icons.indices where !shown.contains(i) { page += iconSection(i) }
         page += "</main>\n<script type=\"application/json\" id=\"review-data\">\(HTML.scriptJSON(data))</script>\n"
-        page += "<script>\(ReviewScript.script)</script>\n</body></html>\n"
+        page += "<script>\(ReviewScript.script)</script>\n"
+        if watch != nil { page += "<script>\(ReviewScript.watchScript)</script>\n" }
+        page += "</body></html>\n"
         return Array(page.utf8)
     }
 

@@ -30,6 +30,9 @@ struct ReviewPage {
     let output: String
     let maxBytes: Int
     let maxPixels: Int
+    /// `review --watch`: the page's token and the file name of the script that says the newest
+    /// token (see `ReviewOptions.watchToken`).
+    var watch: (token: String, script: String)?
     /// Bytes of the `data:` URIs embedded so far.
     private(set) var embeddedBytes = 0
 

@@ -311,4 +311,27 @@ enum ReviewScript {
       })).then(start);
     })();
     """#
+
+    /// `review --watch` pages only: twice a second, load the script beside the page that names
+    /// the newest page's token (a `<script>` element, which a `file:` page may load where `fetch`
+    /// may not); reload when it is not this page's token. The hash (`#frame=N`) survives the
+    /// reload. `data-watch-state` says what the last check found (tests read it).
+    static let watchScript = #"""
+    "use strict";
+    (function () {
+      const body = document.body, token = body.dataset.watch, source = body.dataset.watchSrc;
+      if (!token || !source) return;
+      window.cylReviewWatch = function (newest) {
+        if (newest === token) { body.dataset.watchState = "current"; return; }
+        body.dataset.watchState = "reloading";
+        location.reload();
+      };
+      setInterval(function () {
+        const s = document.createElement("script");
+        s.src = source + "?" + Date.now();
+        s.onload = s.onerror = function () { s.remove(); };
+        document.head.appendChild(s);
+      }, 500);
+    })();
+    """#
 }
