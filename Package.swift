@@ -103,7 +103,7 @@ let package = Package(
         .testTarget(name: "CYLRiveAnimatorTests", dependencies: ["CYLRiveAnimator", "CYLImageCodecs", "CYLTestSupport"],
                     exclude: ["fidelity-baseline.txt", "FuzzRegressions"]),  // read from #filePath, not bundled
         .testTarget(name: "CYLConvertTests", dependencies: ["CYLTabBarItemAnimation", "CYLImageCodecs", "CYLTestSupport"]),
-        .testTarget(name: "CYLTabBarTests", dependencies: ["CYLTabBarItemAnimation", "CYLImageCodecs", "CYLDocuments", "CYLText", "CYLTestSupport"],
+        .testTarget(name: "CYLTabBarTests", dependencies: ["CYLTabBarItemAnimation", "CYLImageCodecs", "CYLDocuments", "CYLText", "CYLTestSupport", "CAllocationCounter"],
                     exclude: ["ConfigCatalogue"]),  // read from #filePath, not bundled
         // CWebP: the sprite-sheet test decodes WebP with libwebp's own decoder, independently of our encoder.
         .testTarget(name: "CYLReviewTests", dependencies: ["CYLTabBarItemAnimation", "CYLReview", "CYLImageCodecs", "CYLDocuments", "CWebP"]),

@@ -175,6 +175,25 @@ public struct Pixmap: Sendable, Equatable {
         }
     }
 
+    /// Source-over of one premultiplied colour on the pixels inside `rect` (clipped to the
+    /// pixmap): the same bytes as compositing a pixmap filled with `color` at the rectangle's
+    /// origin, without making that pixmap (a player drawing every frame into one buffer allocates
+    /// nothing for a selected cell's background or a hairline).
+    public mutating func fill(_ color: RGBA8, over rect: IntRect) {
+        let x0 = max(0, rect.x), y0 = max(0, rect.y)
+        let x1 = min(width, rect.maxX), y1 = min(height, rect.maxY)
+        guard x1 > x0, y1 > y0 else { return }
+        let src = pack(color)
+        let inverse = 255 &- (src >> 24)
+        let n = x1 - x0
+        withUnsafeMutablePixels { base, pitch in
+            for y in y0..<y1 {
+                let d = base + y * pitch + x0
+                for i in 0..<n { d[i] = src &+ scalePixel(d[i], inverse) }
+            }
+        }
+    }
+
     /// Straight-alpha RGBA bytes, tightly packed, with every fully transparent pixel written as
     /// 0,0,0,0 (the convention PNG writers and the corpus hashes use).
     public func straightRGBA() -> [UInt8] {

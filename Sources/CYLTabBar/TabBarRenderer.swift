@@ -142,36 +142,88 @@ public final class TabBarRenderer {
         return face
     }
 
-    /// Draws the bar with every tab in `states` (one per tab) in `appearance`.
+    /// Draws the bar with every tab in `states` (one per tab) in `appearance`: a new image of
+    /// `size` each call (a player drawing every frame uses `render(_:appearance:into:)`).
     public func render(_ states: [TabState], appearance: Appearance) throws -> Pixmap {
-        precondition(states.count == bar.tabs.count, "one state per tab")
-        let colors = bar.configuration(for: appearance).colors(appearance)
         var image = try Pixmap(size: layout.size)
+        try render(states, appearance: appearance, into: &image)
+        return image
+    }
+
+    /// Draws the bar with every tab in `states` (one per tab) in `appearance` into `image`, every
+    /// pixel of it: the same bytes `render(_:appearance:)` returns. An image of another size is
+    /// replaced by one of `size`, so the first call may allocate it. Once every icon shown is in
+    /// its tab's cache and every title has been drawn, a call allocates nothing (a player drawing
+    /// 60 frames a second into one buffer), provided `image`'s storage is not shared with a copy
+    /// (writing it would copy it first).
+    public func render(_ states: [TabState], appearance: Appearance, into image: inout Pixmap) throws {
+        precondition(states.count == bar.tabs.count, "one state per tab")
+        if image.size != layout.size { image = try Pixmap(size: layout.size) }
+        let colors = bar.configuration(for: appearance).colors(appearance)
         image.fill(colors.background.premultiplied)
         for (i, tab) in bar.tabs.enumerated() where states[i].selected {
             if let fill = tab.item(for: appearance).selectedBackgroundColor {
-                var cell = try Pixmap(width: layout.cellWidth(i), height: layout.height)
-                cell.fill(fill.premultiplied)
-                image.composite(cell, x: layout.cellLeft(i), y: 0)
+                image.fill(fill.premultiplied, over: IntRect(x: layout.cellLeft(i), y: 0, width: layout.cellWidth(i), height: layout.height))
             }
         }
         // Top hairline: one pixel at every scale, like UIKit's shadow image.
-        var line = try Pixmap(width: layout.size.width, height: 1)
-        line.fill(colors.separator.premultiplied)
-        image.composite(line)
+        image.fill(colors.separator.premultiplied, over: IntRect(x: 0, y: 0, width: layout.size.width, height: 1))
         for (i, tab) in bar.tabs.enumerated() {
             let state = states[i]
-            let item = tab.item(for: appearance)
             let tint = state.selected ? colors.tint : colors.unselectedTint
             let icon = try tab.icon(frame: state.frame, selected: state.selected, appearance: appearance, size: layout.iconSize, tint: tint)
             image.composite(icon, x: layout.iconLeft(i), y: layout.iconTop)
-            guard layout.hasTitles, let title = item.title(selected: state.selected), !title.isEmpty else { continue }
-            let face = try font(state.selected ? item.selectedTitleFont ?? item.titleFont : item.titleFont)
-            let color = state.selected ? (item.selectedTitleColor ?? colors.tint) : (item.titleColor ?? colors.unselectedTint)
-            let text = face.truncated(title, maxWidth: layout.cellWidth(i) - 4 * layout.scale)
-            face.drawCentered(text, centerX: layout.cellLeft(i) + layout.cellWidth(i) / 2, baseline: layout.titleBaseline,
-                              color: color, into: &image)
+            guard layout.hasTitles, let title = try self.title(tab: i, selected: state.selected, appearance: appearance, colors: colors) else { continue }
+            title.face.draw(title.text, x: title.x, baseline: layout.titleBaseline, color: title.color, into: &image)
         }
-        return image
+    }
+
+    /// What drawing one tab's title takes: the face, the text as truncated to the cell, where the
+    /// pen starts so it is centred, and the colour.
+    private struct TitleDraw {
+        let face: FontFace
+        let text: String
+        let x: Int
+        let color: RGBA8
+    }
+
+    /// A tab's title in one appearance and selection state, worked out the first time it is drawn.
+    private enum TitleSlot {
+        case unknown
+        case none
+        case draw(TitleDraw)
+    }
+
+    /// One slot per tab, appearance and selection (`titleIndex`): truncating a title measures it
+    /// glyph by glyph and looking a face up builds a string key, work that a frame drawn 60 times
+    /// a second would otherwise repeat (and allocate for).
+    private lazy var titleSlots = [TitleSlot](repeating: .unknown, count: bar.tabs.count * 4)
+
+    private func titleIndex(_ tab: Int, selected: Bool, appearance: Appearance) -> Int {
+        tab * 4 + (appearance == .dark ? 2 : 0) + (selected ? 1 : 0)
+    }
+
+    /// The title of tab `i` as drawn (nil: no title), from its slot or worked out and kept.
+    /// `colors` are the appearance's bar colours.
+    private func title(tab i: Int, selected: Bool, appearance: Appearance, colors: TabBarConfiguration.BarColors) throws -> TitleDraw? {
+        let slot = titleIndex(i, selected: selected, appearance: appearance)
+        switch titleSlots[slot] {
+        case .draw(let draw): return draw
+        case .none: return nil
+        case .unknown: break
+        }
+        let item = bar.tabs[i].item(for: appearance)
+        guard let title = item.title(selected: selected), !title.isEmpty else {
+            titleSlots[slot] = .none
+            return nil
+        }
+        let face = try font(selected ? item.selectedTitleFont ?? item.titleFont : item.titleFont)
+        let color = selected ? (item.selectedTitleColor ?? colors.tint) : (item.titleColor ?? colors.unselectedTint)
+        let text = face.truncated(title, maxWidth: layout.cellWidth(i) - 4 * layout.scale)
+        // Centred as `FontFace.drawCentered` centres it: the pen starts half the measured width left of the centre.
+        let x = layout.cellLeft(i) + layout.cellWidth(i) / 2 - face.measure(text).width / 2
+        let draw = TitleDraw(face: face, text: text, x: x, color: color)
+        titleSlots[slot] = .draw(draw)
+        return draw
     }
 }

@@ -135,6 +135,15 @@ public struct Player: Sendable {
         return pending
     }
 
+    /// Hands each event observed since the last call to `body`, oldest first, and forgets them,
+    /// keeping the list's storage: a player asked every frame allocates nothing for its events
+    /// once the list has held as many as a frame reports (`takeEvents()` returns the list, so it
+    /// must give up its storage).
+    public mutating func drainEvents(_ body: (PlayerEvent) throws -> Void) rethrows {
+        for e in pending { try body(e) }
+        pending.removeAll(keepingCapacity: true)
+    }
+
     /// Moves a finished play-once into the holding state, reporting its finish.
     private mutating func settle(at time: Duration) {
         guard case .playingOnce(let since) = state else { return }

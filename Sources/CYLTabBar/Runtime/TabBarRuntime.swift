@@ -76,14 +76,29 @@ public struct TabBarRuntime {
 
     /// Every tab's frame at `time`, the selection and the appearance: what to draw.
     public mutating func state(at time: Duration) -> PreviewFrame {
-        var states: [TabState] = []
-        states.reserveCapacity(players.count)
-        for i in players.indices {
-            let frame = players[i] == nil ? 0 : players[i]!.frameIndex(at: time)
-            collectEvents(of: i)
-            states.append(TabState(frame: frame, selected: i == selectedTab))
+        var frame = PreviewFrame(time: time, states: [], appearance: appearance, selectedTab: selectedTab)
+        frame.states.reserveCapacity(players.count)
+        state(at: time, into: &frame)
+        return frame
+    }
+
+    /// `state(at:)` written into `frame`, reusing its `states` array: a player asking every frame
+    /// with the same `frame` allocates nothing here once the array holds one state per tab (and
+    /// the players' event lists have held a frame's events). Keep `frame.states` uniquely
+    /// referenced between calls, or writing it copies it.
+    public mutating func state(at time: Duration, into frame: inout PreviewFrame) {
+        if frame.states.count != players.count {
+            frame.states.removeAll(keepingCapacity: true)
+            frame.states.append(contentsOf: repeatElement(TabState(frame: 0, selected: false), count: players.count))
         }
-        return PreviewFrame(time: time, states: states, appearance: appearance, selectedTab: selectedTab)
+        for i in players.indices {
+            let index = players[i] == nil ? 0 : players[i]!.frameIndex(at: time)
+            collectEvents(of: i)
+            frame.states[i] = TabState(frame: index, selected: i == selectedTab)
+        }
+        frame.time = time
+        frame.appearance = appearance
+        frame.selectedTab = selectedTab
     }
 
     /// Brings every player to `time`, so that passes that ended by then report it.
@@ -107,13 +122,19 @@ public struct TabBarRuntime {
 
     private mutating func collectEvents(of i: Int) {
         guard players[i] != nil else { return }
-        for e in players[i]!.takeEvents() {
-            let item = bar.tabs[i].item
+        // Drained in place, so a frame that reports no event (most frames) allocates nothing.
+        // The closure may not touch `self` while a player is being changed: it fills locals.
+        var events = pending, count = reported
+        pending = []
+        let item = bar.tabs[i].item
+        players[i]!.drainEvents { e in
             switch e {
-            case .didStart(let t): pending.append((PreviewEvent(.didStart, tab: i, item, time: t), reported))
-            case .didFinish(let t, let completed): pending.append((PreviewEvent(.didFinish, tab: i, item, time: t, completed: completed), reported))
+            case .didStart(let t): events.append((PreviewEvent(.didStart, tab: i, item, time: t), count))
+            case .didFinish(let t, let completed): events.append((PreviewEvent(.didFinish, tab: i, item, time: t, completed: completed), count))
             }
-            reported += 1
+            count += 1
         }
+        pending = events
+        reported = count
     }
 }
