@@ -142,6 +142,7 @@ enum PlayCommand {
         var nextFrame = Duration.zero
         var pressed: (tab: Int, at: Duration)?
         var screenshots = 1
+        var image = try Pixmap(size: session.renderer.size)
         func flushEvents(_ list: [PreviewEvent]) {
             guard events, !list.isEmpty else { return }
             // Unbuffered: a reader sees each event when it happens.
@@ -201,7 +202,7 @@ enum PlayCommand {
             }
             if session.needsRedraw || session.isAnimating {
                 let frame = session.frame(atWall: now)
-                var image = try session.render(frame)
+                try session.render(frame, into: &image)
                 if let failure = watch?.failure { ErrorBanner.draw(failure, over: &image, scale: session.renderer.layout.scale) }
                 try window.show(image)
                 window.title = title(name, session) + (watch?.failure == nil ? "" : " - reload failed")

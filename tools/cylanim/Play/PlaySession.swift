@@ -160,6 +160,12 @@ struct PlaySession {
     /// The bar's pixels for `frame`.
     func render(_ frame: PreviewFrame) throws -> Pixmap { try renderer.render(frame.states, appearance: frame.appearance) }
 
+    /// The bar's pixels for `frame`, drawn into `image` (the window's one reused image: steady
+    /// playback allocates nothing per frame; replaced when a reload changes the bar's size).
+    func render(_ frame: PreviewFrame, into image: inout Pixmap) throws {
+        try renderer.render(frame.states, appearance: frame.appearance, into: &image)
+    }
+
     /// Events since the last call, in play time.
     mutating func takeEvents(atWall wall: Duration? = nil) -> [PreviewEvent] {
         if let wall {
