@@ -54,6 +54,9 @@ struct PlaySession {
     private(set) var needsRedraw = true
     /// Events reported and not yet printed, in play time.
     private var events: [PreviewEvent] = []
+    /// The frame `frame(atWall:)` fills and returns: its states array is reused, so a window that
+    /// lets go of each frame before asking for the next allocates none.
+    private var scratch: PreviewFrame
 
     init(previewer: TabBarPreview, skin theme: String?, appearance: Appearance, initialTab: Int, script: PreviewScript?) throws {
         self.previewer = previewer
@@ -63,6 +66,7 @@ struct PlaySession {
         runtime = try TabBarRuntime(bar: bar, initialTab: initialTab, appearance: appearance)
         runtimeInitialTab = initialTab
         renderer = try TabBarRenderer(bar: bar)
+        scratch = runtime.state(at: .zero)
         scheduled = []
         if let script {
             var time = Duration.zero
@@ -147,11 +151,11 @@ struct PlaySession {
         let now = max(playTime(atWall: wall), lastPlayTime)
         applyScheduled(through: now)
         lastPlayTime = now
-        var frame = runtime.state(at: now - runtimeOrigin)
-        frame.time = now
+        runtime.state(at: now - runtimeOrigin, into: &scratch)
+        scratch.time = now
         collectEvents()
         needsRedraw = false
-        return frame
+        return scratch
     }
 
     /// Asks for a redraw though nothing changed (the window was uncovered).
