@@ -22,8 +22,9 @@ enum RiveFieldType: Sendable, Equatable {
     }
 }
 
-/// Facts about the format's object types and properties (see `Definitions.swift`, generated from
-/// the format's public definitions).
+/// Facts about the format's object types and properties (see `Definitions/`, generated from the
+/// format's public definitions by `tools/dev/rive-defs.py`: type keys, property keys, the type
+/// hierarchy and the property table, a file each).
 enum RiveDefinitions {
     /// Whether type `typeKey` is `ancestor` or extends it, directly or not.
     static func isType(_ typeKey: Int, kindOf ancestor: Int) -> Bool {
