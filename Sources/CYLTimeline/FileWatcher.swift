@@ -27,6 +27,7 @@ public final class FileWatcher {
     /// (folder, name) → the path as the caller gave it, which `changes` reports.
     private var givenPath: [String: String] = [:]
     private var ignored: Set<String> = []
+    private var entryFolders: Set<String> = []
 
     /// An inotify instance. Throws when the kernel refuses one (the per-user instance limit).
     public init() throws(OpenError) {
@@ -39,18 +40,27 @@ public final class FileWatcher {
     deinit { close(fd) }
 
     /// Watches exactly `paths` from now on (files or folders, existing or not), forgetting any
-    /// watched before. A folder that cannot be watched (gone, unreadable) is skipped: its files
+    /// watched before; changes not yet reported in folders still watched are kept. A folder that cannot be watched (gone, unreadable) is skipped: its files
     /// can still be listed by a later call once it exists. Inside a watched folder, hidden files
     /// (editors' swap files, our own staged outputs) and `ignoring` (the caller's outputs, which
     /// may be written inside a watched folder) are not changes of it.
-    public func watch(_ paths: [String], ignoring: [String] = []) {
+    ///
+    /// `newEntriesIn` are folders where only a file appearing or going counts (reported as the
+    /// folder): where a build looks for glob matches, without every log or note written beside
+    /// the inputs starting another build.
+    public func watch(_ paths: [String], newEntriesIn: [String] = [], ignoring: [String] = []) {
         ignored = Set(ignoring)
-        for wd in folders.keys { inotify_rm_watch(fd, wd) }
+        entryFolders = Set(newEntriesIn)
+        // Folders watched before and still wanted keep their watch (inotify gives the same
+        // descriptor again), so what happened in them since, while the caller worked, is still
+        // queued and is judged by the new lists; only folders no longer wanted are dropped.
+        let before = folders
         folders = [:]
         namesByFolder = [:]
         watchedFolders = []
         givenPath = [:]
         var wanted: [String: Set<String>] = [:]
+        for folder in entryFolders { wanted[folder, default: []] = wanted[folder] ?? [] }
         for path in Set(paths) {
             let folder = FilePath.parentDirectory(of: path), name = FilePath.lastComponent(of: path)
             wanted[folder, default: []].insert(name)
@@ -68,6 +78,43 @@ public final class FileWatcher {
             folders[wd] = folder
             namesByFolder[folder, default: []].formUnion(names)
         }
+        for wd in before.keys where folders[wd] == nil { inotify_rm_watch(fd, wd) }
+    }
+
+    /// The time the kernel stamps file changes with (its coarse real-time clock), for
+    /// `changed(since:)`: take it before the work whose inputs are then watched.
+    public static func now() -> timespec {
+        var t = timespec()
+        clock_gettime(CLOCK_REALTIME_COARSE, &t)
+        return t
+    }
+
+    /// The watched paths that changed at or after `start` (by their status-change time, which a
+    /// write, a rename over and a new file all set), for a folder any entry that is not hidden or
+    /// ignored (files only, not folders in it): what changed between `start` and the `watch` call, when nothing was watching. A
+    /// tool that reads its inputs, works, then watches them asks this right after `watch`, or a
+    /// save made during the work would be missed until the next one.
+    public func changed(since start: timespec) -> [String] {
+        func changedAt(_ path: String, filesOnly: Bool = false) -> Bool {
+            var st = stat()
+            guard stat(path, &st) == 0 else { return false }
+            // A folder inside a watched folder changes whenever anything is written in it (our
+            // own outputs' folder): only a watch on it would make that a change.
+            if filesOnly && st.st_mode & S_IFMT == S_IFDIR { return false }
+            return (st.st_ctim.tv_sec, st.st_ctim.tv_nsec) >= (start.tv_sec, start.tv_nsec)
+        }
+        var changed = Set<String>()
+        for path in givenPath.values where !watchedFolders.contains(path) && changedAt(path) { changed.insert(path) }
+        for folder in watchedFolders {
+            guard let dir = opendir(folder) else { continue }
+            defer { closedir(dir) }
+            while let entry = readdir(dir) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+                if name.hasPrefix(".") || ignored.contains(folder + "/" + name) { continue }
+                if changedAt(folder + "/" + name, filesOnly: true) { changed.insert(folder); break }
+            }
+        }
+        return changed.sorted()
     }
 
     /// The number of folders being watched (a test checks a burst of paths shares them).
@@ -114,14 +161,16 @@ public final class FileWatcher {
                 let header = MemoryLayout<inotify_event>.size
                 while offset + header <= n {
                     let wd = raw.loadUnaligned(fromByteOffset: offset, as: Int32.self)
+                    let kind = raw.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self)
                     let length = Int(raw.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self))
                     let nameBytes = raw[(offset + header)..<min(offset + header + length, n)]
                     let name = String(decoding: nameBytes.prefix { $0 != 0 }, as: UTF8.self)
                     offset += header + length
                     guard let folder = folders[wd] else { continue }
-                    if watchedFolders.contains(folder), !name.hasPrefix("."), !ignored.contains(folder + "/" + name) {
-                        changed.insert(folder)
-                    }
+                    let counts = !name.hasPrefix(".") && !ignored.contains(folder + "/" + name)
+                    if watchedFolders.contains(folder) && counts { changed.insert(folder) }
+                    let entryEvents = UInt32(IN_CREATE | IN_MOVED_TO | IN_DELETE | IN_MOVED_FROM)
+                    if entryFolders.contains(folder) && counts && kind & entryEvents != 0 { changed.insert(folder) }
                     if namesByFolder[folder]?.contains(name) == true, let path = givenPath[folder + "\0" + name] {
                         changed.insert(path)
                     }

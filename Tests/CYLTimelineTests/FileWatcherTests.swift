@@ -86,6 +86,50 @@ import Testing
         #expect(watcher.changes(within: .seconds(5)) == [frames])
     }
 
+    /// Saves made after a tool read its inputs but before it watched them (while it worked) are
+    /// found by `changed(since:)`; files and folder entries older than that are not.
+    @Test func savesBeforeTheWatchBeganAreFound() throws {
+        try write("old.json", "1")
+        try write("early.json", "1")
+        let frames = dir + "/frames"
+        try FileManager.default.createDirectory(atPath: frames, withIntermediateDirectories: true)
+        try write("frames/0.png", "a")
+        usleep(50_000)   // past the coarse clock's tick (1-10 ms) the kernel stamps changes with
+        let start = FileWatcher.now()
+        try write("early.json", "2")
+        try write("frames/.swap", "hidden")
+        let watcher = try FileWatcher()
+        watcher.watch([dir + "/old.json", dir + "/early.json", frames])
+        #expect(watcher.changed(since: start) == [dir + "/early.json"], "a hidden file in a folder is not a change")
+        try write("frames/1.png", "b")
+        #expect(watcher.changed(since: start) == [dir + "/early.json", frames].sorted())
+    }
+
+    /// Where a build looks for glob matches, a new file is a change; a log written beside the
+    /// inputs (already there, written again) is not.
+    @Test func inAnEntriesFolderOnlyFilesComingOrGoingCount() throws {
+        try write("log.txt", "1")
+        let watcher = try FileWatcher()
+        watcher.watch([], newEntriesIn: [dir])
+        try write("log.txt", "2")
+        #expect(watcher.changes(within: .milliseconds(300)) == [])
+        try write("new.json", "{}")
+        #expect(watcher.changes(within: .seconds(5)) == [dir])
+        try FileManager.default.removeItem(atPath: dir + "/new.json")
+        #expect(watcher.changes(within: .seconds(5)) == [dir])
+    }
+
+    /// A tool watches, works (a build), then watches its new list: a file saved during the work
+    /// in a folder watched all along is a change under the new list, though it was not on the old.
+    @Test func changesDuringAReWatchAreKept() throws {
+        try write("a.json", "1")
+        let watcher = try FileWatcher()
+        watcher.watch([dir + "/a.json"])
+        try write("b.json", "1")
+        watcher.watch([dir + "/a.json", dir + "/b.json"])
+        #expect(watcher.changes(within: .seconds(5)) == [dir + "/b.json"])
+    }
+
     /// `watch` replaces the set: a file no longer listed is no longer reported.
     @Test func watchReplacesTheSet() throws {
         try write("old.json", "1")

@@ -43,13 +43,14 @@ import CYLTabBarItemAnimation
             if tab != 0 { runtime.select(tab, at: .zero) }
             return try renderer.render(runtime.state(at: .seconds(60)).states, appearance: appearance)
         }
-        #expect(try x.capture(window) == (try expected(selected: 0, .light)), "launch: tasks at rest on its last frame")
+        // The window is mapped before its first frame is drawn: wait for the picture.
+        try x.waitFor("launch: tasks at rest on its last frame") { try x.capture(window) == (try expected(selected: 0, .light)) }
 
         // A click in the middle of the second cell plays alerts once; it then holds its last frame.
         let layout = renderer.layout
         try x.xdotool(["mousemove", "--window", window, "\(layout.cellLeft(1) + layout.cellWidth(1) / 2)", "\(layout.height / 2)", "click", "1"])
         try play.waitForEvent(#""event":"animationDidFinish","tab":1"#)
-        #expect(try x.capture(window) == (try expected(selected: 1, .light)), "alerts played and held")
+        try x.waitFor("alerts played and held") { try x.capture(window) == (try expected(selected: 1, .light)) }
 
         try x.xdotool(["key", "--window", window, "d"])
         try x.waitFor { try x.capture(window) == (try expected(selected: 1, .dark)) }
@@ -57,7 +58,7 @@ import CYLTabBarItemAnimation
 
         try x.xdotool(["key", "--window", window, "3"])
         try play.waitForEvent(#""event":"animationDidFinish","tab":2"#)
-        #expect(try x.capture(window) == (try expected(selected: 2, .dark)), "key 3: bounce played and held, still dark")
+        try x.waitFor("key 3: bounce played and held, still dark") { try x.capture(window) == (try expected(selected: 2, .dark)) }
 
         try x.pressQuitKey("q", in: window)
         let status = try play.waitForExit(within: .seconds(10))
@@ -174,8 +175,10 @@ import CYLTabBarItemAnimation
                             environment: ["DISPLAY": "", "WAYLAND_DISPLAY": "", "SDL_VIDEODRIVER": ""])
         #expect(r.status == 69)
         #expect(r.stderr == "cylanim: error: cannot open a window: neither DISPLAY nor WAYLAND_DISPLAY is set (`play` needs a desktop, or Xvfb)\n")
-        let gone = try CLI.run(["play", CLI.sample("checkmark.json")],
-                               environment: ["DISPLAY": ":9999", "WAYLAND_DISPLAY": "", "SDL_VIDEODRIVER": ""])
+        // SDL is loaded here: under AddressSanitizer leaks are not looked for (see `XServer.environment`).
+        var absent = ["DISPLAY": ":9999", "WAYLAND_DISPLAY": "", "SDL_VIDEODRIVER": ""]
+        if CLI.underAddressSanitizer { absent["ASAN_OPTIONS"] = (ProcessInfo.processInfo.environment["ASAN_OPTIONS"].map { $0 + ":" } ?? "") + "detect_leaks=0" }
+        let gone = try CLI.run(["play", CLI.sample("checkmark.json")], environment: absent)
         #expect(gone.status == 69)
         #expect(gone.stderr.contains("cylanim: error: cannot open a window: "), "\(gone.stderr)")
         #expect(gone.stderr.contains("needs a desktop, or Xvfb"), "\(gone.stderr)")
@@ -267,6 +270,11 @@ final class XServer {
         env["DISPLAY"] = display
         env["WAYLAND_DISPLAY"] = nil
         env["SDL_VIDEODRIVER"] = "x11"
+        // Under AddressSanitizer (make test-asan) leaks are not looked for in the window process:
+        // SDL_Quit unloads the X libraries SDL opened itself, so LeakSanitizer sees their
+        // allocations kept until exit in "<unknown module>" and no suppression can name them.
+        // ASan's other checks still run there, and leaks are still looked for in every other command.
+        if CLI.underAddressSanitizer { env["ASAN_OPTIONS"] = (env["ASAN_OPTIONS"].map { $0 + ":" } ?? "") + "detect_leaks=0" }
         return env
     }
 

@@ -86,8 +86,12 @@ import Glibc
         run.waitForOutput(#""built":1,"upToDate":2"#, count: 1)
         let made = try FileManager.default.contentsOfDirectory(atPath: dir.path + "/out")
         #expect(made.contains { $0.hasPrefix("heart") }, "\(made)")
-        // The build's own outputs do not start another build.
+        // The build's own outputs do not start another build that makes something. (A save seen
+        // both by the check after a build and by the watch may start one more build that finds
+        // everything up to date: allowed, it writes nothing.)
         usleep(500_000)
-        #expect(run.text(run.out).components(separatedBy: "\n").filter { $0.contains("\"built\"") }.count == 3, "\(run.text(run.out))")
+        let builds = run.text(run.out).components(separatedBy: "\n").filter { $0.contains("\"built\"") }
+        #expect(builds.filter { !$0.contains("\"built\":0,") }.count == 3, "\(builds)")
+        #expect(builds.count <= 5, "\(builds)")
     }
 }

@@ -22,9 +22,9 @@ enum BuildCommand {
         jobs only; the exit status then says so. Interrupted builds leave no partial file and resume. \
         --shard I/N runs the jobs whose key hashes to I (of N, I from 0) and writes \
         build-manifest.shard-I-of-N.json; --merge-manifests DIR checks and combines the shards' manifests. \
-        --watch keeps running and builds again whenever the pipeline file, an input, a dark file, a file an \
-        input reads or a file in an input's folder changes (only what changed is made again); a build \
-        that fails is reported and the next save is tried.
+        --watch keeps running and builds again whenever the pipeline file, an input, a dark file or a file \
+        an input reads is saved, or a file appears in or goes from an input's folder (only what changed \
+        is made again); a build that fails is reported and the next save is tried.
         """,
         usage: "cylanim build <pipeline> [--jobs <N>] [--force] [--prune] [--shard <I/N|auto|auto/N>] | cylanim build --merge-manifests <dir> [<pipeline>]",
         arguments: [ArgumentSpec(name: "pipeline", help: "The pipeline file (JSON); its paths are relative to it.")],
@@ -61,6 +61,7 @@ enum BuildCommand {
     /// of the last build that ran, plus the pipeline file.
     static func watch(_ args: ParsedArguments, _ options: BuildOptions) throws -> Int32 {
         let pipeline = args.positionals[0]
+        var started = FileWatcher.now()
         var last = try buildOnce(args, options).report
         let watcher = try FileWatcher()
         let quiet = args.has("quiet") || args.has("json")
@@ -68,13 +69,15 @@ enum BuildCommand {
             // The inputs, what they read, and their folders (a new file a glob or folder input matches).
             var paths = last.inputs + [pipeline]
             paths += last.inputs.flatMap { AnimatorRegistry.standard.companionFiles(forPath: $0) }
-            paths += Set(last.inputs.map(FilePath.parentDirectory(of:)))
+            let folders = Set(last.inputs.map(FilePath.parentDirectory(of:))).sorted()
             let outputs = last.entries.map { last.outputDirectory + "/" + $0.output } + [last.manifestPath] + (last.indexPath.map { [$0] } ?? [])
-            watcher.watch(paths, ignoring: outputs)
-            if !quiet { Terminal.writeError("cylanim: watching \(Set(paths).count) files and folders for changes (Ctrl-C stops)\n") }
-            var changed: [String] = []
+            watcher.watch(paths, newEntriesIn: folders, ignoring: outputs)
+            // A save made while the build ran, before the watch began, counts too.
+            var changed = watcher.changed(since: started)
+            if !quiet && changed.isEmpty { Terminal.writeError("cylanim: watching \(Set(paths).count) files and \(folders.count) folders for changes (Ctrl-C stops)\n") }
             while changed.isEmpty { changed = watcher.changes(within: nil) }
             if !quiet { Terminal.writeError("cylanim: changed: \(changed.joined(separator: ", ").escapingControlCharacters)\n") }
+            started = FileWatcher.now()
             do {
                 last = try buildOnce(args, options).report
             } catch {

@@ -61,6 +61,7 @@ enum ReviewCommand {
         // Each page written names a new token; the open page reloads when the token changes.
         var generation = 1
         job.options.watchToken = "\(getpid())-\(generation)"
+        var started = FileWatcher.now()
         var result = try job.run(registry: registry)
         report(result, quiet: quiet)
         let watcher = try FileWatcher()
@@ -69,11 +70,13 @@ enum ReviewCommand {
         if !quiet { Terminal.writeError("cylanim: watching \(Set(watched).count) files for changes (Ctrl-C stops)\n") }
         while true {
             watcher.watch(watched, ignoring: ownFiles)
-            let changed = watcher.changes(within: nil)
-            guard !changed.isEmpty else { continue }
+            // A save made while the page was written, before the watch began, counts too.
+            var changed = watcher.changed(since: started)
+            while changed.isEmpty { changed = watcher.changes(within: nil) }
             if !quiet { Terminal.writeError("cylanim: changed: \(changed.joined(separator: ", ").escapingControlCharacters)\n") }
             generation += 1
             job.options.watchToken = "\(getpid())-\(generation)"
+            started = FileWatcher.now()
             do {
                 result = try job.run(registry: registry)
                 report(result, quiet: quiet)

@@ -76,6 +76,7 @@ enum PlayCommand {
             try TabBarPreview(configuration: try TabBarConfiguration.forInput(input, options: configOptions), registry: registry,
                               options: openOptions, initialTab: initialTab, iconSize: iconSize, scale: scale)
         }
+        let opened = FileWatcher.now()
         let previewer = try open()
         if !quiet {
             for d in previewer.diagnostics {
@@ -89,7 +90,7 @@ enum PlayCommand {
         var watch: Watch? = nil
         if args.has("watch") {
             watch = Watch(watcher: try FileWatcher(), input: input, configOptions: configOptions, reopen: open)
-            watch?.rewatch(session)
+            watch?.rewatch(session, since: opened)
         }
         let window = try SDLWindow(title: title(name, session), size: session.renderer.size)
         try loop(window: window, session: &session, name: name, exitAfter: exitAfter, events: events, quiet: quiet, watch: &watch)
@@ -104,16 +105,19 @@ enum PlayCommand {
         let configOptions: ConfigOptions
         let reopen: () throws -> TabBarPreview
         var failure: String? = nil
+        /// Files saved after they were read and before the watch on them began.
+        var missed: [String] = []
 
         /// Watches what the bar shown is drawn from, and the input itself. While a save is broken,
         /// also what its configuration names where it can be read, so that creating a file it
-        /// names missing is seen.
-        func rewatch(_ session: PlaySession) {
+        /// names missing is seen. Saves since `start` (when the files were read) are kept in `missed`.
+        mutating func rewatch(_ session: PlaySession, since start: timespec) {
             var paths = session.inputs + [input]
             if failure != nil, let named = try? TabBarConfiguration.forInput(input, options: configOptions).referencedPaths {
                 paths += named
             }
             watcher.watch(paths)
+            missed = watcher.changed(since: start)
         }
     }
 
@@ -143,6 +147,8 @@ enum PlayCommand {
         var pressed: (tab: Int, at: Duration)?
         var screenshots = 1
         var image = try Pixmap(size: session.renderer.size)
+        // What the window shows, to skip drawing a frame identical to it.
+        var shownStates: [TabState] = [], shownAppearance = session.appearance
         func flushEvents(_ list: [PreviewEvent]) {
             guard events, !list.isEmpty else { return }
             // Unbuffered: a reader sees each event when it happens.
@@ -178,8 +184,9 @@ enum PlayCommand {
             let now = wall()
             if let exitAfter, now >= exitAfter { break }
             if var w = watch {
-                let changed = w.watcher.changes(within: .zero)
+                let changed = w.missed.isEmpty ? w.watcher.changes(within: .zero) : w.missed
                 if !changed.isEmpty {
+                    let reading = FileWatcher.now()
                     flushEvents(session.takeEvents(atWall: wall()))
                     let at = session.playTime(atWall: wall())
                     var line: String
@@ -196,16 +203,28 @@ enum PlayCommand {
                         Terminal.writeError("cylanim: error: \(message.escapingControlCharacters) (still playing the last version that opened)\n")
                     }
                     if events { Terminal.write(line + "\n", to: 1) }
-                    w.rewatch(session)
+                    w.rewatch(session, since: reading)
                     watch = w
                 }
             }
+            var presented = false
             if session.needsRedraw || session.isAnimating {
+                // Input, a reload or a new skin asks for a redraw; time passing only when a tab
+                // shows another frame (a 25 fps GIF tab repeats its frame for about every
+                // other refresh at 60 Hz).
+                let forced = session.needsRedraw
                 let frame = session.frame(atWall: now)
-                try session.render(frame, into: &image)
-                if let failure = watch?.failure { ErrorBanner.draw(failure, over: &image, scale: session.renderer.layout.scale) }
-                try window.show(image)
-                window.title = title(name, session) + (watch?.failure == nil ? "" : " - reload failed")
+                if forced || frame.states != shownStates || frame.appearance != shownAppearance {
+                    try session.render(frame, into: &image)
+                    if let failure = watch?.failure { ErrorBanner.draw(failure, over: &image, scale: session.renderer.layout.scale) }
+                    try window.show(image)
+                    presented = true
+                    shownStates.removeAll(keepingCapacity: true)
+                    shownStates.append(contentsOf: frame.states)
+                    shownAppearance = frame.appearance
+                }
+                // Everything the title says changes only with input or a reload.
+                if forced { window.title = title(name, session) + (watch?.failure == nil ? "" : " - reload failed") }
             }
             flushEvents(session.takeEvents())
             // Sleep until the next refresh while something moves, else until an input, the next
@@ -214,7 +233,8 @@ enum PlayCommand {
             var wake: Duration? = nil
             if session.isAnimating || session.needsRedraw {
                 nextFrame = max(nextFrame + frameInterval, wall())
-                wake = window.hasVSync ? wall() : nextFrame
+                // A present under vsync waited for the refresh already; a skipped frame did not.
+                wake = window.hasVSync && presented ? wall() : nextFrame
             }
             if let t = session.nextScheduled { wake = min(wake ?? .seconds(1e9), session.wallTime(atPlay: t)) }
             if let exitAfter { wake = min(wake ?? .seconds(1e9), exitAfter) }
