@@ -96,6 +96,9 @@ public struct LottieAnimator: CYLTabBarItemAnimator {
         let document = try LottieDocument(bytes: bytes, name: name, options: options, images: images)
         var t = document.timeline()
         t.capabilities.lottieJSON = { bytes }
+        let exporter = DotLottieExporter(json: bytes, name: name, id: DotLottieExporter.animationID(forFile: name),
+                                         images: images, limits: options.limits)
+        t.capabilities.dotLottie = { dark in try exporter.export(darkColors: dark) }
         if let theme = options.theme {
             // A warning, not an error: `lint --theme dark icons/` meets plain Lottie files too.
             t.diagnostics.append(Diagnostic(.warning, "--theme \(theme): only dotLottie (.lottie) files have themes; drawn without",

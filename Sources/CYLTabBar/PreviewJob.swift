@@ -66,7 +66,7 @@ public struct PreviewJob {
     /// `UsageError` (a bad option for this bar), `OutputError` and render errors.
     public func run(registry: AnimatorRegistry, diagnostics: (Diagnostic) -> Void = { _ in }) throws -> Result {
         let format = try output.map { output throws(UsageError) -> OutputFormat in
-            guard let format = OutputFormat.inferred(from: output), format != .tgs else {
+            guard let format = OutputFormat.inferred(from: output), !format.isDocument else {
                 throw UsageError("Cannot tell the output format of '\(output)': use .gif, .png (animated PNG), .webp or a frames/%04d.png pattern.")
             }
             return format

@@ -77,7 +77,7 @@ struct ManifestCompatibilityTests {
         #expect(bad != Self.versionOneManifest)
         do { _ = try BuildManifest.parse(Array(bad.utf8), name: "old.json"); Issue.record("read") } catch {
             #expect(error.description.hasPrefix("old.json: outputs[4].format (15:"), "\(error)")
-            #expect(error.description.hasSuffix("unknown format \"jpeg\"; a manifest names gif, apng, webp, png-sequence or tgs"), "\(error)")
+            #expect(error.description.hasSuffix("unknown format \"jpeg\"; a manifest names gif, apng, webp, png-sequence, tgs or lottie"), "\(error)")
         }
         let dark = Self.versionOneManifest.replacingOccurrences(of: "\"appearance\":\"dark\",\"settings\"", with: "\"appearance\":\"dusk\",\"settings\"")
         #expect(throws: ManifestError.self) { try BuildManifest.parse(Array(dark.utf8), name: "old.json") }

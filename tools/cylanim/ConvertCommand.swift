@@ -1,24 +1,26 @@
 import CYLImageCodecs
 import CYLTabBarItemAnimation
 
-/// `cylanim convert`: one animation file in, GIF / APNG / WebP / PNG frames / .tgs out.
+/// `cylanim convert`: one animation file in, GIF / APNG / WebP / PNG frames / .tgs / .lottie out.
 enum ConvertCommand {
     static let spec = CommandSpec(
         name: "convert",
-        abstract: "Convert an animation to GIF, animated PNG, animated WebP, PNG frames or .tgs.",
+        abstract: "Convert an animation to GIF, animated PNG, animated WebP, PNG frames, .tgs or .lottie.",
         discussion: """
-        The output's extension picks the format (.gif, .png, .webp, .tgs, or a %d pattern such as \
+        The output's extension picks the format (.gif, .png, .webp, .tgs, .lottie, or a %d pattern such as \
         frames/%03d.png for one PNG per frame); --format overrides it and is required with -o - \
-        (standard output). GIF delays are whole centiseconds with the rounding carried forward, so the \
+        (standard output). A .lottie output is a dotLottie version 2 file of a Lottie input (.json, \
+        .tgs, .lottie): the animation in a/, its images (files and embedded ones) in i/; like .tgs it \
+        is the document itself, so size, frame and colour options do not apply. GIF delays are whole centiseconds with the rounding carried forward, so the \
         total duration is exact (30 fps becomes 3,3,4 cs). Frames that do not change are merged into the \
         frame before. The file is written to a temporary file beside the target and renamed into place: \
         on any error nothing is left behind and an existing file is untouched. The output may not be the input, nor lie inside an input folder of frames (exit 73).
         """,
-        usage: "cylanim convert <input> -o <output> [--format <gif|png|webp|png-sequence|tgs>] [--size <WxH> | --width <W> | --height <H> | --scale <S>] [--fps <N>] [--frames <list> | --marker <name>] [--matte <color>] [--loop <N> | --no-loop]",
+        usage: "cylanim convert <input> -o <output> [--format <gif|png|webp|png-sequence|tgs|lottie>] [--size <WxH> | --width <W> | --height <H> | --scale <S>] [--fps <N>] [--frames <list> | --marker <name>] [--matte <color>] [--loop <N> | --no-loop]",
         arguments: [ArgumentSpec(name: "input", help: "A Lottie file (.json, .tgs, .lottie), a Rive file (.riv), a GIF, or a directory of PNG frames.")],
         options: [
             .value("output", short: "o", "path", help: "Output file, a %d pattern for PNG frames, or - for standard output. Missing directories are created."),
-            .value("format", "gif|png|webp|png-sequence|tgs", help: "gif, png (animated PNG), webp, png-sequence or tgs (default: from the output's extension)."),
+            .value("format", "gif|png|webp|png-sequence|tgs|lottie", help: "gif, png (animated PNG), webp, png-sequence, tgs or lottie (default: from the output's extension)."),
         ] + FrameOptions.specs(verb: "Convert") + EncoderOptions.specs + [
             FrameOptions.threadsSpec,
             .flag("quiet", short: "q", help: "Print nothing on success and no progress."),

@@ -29,6 +29,9 @@ public struct ConvertRequest: Sendable {
     public var encoder = EncoderSettings()
     /// Threads that draw frames (default: every core). The output is the same for any count.
     public var threads: Int = FrameThreads.standard
+    /// `.lottie` output only: keypath colours that become the file's `dark` theme (slots on the
+    /// matched colours, one theme rule each), so one file carries both appearances.
+    public var darkColors: [ColorOverride] = []
 
     public init(format: OutputFormat, destination: ConvertDestination) {
         self.format = format

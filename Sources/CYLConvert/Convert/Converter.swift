@@ -34,6 +34,7 @@ extension FrameTimeline {
         // The front ends check as they read; a request built in code is checked here.
         do { try request.encoder.validate(for: request.format) } catch { throw UsageError(error.description) }
         if request.format == .tgs { return try convertToTGS(request, into: writer) }
+        if request.format == .lottie { return try convertToDotLottie(request, into: writer) }
         let size = request.size.resolve(canvas: canvasSize)
         guard size.width <= limits.maxCanvasPixels / size.height else {
             throw UsageError("output size \(size) has more than \(limits.maxCanvasPixels) pixels (\(Limit.maxCanvasPixels))")
@@ -53,6 +54,7 @@ extension FrameTimeline {
         case .webp: encoded = try Self.encodeWebP(plan, request, loop: loop, cache: cache, size: size, limits: limits, progress: progress)
         case .pngSequence: return try writePNGSequence(plan, request, size: size, into: writer, progress: progress)
         case .tgs: return try convertToTGS(request, into: writer)
+        case .lottie: return try convertToDotLottie(request, into: writer)
         }
         let paths = try Self.stage(encoded.bytes, to: request.destination, into: writer)
         return ConvertResult(format: request.format, paths: paths, byteCount: encoded.bytes.count, size: size,
@@ -70,6 +72,19 @@ extension FrameTimeline {
         let bytes = GzipWriter.compress(try json())
         let paths = try Self.stage(bytes, to: request.destination, into: writer)
         return ConvertResult(format: .tgs, paths: paths, byteCount: bytes.count, size: canvasSize,
+                             frameCount: frameCount, duration: duration, warnings: [])
+    }
+
+    /// A dotLottie version 2 file: the input's Lottie document with its images inside, and a
+    /// `dark` theme when `request.darkColors` has overrides. Like .tgs, no raster option applies.
+    private func convertToDotLottie(_ request: ConvertRequest, into writer: OutputWriter) throws -> ConvertResult {
+        guard let export = capabilities.dotLottie else {
+            throw UsageError("lottie output needs a Lottie input (.json, .lottie or .tgs); '\(file)' is \(format)")
+        }
+        if case .file(let path) = request.destination { try writer.check(path) }
+        let bytes = try export(request.darkColors)
+        let paths = try Self.stage(bytes, to: request.destination, into: writer)
+        return ConvertResult(format: .lottie, paths: paths, byteCount: bytes.count, size: canvasSize,
                              frameCount: frameCount, duration: duration, warnings: [])
     }
 

@@ -13,7 +13,7 @@ public enum EncoderOption: String, Sendable, CaseIterable {
     // The rest in the order of the canonical form.
     case matte, background, fps, speed, quality, lossless, colors, dither, alphaThreshold, loop, compression
 
-    /// The formats that take the option, when only some do; nil when every format but .tgs does.
+    /// The formats that take the option, when only some do; nil when every format but the document formats (.tgs, .lottie) does.
     private var onlyFor: [OutputFormat]? {
         switch self {
         case .matte, .colors, .dither, .alphaThreshold: return [.gif]
@@ -23,10 +23,10 @@ public enum EncoderOption: String, Sendable, CaseIterable {
         }
     }
 
-    /// The formats that take the option. A .tgs sticker is the Lottie document itself: no
-    /// option changes it.
+    /// The formats that take the option. A .tgs sticker and a .lottie file are the
+    /// Lottie document itself: no option changes them.
     public var formats: [OutputFormat] {
-        onlyFor ?? OutputFormat.allCases.filter { $0 != .tgs }
+        onlyFor ?? OutputFormat.allCases.filter { !$0.isDocument }
     }
 
     /// The formats that take the option as messages and help name them: "GIF", "WebP", "PNG,

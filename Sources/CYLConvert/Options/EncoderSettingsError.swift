@@ -34,7 +34,9 @@ public struct EncoderSettingsError: Error, Sendable, Equatable, CustomStringConv
         switch problem {
         case .notTaken(let format):
             guard let names = option.formatNames else {
-                return "a .tgs sticker is the Lottie document itself; \(name) does not apply to it"
+                return format == .lottie
+                    ? "a .lottie file carries the Lottie document itself, not pixels; \(name) does not apply to it"
+                    : "a .tgs sticker is the Lottie document itself; \(name) does not apply to it"
             }
             return "\(name) applies to \(names) output only, and this output is \(format.rawValue)"
         case .outOfRange, .notOpaque: return "\(option.subject) must be \(accepted)"

@@ -8,6 +8,12 @@ public enum OutputFormat: String, Sendable, CaseIterable {
     case pngSequence = "png-sequence"
     /// gzipped Lottie JSON (a Telegram sticker); Lottie input only.
     case tgs
+    /// A dotLottie version 2 file (a zip of the Lottie JSON, its images and themes); Lottie input only.
+    case lottie
+
+    /// The formats that carry the Lottie document itself, not pixels: no raster option (size,
+    /// frames, palette) applies to them.
+    public var isDocument: Bool { self == .tgs || self == .lottie }
 
     /// The format an output path implies: `.gif`, `.png` (APNG, or a sequence with `%d`), `.webp`,
     /// `.tgs`. Nil when the extension says nothing we write.
@@ -16,6 +22,7 @@ public enum OutputFormat: String, Sendable, CaseIterable {
         if lower.hasSuffix(".gif") { return .gif }
         if lower.hasSuffix(".webp") { return .webp }
         if lower.hasSuffix(".tgs") { return .tgs }
+        if lower.hasSuffix(".lottie") { return .lottie }
         if lower.hasSuffix(".png") || lower.hasSuffix(".apng") {
             return ((try? OutputPattern(path))?.isNumbered ?? false) ? .pngSequence : .apng
         }
@@ -28,9 +35,9 @@ public enum OutputFormat: String, Sendable, CaseIterable {
         if let named {
             return named == .apng && output != "-" && inferred(from: output) == .pngSequence ? .pngSequence : named
         }
-        guard output != "-" else { throw UsageError("Writing to standard output needs --format (gif, png, webp or tgs).") }
+        guard output != "-" else { throw UsageError("Writing to standard output needs --format (gif, png, webp, tgs or lottie).") }
         guard let format = inferred(from: output) else {
-            throw UsageError("Cannot tell the format from '\(output)': use a .gif, .png, .webp or .tgs name, a %d.png pattern, or --format.")
+            throw UsageError("Cannot tell the format from '\(output)': use a .gif, .png, .webp, .tgs or .lottie name, a %d.png pattern, or --format.")
         }
         return format
     }
@@ -43,19 +50,20 @@ public enum OutputFormat: String, Sendable, CaseIterable {
         case "webp": return .webp
         case "png-sequence", "pngs", "frames": return .pngSequence
         case "tgs": return .tgs
+        case "lottie", "dotlottie": return .lottie
         default: return nil
         }
     }
 
     /// The names a misspelt format is compared with for a did-you-mean (`parse`'s, without its
     /// short aliases for PNG frames).
-    public static let suggestedNames = ["gif", "png", "apng", "webp", "png-sequence", "tgs"]
+    public static let suggestedNames = ["gif", "png", "apng", "webp", "png-sequence", "tgs", "lottie"]
 
     /// Why a format name was not one `parse` takes: what every front end says after its own
     /// location and the name.
-    public static let expectedNames = "expected gif, png (animated PNG), webp, png-sequence or tgs"
+    public static let expectedNames = "expected gif, png (animated PNG), webp, png-sequence, tgs or lottie (dotLottie)"
 
-    /// How messages and help name the format: "GIF", "APNG", "WebP", "PNG" (frames), ".tgs".
+    /// How messages and help name the format: "GIF", "APNG", "WebP", "PNG" (frames), ".tgs", ".lottie".
     public var displayName: String {
         switch self {
         case .gif: return "GIF"
@@ -63,6 +71,7 @@ public enum OutputFormat: String, Sendable, CaseIterable {
         case .webp: return "WebP"
         case .pngSequence: return "PNG"
         case .tgs: return ".tgs"
+        case .lottie: return ".lottie"
         }
     }
 }

@@ -195,7 +195,14 @@ public struct ZipArchive: Sendable {
 
 /// Writes zip archives (stored or deflated entries): dotLottie output and test fixtures.
 public enum ZipWriter {
+    /// `files` as a zip, in order; each entry deflated when that makes it smaller.
     public static func archive(_ files: [(name: String, bytes: [UInt8])], deflate: Bool = true) -> [UInt8] {
+        archive(files, deflate: { _ in deflate })
+    }
+
+    /// `files` as a zip, in order; an entry `deflate` accepts by name is deflated when that makes
+    /// it smaller, the others are stored (images: deflating PNG or JPEG data gains nothing).
+    public static func archive(_ files: [(name: String, bytes: [UInt8])], deflate: (String) -> Bool) -> [UInt8] {
         var out: [UInt8] = [], directory: [UInt8] = []
         func le16(_ v: Int, _ a: inout [UInt8]) { a.append(UInt8(v & 0xFF)); a.append(UInt8((v >> 8) & 0xFF)) }
         func le32(_ v: Int, _ a: inout [UInt8]) { le16(v & 0xFFFF, &a); le16((v >> 16) & 0xFFFF, &a) }
@@ -203,7 +210,7 @@ public enum ZipWriter {
             let name = Array(f.name.utf8)
             let crc = f.bytes.withUnsafeBufferPointer { Int(CZlib.crc32(0, $0.baseAddress, uInt($0.count))) }
             var data = f.bytes, method = 0
-            if deflate, let z = Deflate.raw(f.bytes, level: 6), z.count < f.bytes.count { data = z; method = 8 }
+            if deflate(f.name), let z = Deflate.raw(f.bytes, level: 6), z.count < f.bytes.count { data = z; method = 8 }
             let offset = out.count
             le32(0x0403_4B50, &out); le16(20, &out); le16(0, &out); le16(method, &out); le16(0, &out); le16(0x21, &out)
             le32(crc, &out); le32(data.count, &out); le32(f.bytes.count, &out); le16(name.count, &out); le16(0, &out)

@@ -53,6 +53,11 @@ public struct DotLottieAnimator: CYLTabBarItemAnimator {
                                               themeSlots: themes.chosenSlots, themed: themes.ruleIDs)
             var t = document.timeline()
             t.capabilities.lottieJSON = { json }
+            // Written again under its own id, its images from this archive. Its themes are not
+            // carried over: only a dark theme made from `darkColors` is written.
+            let exporter = DotLottieExporter(json: json, name: name, id: id,
+                                             images: .archive(archive, maxEntryBytes: options.limits.maxFileBytes), limits: options.limits)
+            t.capabilities.dotLottie = { dark in try exporter.export(darkColors: dark) }
             themes.report(slots: document.slotIDs, into: &t)
             return t
         }

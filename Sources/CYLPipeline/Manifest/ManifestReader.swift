@@ -76,7 +76,7 @@ extension ManifestEntry {
         // The names `json` writes (the raw values, never `--format`'s aliases such as "png").
         let formatElement = try e.member("format"), formatText = try formatElement.string()
         guard let format = OutputFormat(rawValue: formatText) else {
-            throw formatElement.error("unknown format \"\(formatText)\"; a manifest names gif, apng, webp, png-sequence or tgs")
+            throw formatElement.error("unknown format \"\(formatText)\"; a manifest names gif, apng, webp, png-sequence, tgs or lottie")
         }
         let appearanceElement = try e.member("appearance"), appearanceText = try appearanceElement.string()
         guard let appearance = Appearance(rawValue: appearanceText) else {

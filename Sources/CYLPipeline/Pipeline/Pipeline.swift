@@ -107,6 +107,7 @@ public struct OutputTarget: Sendable, Equatable {
         case .apng, .pngSequence: return "png"
         case .webp: return "webp"
         case .tgs: return "tgs"
+        case .lottie: return "lottie"
         }
     }
 

@@ -14,7 +14,7 @@ extension PipelineReader {
         }
         let members = try self.members(e, known: PipelineKey.target, what: "an output")
         guard let formatElement = e["format"] else {
-            throw fail(.missing, e, "an output needs \"format\": gif, png (animated PNG), webp, png-sequence or tgs")
+            throw fail(.missing, e, "an output needs \"format\": gif, png (animated PNG), webp, png-sequence, tgs or lottie")
         }
         let formatText = try string(formatElement)
         guard let format = OutputFormat.parse(formatText) else {

@@ -44,6 +44,8 @@ public enum PipelineKey {
         switch format {
         case .pngSequence: return "{name}{appearance}@{scale}x/%04d.png"
         case .tgs: return "{name}{appearance}.tgs"
+        // One file for both appearances: the dark one is its `dark` theme.
+        case .lottie: return "{name}.lottie"
         default: return "{name}{appearance}@{scale}x.{ext}"
         }
     }

@@ -66,6 +66,9 @@ public struct BuildPlan: Sendable {
         for target in pipeline.targets {
             for input in inputs {
                 for appearance in target.appearances {
+                    // A .lottie file is one output for both appearances: its dark one is a theme
+                    // inside the light job's file, never a second file.
+                    if appearance == .dark && target.format == .lottie { continue }
                     if appearance == .dark && !(target.format == .tgs ? input.darkPath != nil : input.hasDarkVariant) {
                         if !withoutDark.contains(input.displayPath) { withoutDark.append(input.displayPath) }
                         continue

@@ -85,7 +85,7 @@ public struct IndexPage {
         case .gif: return "image/gif"
         case .apng, .pngSequence: return "image/png"
         case .webp: return "image/webp"
-        case .tgs: return nil   // a Lottie document, not an image
+        case .tgs, .lottie: return nil   // a Lottie document, not an image
         }
     }
 

@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+@testable import CYLPipeline
+import CYLTabBarItemAnimation
+
+/// `build`'s `lottie` format: one dotLottie file per input, drawing what the input draws.
+struct PipelineDotLottieTests {
+    static func expectSameFrames(_ a: FrameTimeline, _ b: FrameTimeline, _ label: String) throws {
+        #expect(a.frameCount == b.frameCount && a.canvasSize == b.canvasSize, "\(label)")
+        for f in 0..<min(a.frameCount, b.frameCount) {
+            #expect(try a.render(frame: f, size: a.canvasSize) == b.render(frame: f, size: a.canvasSize), "\(label): frame \(f)")
+        }
+    }
+
+    @Test func aLottieOutputIsOneFilePerInputWithItsImages() throws {
+        let dir = try Scratch()
+        try dir.copy("badge.json", to: "icons/badge.json")
+        try dir.copy("photo-tab", to: "icons/photo-tab")
+        let pipeline = try dir.write("p.json", """
+            {"inputs": ["icons/badge.json", "icons/photo-tab/photo-tab.json"], "outputDirectory": "out",
+             "outputs": [{"format": "lottie"}]}
+            """)
+        let plan = try BuildPlan(pipeline: try Pipeline.load(path: pipeline), registry: .standard)
+        #expect(plan.jobs.map(\.key).sorted() == ["badge.lottie", "photo-tab.lottie"])
+        let report = try build(pipeline)
+        #expect(report.failures.isEmpty && report.count(.built) == 2, "\(report.failures)")
+        for name in ["badge", "photo-tab"] {
+            let source = try AnimatorRegistry.standard.timeline(forPath: dir.path + (name == "badge" ? "/icons/badge.json" : "/icons/photo-tab/photo-tab.json"))
+            let written = try AnimatorRegistry.standard.timeline(forPath: dir.path + "/out/\(name).lottie")
+            #expect(written.format == "dotLottie")
+            try Self.expectSameFrames(source, written, name)
+        }
+    }
+
+    @Test func aLottieOutputOfAGIFFailsSayingWhy() throws {
+        let dir = try Scratch()
+        try dir.copy("spinner.gif", to: "spinner.gif")
+        let pipeline = try dir.write("p.json", """
+            {"inputs": ["spinner.gif"], "outputDirectory": "out", "outputs": [{"format": "lottie"}]}
+            """)
+        let report = try build(pipeline)
+        #expect(report.failures.count == 1)
+        #expect(report.failures.first?.message.contains("lottie output needs a Lottie input") == true, "\(report.failures)")
+        #expect(!dir.exists("out/spinner.lottie"))
+    }
+
+    @Test func rasterSettingsAreRefusedForLottie() throws {
+        let dir = try Scratch()
+        let pipeline = try dir.write("p.json", """
+            {"inputs": ["a.json"], "outputs": [{"format": "lottie", "size": 27}]}
+            """)
+        #expect(throws: PipelineError.self) { _ = try Pipeline.load(path: pipeline) }
+    }
+}
