@@ -32,6 +32,30 @@ struct PipelineDotLottieTests {
         }
     }
 
+    /// An input's dark colours become the file's dark theme: one job, one file, both appearances.
+    @Test func darkColoursBecomeTheDarkTheme() throws {
+        let dir = try Scratch()
+        try dir.copy("checkmark.json", to: "checkmark.json")
+        let pipeline = try dir.write("p.json", """
+            {"inputs": [{"path": "checkmark.json", "darkColors": {"**": "#ff8000"}}], "outputDirectory": "out",
+             "outputs": [{"format": "lottie", "appearances": ["light", "dark"]}]}
+            """)
+        let plan = try BuildPlan(pipeline: try Pipeline.load(path: pipeline), registry: .standard)
+        #expect(plan.jobs.map(\.key) == ["checkmark.lottie"])
+        #expect(plan.jobs.first?.settingsText.contains("darkColors") == true, "the colours are in the settings, so changing them rebuilds")
+        let report = try build(pipeline)
+        #expect(report.failures.isEmpty, "\(report.failures)")
+        let source = dir.path + "/checkmark.json", written = dir.path + "/out/checkmark.lottie"
+        let dark = [ColorOverride(keypath: "**", color: RGBA8(255, 128, 0, 255))]
+        try Self.expectSameFrames(try AnimatorRegistry.standard.timeline(forPath: source),
+                                  try AnimatorRegistry.standard.timeline(forPath: written), "light")
+        let darkSource = try AnimatorRegistry.standard.timeline(forPath: source, options: OpenOptions(colorOverrides: dark))
+        let themed = try AnimatorRegistry.standard.timeline(forPath: written, options: OpenOptions(theme: "dark"))
+        #expect(try darkSource.render(frame: darkSource.frameCount - 1, size: darkSource.canvasSize)
+                != AnimatorRegistry.standard.timeline(forPath: source).render(frame: darkSource.frameCount - 1, size: darkSource.canvasSize))
+        try Self.expectSameFrames(darkSource, themed, "dark")
+    }
+
     @Test func aLottieOutputOfAGIFFailsSayingWhy() throws {
         let dir = try Scratch()
         try dir.copy("spinner.gif", to: "spinner.gif")

@@ -16,11 +16,13 @@ enum ConvertCommand {
         frame before. The file is written to a temporary file beside the target and renamed into place: \
         on any error nothing is left behind and an existing file is untouched. The output may not be the input, nor lie inside an input folder of frames (exit 73).
         """,
-        usage: "cylanim convert <input> -o <output> [--format <gif|png|webp|png-sequence|tgs|lottie>] [--size <WxH> | --width <W> | --height <H> | --scale <S>] [--fps <N>] [--frames <list> | --marker <name>] [--matte <color>] [--loop <N> | --no-loop]",
+        usage: "cylanim convert <input> -o <output> [--format <gif|png|webp|png-sequence|tgs|lottie>] [--size <WxH> | --width <W> | --height <H> | --scale <S>] [--fps <N>] [--frames <list> | --marker <name>] [--matte <color>] [--loop <N> | --no-loop] [--dark-color <keypath=#rrggbb>]...",
         arguments: [ArgumentSpec(name: "input", help: "A Lottie file (.json, .tgs, .lottie), a Rive file (.riv), a GIF, or a directory of PNG frames.")],
         options: [
             .value("output", short: "o", "path", help: "Output file, a %d pattern for PNG frames, or - for standard output. Missing directories are created."),
             .value("format", "gif|png|webp|png-sequence|tgs|lottie", help: "gif, png (animated PNG), webp, png-sequence, tgs or lottie (default: from the output's extension)."),
+            .repeated("dark-color", "keypath=#rrggbb",
+                      help: "For .lottie output: recolour what the keypath matches (as `cylanim keypaths` prints it and CYLTabBarLottieDarkColors uses it; * one name, ** any) in a \"dark\" theme of the file; #rrggbbaa makes it translucent. Repeatable; the last match wins."),
         ] + FrameOptions.specs(verb: "Convert") + EncoderOptions.specs + [
             FrameOptions.threadsSpec,
             .flag("quiet", short: "q", help: "Print nothing on success and no progress."),
@@ -67,7 +69,28 @@ enum ConvertCommand {
         if let frames = try FrameOptions.frames(args, spec) { request.frames = frames }
         request.marker = args.value("marker")
         request.threads = try FrameOptions.threads(args, spec)
+        request.darkColors = try darkColors(args, format: request.format)
         return request
+    }
+
+    /// The `--dark-color` overrides, in order; only a .lottie output can carry them (a theme).
+    static func darkColors(_ args: ParsedArguments, format: OutputFormat) throws -> [ColorOverride] {
+        let texts = args.values("dark-color")
+        guard !texts.isEmpty else { return [] }
+        guard format == .lottie else {
+            throw usage("'--dark-color' applies to .lottie output only (it becomes the file's dark theme), and this output is \(format.rawValue).")
+        }
+        return try texts.map { text in
+            // The colour never holds "=", so the last one separates it from the keypath.
+            guard let eq = text.lastIndex(of: "="), eq != text.startIndex else {
+                throw usage("Invalid value '\(text)' for '--dark-color': expected keypath=#rrggbb.")
+            }
+            let colorText = String(text[text.index(after: eq)...])
+            guard let color = RGBA8(parsing: colorText) else {
+                throw usage("Invalid value '\(text)' for '--dark-color': '\(colorText)' is not a colour (\(RGBA8.writtenForms)).")
+            }
+            return ColorOverride(keypath: String(text[..<eq]), color: color)
+        }
     }
 
     static func report(_ args: ParsedArguments, input: String, result: ConvertResult, elapsed: Duration) {

@@ -138,7 +138,8 @@ extension PipelineReader {
         if t.scales.count > 1 && !t.name.uses(.scale) && !(t.size != nil && (t.name.uses(.width) || t.name.uses(.height))) {
             throw fail(.invalidValue, e, "\(t.scales.count) scales need {scale} (or {width}/{height}) in the name \"\(t.name)\", or they would overwrite each other")
         }
-        if t.appearances.count > 1 && !t.name.uses(.appearance) {
+        // A .lottie file is one output for both appearances (its dark one a theme inside it).
+        if t.appearances.count > 1 && !t.name.uses(.appearance) && t.format != .lottie {
             throw fail(.invalidValue, e, "light and dark outputs need {appearance} in the name \"\(t.name)\" (empty for light, _dark for dark)")
         }
     }

@@ -37,6 +37,13 @@ public struct BuildJob: Sendable {
 
     /// The theme the file is drawn with: the dark theme for a dark output that uses one.
     public var theme: String? { opening(limits: .standard).options.theme }
+
+    /// A .lottie output's dark colours: the input's, written into the file as its `dark` theme
+    /// (the one job of a .lottie output carries both appearances).
+    public var dotLottieDarkColors: [ColorOverride] {
+        guard target.format == .lottie, case .colors(let c) = input.dark else { return [] }
+        return c
+    }
 }
 
 /// Every job a pipeline asks for, sorted by key, checked for outputs that would collide.
@@ -116,9 +123,10 @@ public struct BuildPlan: Sendable {
                                 "\"\(key)\" is a name the build writes itself (build-manifest*.json, index.html, hidden files); choose another")
         }
         var overrides: [ColorOverride] = [], theme: String?
-        switch appearance == .dark ? input.dark : .none {
+        // A .lottie output's light job carries the dark colours too, as its dark theme.
+        switch appearance == .dark || target.format == .lottie ? input.dark : .none {
         case .colors(let c): overrides = c
-        case .theme(let name, _): theme = name
+        case .theme(let name, _): if target.format != .lottie { theme = name }
         case .none, .file: break
         }
         let settings = target.settings(scale: scale, appearance: appearance, darkColors: overrides, darkTheme: theme, slots: input.slotTexts)

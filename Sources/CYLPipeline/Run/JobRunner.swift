@@ -63,7 +63,9 @@ struct JobRunner: Sendable {
             let (path, options) = job.opening(limits: limits)
             let timeline = try registry.timeline(forPath: path, options: options)
             let writer = OutputWriter(inputs: timeline.inputs + inputs)
-            let result = try timeline.convert(job.target.request(scale: job.scale, path: job.outputPath), limits: limits, into: writer)
+            var request = job.target.request(scale: job.scale, path: job.outputPath)
+            request.darkColors = job.dotLottieDarkColors
+            let result = try timeline.convert(request, limits: limits, into: writer)
             try writer.commit()
             var files: [ManifestEntry.File] = []
             for path in result.paths {

@@ -42,7 +42,12 @@ struct DotLottieExporter {
         var document = root.node
         var files: [DotLottieWriter.Entry] = []
         try moveImages(root, into: &document, files: &files)
-        let themes: [DotLottieWriter.Entry] = []
+        var themes: [DotLottieWriter.Entry] = []
+        if !darkColors.isEmpty {
+            let theme = try DarkColorTheme(root: root, name: name, overrides: darkColors, limits: limits)
+            theme.addSlotIDs(to: &document)
+            themes.append(DotLottieWriter.Entry(id: DarkColorTheme.id, bytes: theme.themeJSON))
+        }
         return DotLottieWriter(generator: Self.generator,
                                animations: [DotLottieWriter.Entry(id: id, bytes: JSONWriter.bytes(document))],
                                images: files, themes: themes).bytes()
