@@ -98,7 +98,7 @@ public struct LottieAnimator: CYLTabBarItemAnimator {
         t.capabilities.lottieJSON = { bytes }
         let exporter = DotLottieExporter(json: bytes, name: name, id: DotLottieExporter.animationID(forFile: name),
                                          images: images, limits: options.limits)
-        t.capabilities.dotLottie = { dark in try exporter.export(darkColors: dark) }
+        t.capabilities.dotLottie = { colors, variant in try exporter.export(darkColors: colors, darkVariant: variant) }
         if let theme = options.theme {
             // A warning, not an error: `lint --theme dark icons/` meets plain Lottie files too.
             t.diagnostics.append(Diagnostic(.warning, "--theme \(theme): only dotLottie (.lottie) files have themes; drawn without",

@@ -17,9 +17,10 @@ public struct TimelineCapabilities: Sendable {
     public var lottieJSON: (@Sendable () throws -> [UInt8])?
     /// The input as a dotLottie version 2 file (`.lottie` output): the Lottie JSON as `a/<id>.json`,
     /// its image files and embedded images moved to `i/`. `darkColors` (keypath overrides, as
-    /// `CYLTabBarLottieDarkColors` gives them) become a `dark` theme of slots when not empty.
-    /// Nil when the input has no Lottie form.
-    public var dotLottie: (@Sendable (_ darkColors: [ColorOverride]) throws -> [UInt8])?
+    /// `CYLTabBarLottieDarkColors` gives them) or the dark variant file `darkVariant` (the same
+    /// animation in dark, `icon_dark.json`) become a `dark` theme of slots. Nil when the input
+    /// has no Lottie form.
+    public var dotLottie: (@Sendable (_ darkColors: [ColorOverride], _ darkVariant: String?) throws -> [UInt8])?
     /// The vector content at a frame time (frames from frame 0, fractions allowed) as a display
     /// list in the canvas's own coordinates, for inspection without pixels (lint: stroke widths,
     /// embedded images, content beyond the canvas); nil for raster timelines. Each call builds

@@ -56,6 +56,31 @@ struct PipelineDotLottieTests {
         try Self.expectSameFrames(darkSource, themed, "dark")
     }
 
+    /// `x_dark.json` beside `x.json` becomes the dark theme of the one `x.lottie`; changing the
+    /// dark file rebuilds it.
+    @Test func aDarkFileBecomesTheDarkTheme() throws {
+        let dir = try Scratch()
+        let light = #"{"v":"5.7.0","fr":10,"ip":0,"op":5,"w":20,"h":20,"layers":[{"ty":4,"ip":0,"op":5,"st":0,"ks":{},"shapes":[{"ty":"rc","p":{"a":0,"k":[10,10]},"s":{"a":0,"k":[10,10]},"r":{"a":0,"k":0}},{"ty":"fl","c":{"a":0,"k":[1,0,0,1]},"o":{"a":0,"k":100}}]}]}"#
+        try dir.write("icon.json", light)
+        try dir.write("icon_dark.json", light.replacingOccurrences(of: "[1,0,0,1]", with: "[0,0.5,1,1]"))
+        let pipeline = try dir.write("p.json", """
+            {"inputs": ["*.json"], "outputDirectory": "out", "outputs": [{"format": "lottie", "appearances": ["light", "dark"]}]}
+            """)
+        let plan = try BuildPlan(pipeline: try Pipeline.load(path: pipeline), registry: .standard)
+        #expect(plan.jobs.map(\.key) == ["icon.lottie"])
+        var report = try build(pipeline)
+        #expect(report.failures.isEmpty && report.count(.built) == 1, "\(report.failures)")
+        let themed = try AnimatorRegistry.standard.timeline(forPath: dir.path + "/out/icon.lottie", options: OpenOptions(theme: "dark"))
+        try Self.expectSameFrames(try AnimatorRegistry.standard.timeline(forPath: dir.path + "/icon_dark.json"), themed, "dark")
+        try Self.expectSameFrames(try AnimatorRegistry.standard.timeline(forPath: dir.path + "/icon.json"),
+                                  try AnimatorRegistry.standard.timeline(forPath: dir.path + "/out/icon.lottie"), "light")
+        report = try build(pipeline)
+        #expect(report.count(.built) == 0, "nothing changed")
+        try dir.write("icon_dark.json", light.replacingOccurrences(of: "[1,0,0,1]", with: "[0,0.25,1,1]"))
+        report = try build(pipeline)
+        #expect(report.count(.built) == 1, "the dark file changed")
+    }
+
     @Test func aLottieOutputOfAGIFFailsSayingWhy() throws {
         let dir = try Scratch()
         try dir.copy("spinner.gif", to: "spinner.gif")

@@ -61,3 +61,38 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: dir.path + "/c.lottie"))
     }
 }
+
+/// `convert --dark FILE` and the `NAME_dark.json` convention.
+@Suite struct ConvertDarkVariantCLITests {
+    static let light = #"{"v":"5.7.0","fr":10,"ip":0,"op":5,"w":20,"h":20,"layers":[{"ty":4,"ip":0,"op":5,"st":0,"ks":{},"shapes":[{"ty":"rc","p":{"a":0,"k":[10,10]},"s":{"a":0,"k":[10,10]},"r":{"a":0,"k":0}},{"ty":"fl","c":{"a":0,"k":[1,0,0,1]},"o":{"a":0,"k":100}}]}]}"#
+
+    static func pixel(_ path: String, theme: String?) throws -> String {
+        var args = ["render", path, "--frames", "0-4", "--size", "20x20", "-o", path + (theme ?? "") + "-%d.png", "-q"]
+        if let theme { args += ["--theme", theme] }
+        let r = try CLI.run(args)
+        #expect(r.status == 0, "\(r.stderr)")
+        return try (0...4).map { try Data(contentsOf: URL(fileURLWithPath: path + (theme ?? "") + "-\($0).png")).base64EncodedString() }.joined(separator: " ")
+    }
+
+    @Test func aDarkFileBesideTheInputIsTheDarkTheme() throws {
+        let dir = try ScratchDir()
+        try dir.write("icon.json", Array(Self.light.utf8))
+        try dir.write("icon_dark.json", Array(Self.light.replacingOccurrences(of: "[1,0,0,1]", with: "[0,0.5,1,1]").utf8))
+        let r = try CLI.run(["convert", dir.path + "/icon.json", "-o", dir.path + "/icon.lottie"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(try Self.pixel(dir.path + "/icon.lottie", theme: "dark") == Self.pixel(dir.path + "/icon_dark.json", theme: nil))
+        #expect(try Self.pixel(dir.path + "/icon.lottie", theme: nil) == Self.pixel(dir.path + "/icon.json", theme: nil))
+    }
+
+    @Test func darkNamesTheFileAndAStructuralDifferenceIsAnError() throws {
+        let dir = try ScratchDir()
+        try dir.write("icon.json", Array(Self.light.utf8))
+        try dir.write("night.json", Array(Self.light.replacingOccurrences(of: #"{"ty":"rc""#, with: #"{"ty":"el""#).utf8))
+        let r = try CLI.run(["convert", dir.path + "/icon.json", "-o", dir.path + "/icon.lottie", "--dark", dir.path + "/night.json"])
+        #expect(r.status != 0)
+        #expect(r.stderr.contains("icon.json:layers[0].shapes[0]: the type \"ty\" is \"rc\" here and \"el\" in the dark variant \(dir.path)/night.json"), "\(r.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir.path + "/icon.lottie"))
+        let gif = try CLI.run(["convert", dir.path + "/icon.json", "-o", dir.path + "/icon.gif", "--dark", dir.path + "/night.json"])
+        #expect(gif.status == 64 && gif.stderr.contains("'--dark' applies to .lottie output only"), "\(gif.stderr)")
+    }
+}

@@ -1,5 +1,6 @@
 import CYLImageCodecs
 import CYLTabBarItemAnimation
+import Foundation
 
 /// `cylanim convert`: one animation file in, GIF / APNG / WebP / PNG frames / .tgs / .lottie out.
 enum ConvertCommand {
@@ -21,6 +22,8 @@ enum ConvertCommand {
         options: [
             .value("output", short: "o", "path", help: "Output file, a %d pattern for PNG frames, or - for standard output. Missing directories are created."),
             .value("format", "gif|png|webp|png-sequence|tgs|lottie", help: "gif, png (animated PNG), webp, png-sequence, tgs or lottie (default: from the output's extension)."),
+            .value("dark", "file",
+                   help: "For .lottie output: the same animation in dark (Lottie JSON); each value that differs becomes a slot of the file's \"dark\" theme. Without --dark or --dark-color, NAME_dark.json beside a NAME.json input is used. Layers, shapes and their types must match (else an error names the place)."),
             .repeated("dark-color", "keypath=#rrggbb",
                       help: "For .lottie output: recolour what the keypath matches (as `cylanim keypaths` prints it and CYLTabBarLottieDarkColors uses it; * one name, ** any) in a \"dark\" theme of the file; #rrggbbaa makes it translucent. Repeatable; the last match wins."),
         ] + FrameOptions.specs(verb: "Convert") + EncoderOptions.specs + [
@@ -33,7 +36,7 @@ enum ConvertCommand {
         guard let output = args.value("output") else { throw usage("Missing expected option '-o <output>'.") }
         let input = try CommonOptions.input(args, spec)
         let options = try CommonOptions.openOptions(args, spec)
-        let request = try request(args, output: output, fps: options.fps)
+        let request = try request(args, output: output, fps: options.fps, input: input)
         let registry = try CommonOptions.registry(args, spec)
         let quiet = args.has("quiet"), showProgress = Terminal.showsProgress(quiet: quiet)
         let started = ContinuousClock.now
@@ -54,7 +57,7 @@ enum ConvertCommand {
     static func usage(_ message: String) -> CLIUsageError { CLIUsageError(message: message, command: spec) }
 
     /// The conversion the options describe; `fps` is the parsed `--fps` (the output's rate).
-    static func request(_ args: ParsedArguments, output: String, fps: Double?) throws -> ConvertRequest {
+    static func request(_ args: ParsedArguments, output: String, fps: Double?, input: String) throws -> ConvertRequest {
         var named: OutputFormat?
         if let text = args.value("format") {
             guard let f = OutputFormat.parse(text) else {
@@ -70,7 +73,23 @@ enum ConvertCommand {
         request.marker = args.value("marker")
         request.threads = try FrameOptions.threads(args, spec)
         request.darkColors = try darkColors(args, format: request.format)
+        request.darkVariant = try darkVariant(args, input: input, request: request)
         return request
+    }
+
+    /// The dark variant a .lottie output's dark theme is made from: `--dark`, or by convention
+    /// `NAME_dark.json` beside a `NAME.json` input when no dark colours are given.
+    static func darkVariant(_ args: ParsedArguments, input: String, request: ConvertRequest) throws -> String? {
+        if let given = args.value("dark") {
+            guard request.format == .lottie else {
+                throw usage("'--dark' applies to .lottie output only (it becomes the file's dark theme), and this output is \(request.format.rawValue).")
+            }
+            guard request.darkColors.isEmpty else { throw usage("'--dark' and '--dark-color' both make the dark theme; give one.") }
+            return given
+        }
+        guard request.format == .lottie, request.darkColors.isEmpty, input.lowercased().hasSuffix(".json") else { return nil }
+        let conventional = DarkVariantNaming.darkPath(for: input)
+        return FileManager.default.fileExists(atPath: conventional) ? conventional : nil
     }
 
     /// The `--dark-color` overrides, in order; only a .lottie output can carry them (a theme).

@@ -32,6 +32,9 @@ public struct ConvertRequest: Sendable {
     /// `.lottie` output only: keypath colours that become the file's `dark` theme (slots on the
     /// matched colours, one theme rule each), so one file carries both appearances.
     public var darkColors: [ColorOverride] = []
+    /// `.lottie` output only: a dark variant file (`icon_dark.json`) whose differing values become
+    /// the file's `dark` theme.
+    public var darkVariant: String? = nil
 
     public init(format: OutputFormat, destination: ConvertDestination) {
         self.format = format

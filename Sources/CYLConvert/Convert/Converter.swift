@@ -82,7 +82,7 @@ extension FrameTimeline {
             throw UsageError("lottie output needs a Lottie input (.json, .lottie or .tgs); '\(file)' is \(format)")
         }
         if case .file(let path) = request.destination { try writer.check(path) }
-        let bytes = try export(request.darkColors)
+        let bytes = try export(request.darkColors, request.darkVariant)
         let paths = try Self.stage(bytes, to: request.destination, into: writer)
         return ConvertResult(format: .lottie, paths: paths, byteCount: bytes.count, size: canvasSize,
                              frameCount: frameCount, duration: duration, warnings: [])

@@ -57,7 +57,7 @@ public struct DotLottieAnimator: CYLTabBarItemAnimator {
             // carried over: only a dark theme made from `darkColors` is written.
             let exporter = DotLottieExporter(json: json, name: name, id: id,
                                              images: .archive(archive, maxEntryBytes: options.limits.maxFileBytes), limits: options.limits)
-            t.capabilities.dotLottie = { dark in try exporter.export(darkColors: dark) }
+            t.capabilities.dotLottie = { colors, variant in try exporter.export(darkColors: colors, darkVariant: variant) }
             themes.report(slots: document.slotIDs, into: &t)
             return t
         }

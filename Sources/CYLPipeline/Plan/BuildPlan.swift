@@ -44,6 +44,13 @@ public struct BuildJob: Sendable {
         guard target.format == .lottie, case .colors(let c) = input.dark else { return [] }
         return c
     }
+
+    /// A .lottie output's dark variant file (`x_dark.json`): its differences become the file's
+    /// `dark` theme.
+    public var dotLottieDarkVariant: String? {
+        guard target.format == .lottie, case .file(let path, _) = input.dark else { return nil }
+        return path
+    }
 }
 
 /// Every job a pipeline asks for, sorted by key, checked for outputs that would collide.

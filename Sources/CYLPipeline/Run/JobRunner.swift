@@ -65,6 +65,7 @@ struct JobRunner: Sendable {
             let writer = OutputWriter(inputs: timeline.inputs + inputs)
             var request = job.target.request(scale: job.scale, path: job.outputPath)
             request.darkColors = job.dotLottieDarkColors
+            request.darkVariant = job.dotLottieDarkVariant
             let result = try timeline.convert(request, limits: limits, into: writer)
             try writer.commit()
             var files: [ManifestEntry.File] = []

@@ -97,7 +97,10 @@ struct Scheduler {
                                   scale: job.scale, appearance: job.appearance, settings: job.settings, buildKey: "")
         do {
             entry.inputSHA256 = try digest(job.input.path).get()
-            if case .file(let dark, _) = job.dark {
+            // A dark output reads the dark file; a .lottie output makes its dark theme from it.
+            var darkFile = job.dotLottieDarkVariant
+            if case .file(let dark, _) = job.dark { darkFile = dark }
+            if let dark = darkFile {
                 entry.darkInput = job.input.darkDisplayPath
                 entry.darkInputSHA256 = try digest(dark).get()
             }

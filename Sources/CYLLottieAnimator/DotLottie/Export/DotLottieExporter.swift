@@ -27,8 +27,9 @@ struct DotLottieExporter {
         return DotLottieWriter.id(from: stem)
     }
 
-    /// The whole `.lottie` file; `darkColors` (possibly empty) become a `dark` theme.
-    func export(darkColors: [ColorOverride] = []) throws -> [UInt8] {
+    /// The whole `.lottie` file; `darkColors` (possibly empty) or the dark variant file at
+    /// `darkVariant` (Lottie JSON of the same structure) become a `dark` theme.
+    func export(darkColors: [ColorOverride] = [], darkVariant: String? = nil) throws -> [UInt8] {
         let root: JSONElement
         do {
             root = try JSONDocument.parseElement(json, name: name, maxDepth: limits.maxJSONDepth,
@@ -43,7 +44,22 @@ struct DotLottieExporter {
         var files: [DotLottieWriter.Entry] = []
         try moveImages(root, into: &document, files: &files)
         var themes: [DotLottieWriter.Entry] = []
-        if !darkColors.isEmpty {
+        if let darkVariant {
+            guard darkColors.isEmpty else {
+                throw OpenError(file: darkVariant, .invalid, "a dark variant file and dark colours were both given; one file has one dark theme")
+            }
+            let bytes = try InputFile.read(darkVariant, limits: limits)
+            let dark: JSONElement
+            do {
+                dark = try JSONDocument.parseElement(bytes, name: darkVariant, maxDepth: limits.maxJSONDepth,
+                                                     maxBytes: limits.maxJSONBytes, maxValues: limits.maxJSONValues)
+            } catch {
+                throw OpenError(file: darkVariant, .invalid, error.message, location: error.location)
+            }
+            let theme = try DarkVariantTheme(light: root, lightName: name, dark: dark, darkName: darkVariant)
+            theme.addSlotIDs(to: &document)
+            themes.append(DotLottieWriter.Entry(id: DarkColorTheme.id, bytes: theme.themeJSON))
+        } else if !darkColors.isEmpty {
             let theme = try DarkColorTheme(root: root, name: name, overrides: darkColors, limits: limits)
             theme.addSlotIDs(to: &document)
             themes.append(DotLottieWriter.Entry(id: DarkColorTheme.id, bytes: theme.themeJSON))
