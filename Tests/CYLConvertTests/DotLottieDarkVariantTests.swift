@@ -28,6 +28,7 @@ import Testing
         (#""ks":{"p":{"a":0,"k":[0,10]}}"#, #""ks":{"p":{"a":0,"k":[5,12]}}"#),
         (#""p":{"a":0,"k":[25,75]},"s":{"a":0,"k":[30,30]}"#, #""p":{"a":0,"k":[25,75]},"s":{"a":0,"k":[20,24]}"#),
         ("[0,1,0,0,0.1,1,0,0,1,0,0,1,0,1,0.1,1,1,0.5]", "[0,0,1,0,0.5,0,1,1,1,1,1,0,0,1,0.5,0.5,1,1]"),
+        (#""e":{"a":0,"k":[90,75]}"#, #""e":{"a":0,"k":[80,70]}"#),
     ])
 
     static func frames(_ t: FrameTimeline) throws -> [Pixmap] {
@@ -61,8 +62,8 @@ import Testing
         let theme = try JSONDocument.parse(try file.themeJSON(id: "dark"), name: "t")
         let types = theme["rules"]?.asArray?.compactMap { $0["type"]?.asString } ?? []
         // Badge colour, Bell keyframes (Color x2); Badge opacity, Ring width (Scalar x2); Pre2's
-        // position; the ring's rectangle size; the gradient.
-        #expect(types.sorted() == ["Color", "Color", "Gradient", "Position", "Scalar", "Scalar", "Vector"], "\(types)")
+        // position; the ring's rectangle size and the gradient's end point (Vector); the stops.
+        #expect(types.sorted() == ["Color", "Color", "Gradient", "Position", "Scalar", "Scalar", "Vector", "Vector"], "\(types)")
     }
 
     @Test func aStructuralDifferenceIsAnErrorNamingBothFilesAndThePlace() throws {

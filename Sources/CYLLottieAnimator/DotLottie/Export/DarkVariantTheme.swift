@@ -103,13 +103,11 @@ struct DarkVariantTheme {
             let k = d["k"]!
             let animated = (d["a"]?.node.asInt ?? 0) == 1
             let number = animated ? k[0]?["s"].flatMap { Self.scalar($0.node) } : Self.scalar(k.node)
+            // Typed by key where the key says (c a colour, p a position), else by the value's
+            // shape: a number is a Scalar (o, r, w, a trim's s), a list a Vector (s, a, a
+            // gradient's e).
             let type: String
-            switch key {
-            case "c": type = "Color"
-            case "p": type = number != nil ? "Scalar" : "Position"
-            case "s", "a": type = number != nil ? "Scalar" : "Vector"
-            default: type = "Scalar"
-            }
+            if key == "c" { type = "Color" } else if number != nil { type = "Scalar" } else if key == "p" { type = "Position" } else { type = "Vector" }
             func value(_ v: JSONElement) throws -> String {
                 if type == "Scalar" {
                     guard let n = Self.scalar(v.node) else { throw fail(v, "expected a number") }

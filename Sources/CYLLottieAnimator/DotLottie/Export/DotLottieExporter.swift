@@ -43,6 +43,10 @@ struct DotLottieExporter {
         var document = root.node
         var files: [DotLottieWriter.Entry] = []
         try moveImages(root, into: &document, files: &files)
+        // A zip without the zip64 extension counts its entries in 16 bits.
+        guard files.count <= 65_000 else {
+            throw OpenError(file: name, .invalid, "\(files.count) distinct images, more than a .lottie file (a zip) can list; at most 65000")
+        }
         var themes: [DotLottieWriter.Entry] = []
         if let darkVariant {
             guard darkColors.isEmpty else {
