@@ -46,7 +46,7 @@ import Testing
         #expect(file.animationIDs.count == 1)
         if sample.hasSuffix(".json") { #expect(file.animationIDs == [String(sample.split(separator: "/").last!.dropLast(5))]) }
         #expect(file.archive.entry(named: "a/\(file.animationIDs[0]).json") != nil)
-        #expect(manifest["themes"] == nil)
+        #expect((manifest["themes"] == nil) == sample.hasSuffix(".json"), "themes only where the input had them")
     }
 
     @Test func anImageFileMovesToTheArchive() throws {
@@ -120,6 +120,24 @@ import Testing
         #expect(EncoderSettingsError(.fps, .notTaken(by: .lottie)).explanation(naming: "'--fps'")
                 == "a .lottie file carries the Lottie document itself, not pixels; '--fps' does not apply to it")
         #expect(!EncoderOption.size.formats.contains(.lottie))
+    }
+
+    /// A .lottie input keeps its themes: each draws in the written file as in the source.
+    @Test func aDotLottieInputKeepsItsThemes() throws {
+        let dir = try Scratch()
+        let input = "\(Self.repo)/sample-animations/star.lottie"
+        let (_, _, file) = try Self.roundTrip(input, in: dir)
+        #expect(file.themeIDs == ["dark", "midnight"])
+        for theme in file.themeIDs {
+            let source = try AnimatorRegistry.standard.timeline(forPath: input, options: OpenOptions(theme: theme))
+            let written = try AnimatorRegistry.standard.timeline(forPath: dir.path + "/out.lottie", options: OpenOptions(theme: theme))
+            try Self.expectSameFrames(source, written, "theme \(theme)")
+        }
+        // It has a "dark" theme already: dark colours would replace it, and are refused.
+        let error = #expect(throws: OpenError.self) {
+            _ = try Self.roundTrip(input, in: dir, darkColors: [ColorOverride(keypath: "**", color: RGBA8(0, 0, 0, 255))])
+        }
+        #expect(error?.message.contains("already has a theme \"dark\"") == true, "\(String(describing: error))")
     }
 
     @Test func theSameInputWritesTheSameBytes() throws {

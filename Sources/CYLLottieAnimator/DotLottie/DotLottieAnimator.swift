@@ -53,11 +53,15 @@ public struct DotLottieAnimator: CYLTabBarItemAnimator {
                                               themeSlots: themes.chosenSlots, themed: themes.ruleIDs)
             var t = document.timeline()
             t.capabilities.lottieJSON = { json }
-            // Written again under its own id, its images from this archive. Its themes are not
-            // carried over: only a dark theme made from `darkColors` is written.
-            let exporter = DotLottieExporter(json: json, name: name, id: id,
+            // Written again under its own id, its images from this archive, with the themes that
+            // apply to it (read above, so each exists and is within the limits).
+            var exporter = DotLottieExporter(json: json, name: name, id: id,
                                              images: .archive(archive, maxEntryBytes: options.limits.maxFileBytes), limits: options.limits)
-            t.capabilities.dotLottie = { colors, variant in try exporter.export(darkColors: colors, darkVariant: variant) }
+            for theme in archive.themeIDs(forAnimation: id) {
+                if let bytes = try? archive.themeJSON(id: theme) { exporter.themes.append(DotLottieWriter.Entry(id: theme, bytes: bytes)) }
+            }
+            let ready = exporter
+            t.capabilities.dotLottie = { colors, variant in try ready.export(darkColors: colors, darkVariant: variant) }
             themes.report(slots: document.slotIDs, into: &t)
             return t
         }

@@ -18,6 +18,9 @@ struct DotLottieExporter {
     var id: String
     var images: ImageAssetSource
     var limits: Limits
+    /// Themes of a `.lottie` input that apply to this animation, written again as they were (their
+    /// rules name the document's own slot ids, which are kept).
+    var themes: [DotLottieWriter.Entry] = []
 
     /// The id an animation read from `path` gets: its file name without `.json` or `.tgs`, made
     /// safe as an entry name (dotlottie-js names animations after their files too).
@@ -47,7 +50,10 @@ struct DotLottieExporter {
         guard files.count <= 65_000 else {
             throw OpenError(file: name, .invalid, "\(files.count) distinct images, more than a .lottie file (a zip) can list; at most 65000")
         }
-        var themes: [DotLottieWriter.Entry] = []
+        var themes = self.themes
+        if (darkVariant != nil || !darkColors.isEmpty), themes.contains(where: { $0.id == DarkColorTheme.id }) {
+            throw OpenError(file: name, .invalid, "the input already has a theme \"\(DarkColorTheme.id)\"; a dark file or dark colours would replace it, so it is kept and they are refused")
+        }
         if let darkVariant {
             guard darkColors.isEmpty else {
                 throw OpenError(file: darkVariant, .invalid, "a dark variant file and dark colours were both given; one file has one dark theme")
