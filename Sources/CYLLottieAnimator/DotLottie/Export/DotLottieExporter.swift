@@ -33,13 +33,7 @@ struct DotLottieExporter {
     /// The whole `.lottie` file; `darkColors` (possibly empty) or the dark variant file at
     /// `darkVariant` (Lottie JSON of the same structure) become a `dark` theme.
     func export(darkColors: [ColorOverride] = [], darkVariant: String? = nil) throws -> [UInt8] {
-        let root: JSONElement
-        do {
-            root = try JSONDocument.parseElement(json, name: name, maxDepth: limits.maxJSONDepth,
-                                                 maxBytes: limits.maxJSONBytes, maxValues: limits.maxJSONValues)
-        } catch {
-            throw OpenError(file: name, .invalid, error.message, location: error.location)
-        }
+        let root = try parse(json, name: name)
         guard root.node.asObject != nil else {
             throw OpenError(file: name, .invalid, "a Lottie animation is a JSON object, found \(root.value.typeDescription)")
         }
@@ -58,14 +52,7 @@ struct DotLottieExporter {
             guard darkColors.isEmpty else {
                 throw OpenError(file: darkVariant, .invalid, "a dark variant file and dark colours were both given; one file has one dark theme")
             }
-            let bytes = try InputFile.read(darkVariant, limits: limits)
-            let dark: JSONElement
-            do {
-                dark = try JSONDocument.parseElement(bytes, name: darkVariant, maxDepth: limits.maxJSONDepth,
-                                                     maxBytes: limits.maxJSONBytes, maxValues: limits.maxJSONValues)
-            } catch {
-                throw OpenError(file: darkVariant, .invalid, error.message, location: error.location)
-            }
+            let dark = try parse(try InputFile.read(darkVariant, limits: limits), name: darkVariant)
             let theme = try DarkVariantTheme(light: root, lightName: name, dark: dark, darkName: darkVariant)
             theme.addSlotIDs(to: &document)
             themes.append(DotLottieWriter.Entry(id: DarkColorTheme.id, bytes: theme.themeJSON))
@@ -77,6 +64,16 @@ struct DotLottieExporter {
         return DotLottieWriter(generator: Self.generator,
                                animations: [DotLottieWriter.Entry(id: id, bytes: JSONWriter.bytes(document))],
                                images: files, themes: themes).bytes()
+    }
+
+    /// `bytes` read as JSON within the limits; a reader error becomes an `OpenError` of `name`.
+    private func parse(_ bytes: [UInt8], name: String) throws(OpenError) -> JSONElement {
+        do {
+            return try JSONDocument.parseElement(bytes, name: name, maxDepth: limits.maxJSONDepth,
+                                                 maxBytes: limits.maxJSONBytes, maxValues: limits.maxJSONValues)
+        } catch {
+            throw OpenError(file: name, .invalid, error.message, location: error.location)
+        }
     }
 
     /// Every image asset's pixels moved to an `i/` entry. Identical images share one entry; names
