@@ -36,6 +36,21 @@ struct PipelineReaderTests {
         #expect(gif.request(scale: 2, path: "x.gif").size == .box(PixelSize(54, 54)))
     }
 
+    /// FuzzPipeline's timeout: an input "\u0000..." reached the file system as "" (C strings end
+    /// at NUL), the working folder, searched 16 levels deep. No text in a pipeline may hold NUL;
+    /// each place says so at its JSON path.
+    @Test(arguments: [
+        (#"{"inputs": ["\u0000bounce-frames"], "outputs": [{"format": "gif"}]}"#, "inputs[0]"),
+        (#"{"inputs": [{"path": "a.json", "dark": "a\u0000.json"}], "outputs": [{"format": "gif"}]}"#, "inputs[0].dark"),
+        (#"{"inputs": ["a.json"], "outputDirectory": "out\u0000", "outputs": [{"format": "gif"}]}"#, "outputDirectory"),
+        (#"{"inputs": ["a.json"], "outputs": [{"format": "gif", "name": "{name}\u0000.gif"}]}"#, "outputs[0].name"),
+    ])
+    func textWithNULIsRefused(_ text: String, _ path: String) {
+        let e = error(text)
+        #expect(e?.description.contains("U+0000 (NUL)") == true, "\(String(describing: e))")
+        #expect(e?.description.contains(path) == true, "\(String(describing: e))")
+    }
+
     @Test func defaultsAndEveryKey() throws {
         let p = try parse("""
         {"inputs": [{"path": "a.json", "name": "home", "dark": "night.json", "darkColors": {"**.Fill 1": "#fff"}},

@@ -140,8 +140,16 @@ struct PipelineReader {
 
     // MARK: Typed values
 
+    /// Every text in a pipeline file is a path, a name, a colour or a keypath: none may hold NUL,
+    /// where the C calls that open files would cut a path short (an input "\u0000x" became "",
+    /// the working folder, searched 16 levels deep: the fuzzer's timeout).
     func string(_ e: JSONElement) throws(PipelineError) -> String {
-        do { return try e.string() } catch { throw wrap(error) }
+        let text: String
+        do { text = try e.string() } catch { throw wrap(error) }
+        guard !text.unicodeScalars.contains("\0") else {
+            throw fail(.invalidValue, e, "the text holds the character U+0000 (NUL), which no file name or value may contain")
+        }
+        return text
     }
 
     func number(_ e: JSONElement, in range: ClosedRange<Double>, what: String) throws(PipelineError) -> Double {
@@ -211,7 +219,8 @@ struct PipelineReader {
 
     func input(_ e: JSONElement) throws(PipelineError) -> PipelineInput {
         let location = place(e)
-        if case .string(let text) = e.value {
+        if case .string = e.value {
+            let text = try string(e)
             guard !text.isEmpty else { throw fail(.invalidValue, e, "the input path is empty") }
             return PipelineInput(source: .path(text), location: location)
         }
