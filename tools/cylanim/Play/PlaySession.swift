@@ -102,8 +102,7 @@ struct PlaySession {
     /// Applies `input`, which happened at wall time `wall`. Returns false when the bar ignored it.
     @discardableResult
     mutating func handle(_ input: Input, atWall wall: Duration) throws -> Bool {
-        let now = max(playTime(atWall: wall), lastPlayTime)
-        applyScheduled(through: now)
+        let now = catchUp(toWall: wall)
         let taken: Bool
         switch input {
         case .tap(let i, let gesture):
@@ -148,8 +147,7 @@ struct PlaySession {
 
     /// What to draw at wall time `wall`, with the script's commands up to then applied at their own times.
     mutating func frame(atWall wall: Duration) -> PreviewFrame {
-        let now = max(playTime(atWall: wall), lastPlayTime)
-        applyScheduled(through: now)
+        let now = catchUp(toWall: wall)
         lastPlayTime = now
         runtime.state(at: now - runtimeOrigin, into: &scratch)
         scratch.time = now
@@ -173,8 +171,7 @@ struct PlaySession {
     /// Events since the last call, in play time.
     mutating func takeEvents(atWall wall: Duration? = nil) -> [PreviewEvent] {
         if let wall {
-            let now = max(playTime(atWall: wall), lastPlayTime)
-            applyScheduled(through: now)
+            let now = catchUp(toWall: wall)
             runtime.advance(to: now - runtimeOrigin)
             lastPlayTime = now
             collectEvents()
@@ -204,6 +201,14 @@ struct PlaySession {
         }
     }
 
+    /// Play time at wall time `wall` (never before a time already shown), with the script's
+    /// commands up to then applied at their own times: the first step of everything that happens.
+    private mutating func catchUp(toWall wall: Duration) -> Duration {
+        let now = max(playTime(atWall: wall), lastPlayTime)
+        applyScheduled(through: now)
+        return now
+    }
+
     /// A tap at play time `now`, remembered for reloads when the bar takes it.
     @discardableResult
     private mutating func select(_ tab: Int, _ gesture: TabBarRuntime.Gesture, at now: Duration) -> Bool {
@@ -220,8 +225,7 @@ struct PlaySession {
     /// replay makes happened already and are not told again. Throws, changing nothing, when the
     /// new bar cannot be opened or drawn.
     mutating func reload(_ previewer: TabBarPreview, atWall wall: Duration) throws {
-        let now = max(playTime(atWall: wall), lastPlayTime)
-        applyScheduled(through: now)
+        let now = catchUp(toWall: wall)
         runtime.advance(to: now - runtimeOrigin)
         collectEvents()
         let skins: [String?] = previewer.themes.isEmpty ? [nil] : previewer.themes
