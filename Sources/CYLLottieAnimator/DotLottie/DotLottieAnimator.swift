@@ -54,14 +54,17 @@ public struct DotLottieAnimator: CYLTabBarItemAnimator {
             var t = document.timeline()
             t.capabilities.lottieJSON = { json }
             // Written again under its own id, its images from this archive, with the themes that
-            // apply to it (read above, so each exists and is within the limits).
-            var exporter = DotLottieExporter(json: json, name: name, id: id,
+            // apply to it (read above, so each exists and is within the limits). The themes are
+            // read again only when a .lottie is written, not on every open.
+            let exporter = DotLottieExporter(json: json, name: name, id: id,
                                              images: .archive(archive, maxEntryBytes: options.limits.maxFileBytes), limits: options.limits)
-            for theme in archive.themeIDs(forAnimation: id) {
-                if let bytes = try? archive.themeJSON(id: theme) { exporter.themes.append(DotLottieWriter.Entry(id: theme, bytes: bytes)) }
+            t.capabilities.dotLottie = { colors, variant in
+                var withThemes = exporter
+                for theme in archive.themeIDs(forAnimation: id) {
+                    if let bytes = try? archive.themeJSON(id: theme) { withThemes.themes.append(DotLottieWriter.Entry(id: theme, bytes: bytes)) }
+                }
+                return try withThemes.export(darkColors: colors, darkVariant: variant)
             }
-            let ready = exporter
-            t.capabilities.dotLottie = { colors, variant in try ready.export(darkColors: colors, darkVariant: variant) }
             themes.report(slots: document.slotIDs, into: &t)
             return t
         }
