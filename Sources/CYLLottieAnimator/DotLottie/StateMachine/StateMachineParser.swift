@@ -33,7 +33,16 @@ enum StateMachineParser {
                     notes.append("\(e.path): input \"\(input.name)\" is left out: names starting with @ are the runtime's own")
                     continue
                 }
-                if inputs.contains(where: { $0.name == input.name }) { throw try e.member("name").error("a second input named \"\(input.name)\"") }
+                if let i = inputs.firstIndex(where: { $0.name == input.name }) {
+                    // The runtime keeps one value per name and kind, the last declared; two kinds
+                    // under one name would make every reference to it ambiguous.
+                    guard inputs[i].kind.typeName == input.kind.typeName else {
+                        throw try e.member("name").error("a second input named \"\(input.name)\", of another type (\(inputs[i].kind.typeName), then \(input.kind.typeName))")
+                    }
+                    notes.append("\(e.path): input \"\(input.name)\" is declared twice; the later value is used")
+                    inputs[i] = input
+                    continue
+                }
                 inputs.append(input)
             }
         }
@@ -68,7 +77,7 @@ enum StateMachineParser {
             default: break
             }
         }
-        let machine = StateMachineDefinition(id: id, initial: initial, states: states, interactions: interactions, inputs: inputs, notes: notes)
+        let machine = StateMachineDefinition(id: id, initial: initial, states: states, interactions: interactions, inputs: inputs, notes: notes + context.notes)
         if let cycle = guardlessCycle(machine) {
             throw root.error("the transitions without guards from \(cycle.map { "\"\($0.name)\"" }.joined(separator: " → ")) lead back to \"\(cycle[0].name)\": "
                              + "the machine would go round for ever without time passing", at: cycle[0].path.appending(key: "transitions"))
@@ -117,8 +126,12 @@ enum StateMachineParser {
     // MARK: Pieces
 
     /// The declared inputs, to check each reference's kind where it is made.
-    struct Context {
-        var inputs: [String: StateMachineInput.Kind]
+    final class Context {
+        let inputs: [String: StateMachineInput.Kind]
+        /// References the runtime resolves to nothing, kept as `.unresolved` and said once each.
+        var notes: [String] = []
+
+        init(inputs: [String: StateMachineInput.Kind]) { self.inputs = inputs }
 
         func require(_ e: JSONElement, _ name: String, _ kind: String, _ accepts: (StateMachineInput.Kind) -> Bool) throws(JSONError) {
             guard let k = inputs[name] else {
@@ -264,11 +277,22 @@ enum StateMachineParser {
     /// A number operand: a literal, `"$input"` (a Numeric input) or `"@elapsedTime"`. Another string
     /// is kept as `.unresolved` (the runtime never resolves it). A boolean is accepted where the
     /// runtime's reader accepts one (a guard's `compareTo`) and never holds.
-    static func number(_ v: JSONElement, _ c: Context, allowBool: Bool = false) throws(JSONError) -> StateMachineNumber {
+    static func number(_ v: JSONElement, _ c: Context, allowBool: Bool = false, lenient: Bool = false) throws(JSONError) -> StateMachineNumber {
         if let d = v.node.asDouble { return .value(d) }
         if let s = v.node.asString {
             if s == elapsedTime { return .elapsedTime }
-            if s.hasPrefix("$") { try c.numeric(v, String(s.dropFirst())); return .input(String(s.dropFirst())) }
+            if s.hasPrefix("$") {
+                let name = String(s.dropFirst())
+                // An action's operand that names no number is the runtime's documented fallback
+                // (an increment by 1, a clamp or multiply left undone): said, not refused. A
+                // guard's is refused, as the runtime refuses it.
+                if lenient, c.inputs[name].map({ if case .numeric = $0 { return false }; return true }) ?? true {
+                    c.notes.append("\(v.path): \"\(s)\" names no Numeric input; the action does what it does without one")
+                    return .unresolved(s)
+                }
+                try c.numeric(v, name)
+                return .input(name)
+            }
             if s.hasPrefix(builtInPrefix) { throw v.error("\"\(s)\" is not a built-in input; the only one is \(elapsedTime)") }
             return .unresolved(s)
         }
@@ -278,7 +302,7 @@ enum StateMachineParser {
 
     static func optionalNumber(_ e: JSONElement, _ key: String, _ c: Context) throws(JSONError) -> StateMachineNumber? {
         guard let v = e[key], !v.isNull else { return nil }
-        return try number(v, c)
+        return try number(v, c, lenient: true)
     }
 
     static func actions(_ list: JSONElement?, _ c: Context) throws(JSONError) -> [StateMachineAction] {
@@ -309,11 +333,11 @@ enum StateMachineParser {
             try c.boolean(v, ref)
             return .setBoolean(name, .input(ref))
         case "SetString": return .setString(try input(c.string), try e.member("value").string())
-        case "SetNumeric": return .setNumeric(try input(c.numeric), try number(e.member("value"), c))
+        case "SetNumeric": return .setNumeric(try input(c.numeric), try number(e.member("value"), c, lenient: true))
         case "SetRandom":
             return .setRandom(try input(c.numeric), min: try optionalNumber(e, "min", c), max: try optionalNumber(e, "max", c),
                               integer: try e.optionalBool("integer") ?? false)
-        case "Multiply": return .multiply(try input(c.numeric), try number(e.member("value"), c))
+        case "Multiply": return .multiply(try input(c.numeric), try number(e.member("value"), c, lenient: true))
         case "Floor": return .floor(try input(c.numeric))
         case "Clamp": return .clamp(try input(c.numeric), min: try optionalNumber(e, "min", c), max: try optionalNumber(e, "max", c))
         case "Fire": return .fire(try input(c.event))
@@ -322,8 +346,8 @@ enum StateMachineParser {
             if c.inputs[name] == .event { throw try e.member("inputName").error("input \"\(name)\" is an Event; only values can be reset") }
             return .reset(name)
         case "SetTheme": return .setTheme(try e.member("value").string())
-        case "SetFrame": return .setFrame(try number(e.member("value"), c))
-        case "SetProgress": return .setProgress(try number(e.member("value"), c))
+        case "SetFrame": return .setFrame(try number(e.member("value"), c, lenient: true))
+        case "SetProgress": return .setProgress(try number(e.member("value"), c, lenient: true))
         case "FireCustomEvent": return .fireCustomEvent(try e.member("value").string())
         case "OpenUrl": return .openURL(try e.member("url").string(), target: try e.member("target").string())
         default:
