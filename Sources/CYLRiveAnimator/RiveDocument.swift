@@ -98,7 +98,7 @@ public final class RiveDocument: @unchecked Sendable {
             }
             if options.playsSelection {
                 notes.append(Diagnostic(.note, at: "state machine \"\(machine.name)\"",
-                                        "no input is named for selection (active, selected, isActive, pressed); the tab plays the machine from its start"))
+                                        "no input is named for selection (\(SelectionInputName.listed)); the tab plays the machine from its start"))
             }
             let seconds = max(board.animations.first?.durationSeconds ?? 0, ScenePlan.defaultSceneSeconds)
             return ScenePlan(artboard: boardIndex, choice: choice, step: step, frameCount: try frames(seconds),
@@ -131,7 +131,7 @@ public final class RiveDocument: @unchecked Sendable {
             return s
         }
         for i in machine.inputs.indices {
-            if let n = machine.inputs[i]?.name, ScenePlan.selectionNames.contains(ScenePlan.normalized(n)), let s = usable(i) { return s }
+            if let n = machine.inputs[i]?.name, SelectionInputName.matches(n), let s = usable(i) { return s }
         }
         return nil
     }

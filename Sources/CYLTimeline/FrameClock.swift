@@ -29,6 +29,11 @@ public struct FrameClock: Sendable, Equatable {
 
     public var frameCount: Int { starts.count - 1 }
 
+    /// The clock of frames `range` alone, timed as here.
+    public func slice(_ range: Range<Int>) -> FrameClock {
+        FrameClock(frameDurations: range.map { starts[$0 + 1] - starts[$0] })
+    }
+
     /// The length of one pass.
     public var duration: Duration { starts[frameCount] }
 

@@ -110,6 +110,12 @@ public struct FrameTimeline {
     public var diagnostics: [Diagnostic]
     /// Named segments (Lottie markers), in frames counted from frame 0 of this timeline.
     public var markers: [Marker] = []
+    /// For a tab's selection timeline with a way back (a dotLottie state machine's toggle playing
+    /// in reverse): frames from this index on are what deselecting plays, and selecting plays
+    /// the frames before it. nil: deselecting shows frame 0 at once (DESIGN.md §4).
+    public var deselectionStart: Int? {
+        didSet { if let d = deselectionStart { precondition(d > 0 && d < frameCount, "a deselection starts after frame 0 and before the end") } }
+    }
     /// What the back-end supports beyond frames (vector drawing, declared loops, recolouring).
     public var capabilities: TimelineCapabilities
     /// What the back-end knows about the input beyond its frames (a Rive file's artboards,
@@ -140,6 +146,12 @@ public struct FrameTimeline {
         self.capabilities = capabilities
         self.source = source
         self.clock = FrameClock(timing: timing, frameCount: frameCount)
+    }
+
+    /// How deselecting plays when the timeline has a way back (`deselectionStart`), for `info`
+    /// and review pages: "deselecting plays frames 25-47, then frame 0".
+    public var deselectionText: String? {
+        deselectionStart.map { "deselecting plays frames \($0)-\(frameCount - 1), then frame 0" }
     }
 
     /// This timeline drawn by a worker of its source (`FrameSource.makeWorker()`), for rendering

@@ -11,20 +11,24 @@ public struct Player: Sendable {
         case playingOnce(since: Duration)
         case holding                    // finished a play-once, last frame
         case looping(since: Duration)
+        case playingBack(since: Duration)  // the deselection frames, then resting
     }
 
     public let policy: PlaybackPolicy
     /// Rate multiplier (`tabBarItemAnimationSpeed`): 2 plays twice as fast, 0.5 at half speed.
     public let speed: Double
-    /// When each frame of one pass shows (the timeline's own clock).
+    /// When each frame of one pass shows: the timeline's own clock, or the selection frames'
+    /// when the timeline has a deselection part.
     public let clock: FrameClock
+    /// The deselection frames (`FrameTimeline.deselectionStart` on) and their clock.
+    private let deselection: (start: Int, clock: FrameClock)?
     public private(set) var isSelected = false
     private var state: State
     private var pending: [PlayerEvent] = []
 
     /// A player for `timeline`, unselected at time `origin`.
     public init(timeline: FrameTimeline, policy: PlaybackPolicy, speed: Double = 1, origin: Duration = .zero) throws(PlayerError) {
-        try self.init(clock: timeline.clock, policy: policy, speed: speed, origin: origin)
+        try self.init(clock: timeline.clock, policy: policy, speed: speed, origin: origin, deselectionStart: timeline.deselectionStart)
     }
 
     /// Speeds a player accepts. Beyond them `Duration` arithmetic overflows (a pass of 100,000
@@ -37,12 +41,21 @@ public struct Player: Sendable {
         try self.init(clock: FrameClock(frameDurations: frameDurations), policy: policy, speed: speed, origin: origin)
     }
 
-    /// A player for frames timed by `clock`, unselected at time `origin`.
-    public init(clock: FrameClock, policy: PlaybackPolicy, speed: Double = 1, origin: Duration = .zero) throws(PlayerError) {
+    /// A player for frames timed by `clock`, unselected at time `origin`. With
+    /// `deselectionStart` (between 1 and the last frame), selecting plays the frames before it
+    /// and deselecting plays the frames from it on before resting on frame 0.
+    public init(clock: FrameClock, policy: PlaybackPolicy, speed: Double = 1, origin: Duration = .zero,
+                deselectionStart: Int? = nil) throws(PlayerError) {
         guard Player.speedRange.contains(speed) else { throw .invalidSpeed(speed) }
         self.policy = policy
         self.speed = speed
-        self.clock = clock
+        if let d = deselectionStart, d > 0, d < clock.frameCount {
+            self.clock = clock.slice(0..<d)
+            deselection = (d, clock.slice(d..<clock.frameCount))
+        } else {
+            self.clock = clock
+            deselection = nil
+        }
         switch policy {
         case .playOnceOnSelect:
             state = .resting
@@ -61,7 +74,7 @@ public struct Player: Sendable {
     /// Whether the animation is moving (playing once or looping), as opposed to resting or holding.
     public var isAnimating: Bool {
         switch state {
-        case .playingOnce, .looping: return true
+        case .playingOnce, .looping, .playingBack: return true
         case .resting, .holding: return false
         }
     }
@@ -92,7 +105,7 @@ public struct Player: Sendable {
         // rather than report a start and a cut-short finish at once.
         if case .looping(let since) = state {
             if since == time { pending.removeAll { $0 == .didStart(at: time) } } else { pending.append(.didFinish(at: time, completed: false)) }
-        } else if case .playingOnce = state {
+        } else if isAnimating {
             pending.append(.didFinish(at: time, completed: false))
         }
         state = .holding
@@ -108,7 +121,14 @@ public struct Player: Sendable {
         case .playOnceOnSelect:
             settle(at: time)
             if case .playingOnce = state { pending.append(.didFinish(at: time, completed: false)) }
-            state = .resting
+            // With a way back, it plays from the end of the selection's frames (a toggle in
+            // reverse); a selection cut short plays it all the same (the machine's own rule).
+            if deselection != nil {
+                state = .playingBack(since: time)
+                pending.append(.didStart(at: time))
+            } else {
+                state = .resting
+            }
         case .loopsWhenUnselected:
             settle(at: time)
             if case .playingOnce = state { pending.append(.didFinish(at: time, completed: false)) }
@@ -126,6 +146,9 @@ public struct Player: Sendable {
         case .holding: return frameCount - 1
         case .playingOnce(let since): return clock.frameIndex(at: elapsed(since: since, to: time))
         case .looping(let since): return clock.loopingFrameIndex(at: elapsed(since: since, to: time))
+        case .playingBack(let since):
+            guard let (start, back) = deselection else { return 0 }
+            return start + back.frameIndex(at: elapsed(since: since, to: time))
         }
     }
 
@@ -144,13 +167,23 @@ public struct Player: Sendable {
         pending.removeAll(keepingCapacity: true)
     }
 
-    /// Moves a finished play-once into the holding state, reporting its finish.
+    /// Moves a finished play-once into the holding state (a finished deselection into resting),
+    /// reporting its finish.
     private mutating func settle(at time: Duration) {
-        guard case .playingOnce(let since) = state else { return }
-        if elapsed(since: since, to: time) >= clock.duration {
-            let end = since + passDuration
-            state = .holding
-            pending.append(.didFinish(at: end, completed: true))
+        switch state {
+        case .playingOnce(let since):
+            if elapsed(since: since, to: time) >= clock.duration {
+                state = .holding
+                pending.append(.didFinish(at: since + passDuration, completed: true))
+            }
+        case .playingBack(let since):
+            guard let (_, back) = deselection else { return }
+            if elapsed(since: since, to: time) >= back.duration {
+                state = .resting
+                pending.append(.didFinish(at: since + back.duration / speed, completed: true))
+            }
+        case .resting, .holding, .looping:
+            return
         }
     }
 

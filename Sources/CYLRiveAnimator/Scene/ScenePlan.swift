@@ -31,11 +31,4 @@ struct ScenePlan: Sendable {
         var name: String
         var isTrigger: Bool
     }
-
-    /// Input names that mean "this tab is selected", compared without case, spaces, `_` and `-`.
-    static let selectionNames: Set<String> = ["active", "isactive", "selected", "isselected", "pressed", "ispressed"]
-
-    static func normalized(_ name: String) -> String {
-        String(name.lowercased().filter { $0 != " " && $0 != "_" && $0 != "-" })
-    }
 }
