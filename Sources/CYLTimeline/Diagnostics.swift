@@ -26,6 +26,9 @@ public struct Diagnostic: Sendable, Equatable, CustomStringConvertible {
         /// A dotLottie theme rule that changes nothing: no property of the animation names its
         /// slot, or its type is not one of the format's.
         case themes
+        /// A dotLottie state machine that names what the file does not have (an animation, a
+        /// marker), or does what frames cannot show (a theme switch).
+        case stateMachines
 
         /// Problems with what the user pointed the command at (image files, `--assets`,
         /// `--slot`, a limit an input runs into), which commands that only render print as warnings.

@@ -48,7 +48,7 @@ extension InfoCommand {
             lines.append(("tab \(i)", [item.identifier.map { "\"\($0)\"" }, item.title.map { "title \"\($0)\"" }]
                 .compactMap { $0 }.joined(separator: ", ")))
             lines.append(("  shows", "\(what.kind), \(what.format): " + what.files.map(FilePath.lastComponent(of:)).joined(separator: ", ")))
-            if !tab.isStatic { lines.append(("  playback", policyText(tab.policy))) }
+            if !tab.isStatic { lines.append(("  playback", policyText(tab.policy, tab.light.timeline))) }
             if let width = item.width { lines.append(("  width", "\(width.compactText) pt")) }
             lines.append(("  reselect", item.reselectGesture.rawValue))
             if let page = item.pageIdentifier { lines.append(("  page", page)) }

@@ -28,9 +28,9 @@ enum InfoCommand {
         return 0
     }
 
-    static func policyText(_ policy: PlaybackPolicy) -> String {
+    static func policyText(_ policy: PlaybackPolicy, _ t: FrameTimeline?) -> String {
         switch policy {
-        case .playOnceOnSelect: return "plays once on select, holds the last frame, frame 0 when deselected"
+        case .playOnceOnSelect: return "plays once on select, holds the last frame, " + (t?.deselectionText ?? "frame 0 when deselected")
         case .loopsWhenUnselected: return "loops while unselected, plays once on select"
         case .loop: return "loops forever whatever the selection"
         }
@@ -82,7 +82,7 @@ enum InfoCommand {
         }
         lines.append(("loop", t.loop.description))
         lines.append(("transparency", t.hasTransparency.map { $0 ? "yes" : "no" } ?? "unknown until rendered"))
-        lines.append(("playback", policyText(t.suggestedPolicy)))
+        lines.append(("playback", policyText(t.suggestedPolicy, t)))
         if !t.markers.isEmpty {
             lines.append(("markers", t.markers.map { "\($0.name) (frames \(($0.startFrame).compactText)+\(($0.durationFrames).compactText))" }.joined(separator: ", ")))
         }

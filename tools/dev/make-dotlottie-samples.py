@@ -79,9 +79,11 @@ def star():
                        shape_layer(2, "star", [group("star", [star_shape, ink])], scale=pop)]}
 
 
-def write(path, themes, animation_id="check", animation=None):
+def write(path, themes, animation_id="check", animation=None, machines=None):
     manifest = {"version": "2", "generator": "tools/dev/make-dotlottie-samples.py",
                 "animations": [{"id": animation_id}], "themes": [{"id": t} for t in themes]}
+    if machines:
+        manifest["stateMachines"] = [{"id": m} for m in machines]
     # Fixed timestamps so the archive is the same bytes every run.
     def entry(name, data):
         info = zipfile.ZipInfo(name, date_time=(2026, 1, 1, 0, 0, 0))
@@ -92,6 +94,27 @@ def write(path, themes, animation_id="check", animation=None):
         entry(f"a/{animation_id}.json", animation or slotted_checkmark())
         for name, rules in themes.items():
             entry(f"t/{name}.json", {"rules": rules})
+        for name, machine in (machines or {}).items():
+            entry(f"s/{name}.json", machine)
+
+
+def bool_guard(name, value):
+    return [{"type": "Boolean", "inputName": name, "conditionType": "Equal", "compareTo": value}]
+
+
+def toggle_machine(input_name, states_extra=None):
+    """A tab's selected switch: a pointer-down toggles the boolean; "on" plays the star forward,
+    "off" plays it back in reverse; "rest" shows frame 0 until the first toggle."""
+    def state(name, to, value, **extra):
+        return dict({"type": "PlaybackState", "name": name, "animation": "",
+                     "transitions": [{"type": "Transition", "toState": to, "guards": bool_guard(input_name, value)}]}, **extra)
+    states = [state("rest", "on", True), state("on", "off", False, autoplay=True),
+              state("off", "on", True, autoplay=True, mode="Reverse")]
+    for i, extra in (states_extra or {}).items():
+        states[i].update(extra)
+    return {"initial": "rest", "states": states,
+            "interactions": [{"type": "PointerDown", "actions": [{"type": "Toggle", "inputName": input_name}]}],
+            "inputs": [{"type": "Boolean", "name": input_name, "value": False}]}
 
 
 write(os.path.join(ROOT, "themed-check.lottie"), {
@@ -111,3 +134,15 @@ write(os.path.join(ROOT, "star.lottie"), {
     "midnight": [{"id": "ink", "type": "Color", "value": [0.392, 0.824, 1]},          # #64d2ff
                  {"id": "spark", "type": "Color", "value": [1, 0.839, 0.039]}],       # #ffd60a
 }, animation_id="star", animation=star())
+# toggle-star.lottie: the star with a state machine a tab drives by its "isActive" boolean:
+# selecting plays the star forward, deselecting plays it back (`preview --script 'select 1;
+# wait 1s; select 0'` on tabbar/toggle.json shows both).
+write(os.path.join(ROOT, "toggle-star.lottie"), {
+    "dark": [{"id": "ink", "type": "Color", "value": [0.949, 0.949, 0.969]}],
+}, animation_id="star", animation=star(), machines={"toggle": toggle_machine("isActive")})
+# lint-examples/star-state-machine-reference.lottie: the same machine, its "on" state playing a
+# marker the star does not have and its "off" state an animation the file does not have:
+# `cylanim lint` reports state-machine-reference twice and nothing else.
+write(os.path.join(ROOT, "lint-examples", "star-state-machine-reference.lottie"), {
+    "dark": [{"id": "ink", "type": "Color", "value": [0.949, 0.949, 0.969]}],
+}, animation_id="star", animation=star(), machines={"toggle": toggle_machine("isActive", {1: {"segment": "pop"}, 2: {"animation": "sparkle"}})})

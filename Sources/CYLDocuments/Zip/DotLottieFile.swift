@@ -7,6 +7,8 @@ public struct DotLottieFile: Sendable {
     public let animationIDs: [String]
     /// Theme ids the manifest lists (`themes[].id`), in its order.
     public let themeIDs: [String]
+    /// State machine ids the manifest lists (`stateMachines[].id`), in its order.
+    public let stateMachineIDs: [String]
     /// Per animation id, the manifest's own `themes` list when it has one.
     let animationThemes: [String: [String]]
     private let maxEntryBytes: Int
@@ -15,7 +17,7 @@ public struct DotLottieFile: Sendable {
     public init(bytes: [UInt8], name: String, maxEntryBytes: Int) throws(ZipError) {
         archive = try ZipArchive(bytes: bytes, name: name)
         self.maxEntryBytes = maxEntryBytes
-        var ids: [String] = [], themes: [String] = [], perAnimation: [String: [String]] = [:]
+        var ids: [String] = [], themes: [String] = [], machines: [String] = [], perAnimation: [String: [String]] = [:]
         if archive.entry(named: "manifest.json") != nil {
             let manifest = try archive.read(named: "manifest.json", maxBytes: maxEntryBytes)
             let root: JSONNode
@@ -30,6 +32,9 @@ public struct DotLottieFile: Sendable {
             for t in root["themes"]?.asArray ?? [] {
                 if let id = t["id"]?.asString, !themes.contains(id) { themes.append(id) }
             }
+            for m in root["stateMachines"]?.asArray ?? [] {
+                if let id = m["id"]?.asString, !machines.contains(id) { machines.append(id) }
+            }
         }
         if ids.isEmpty {
             ids = archive.entries.map(\.name)
@@ -41,6 +46,7 @@ public struct DotLottieFile: Sendable {
         }
         animationIDs = ids
         themeIDs = themes
+        stateMachineIDs = machines
         animationThemes = perAnimation
     }
 
@@ -83,6 +89,18 @@ public struct DotLottieFile: Sendable {
         let entry = Self.themeEntry(id)
         guard archive.entry(named: entry) != nil else {
             throw ZipError(name: archive.name, .missingEntry, "the manifest lists theme '\(id)' but there is no \(entry)")
+        }
+        return try archive.read(named: entry, maxBytes: maxEntryBytes)
+    }
+
+    /// The archive entry state machine `id` is read from.
+    public static func stateMachineEntry(_ id: String) -> String { "s/\(id).json" }
+
+    /// The JSON of state machine `id` (`s/<id>.json`).
+    public func stateMachineJSON(id: String) throws(ZipError) -> [UInt8] {
+        let entry = Self.stateMachineEntry(id)
+        guard archive.entry(named: entry) != nil else {
+            throw ZipError(name: archive.name, .missingEntry, "the manifest lists state machine '\(id)' but there is no \(entry)")
         }
         return try archive.read(named: entry, maxBytes: maxEntryBytes)
     }

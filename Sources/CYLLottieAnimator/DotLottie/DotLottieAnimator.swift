@@ -46,6 +46,10 @@ public struct DotLottieAnimator: CYLTabBarItemAnimator {
         }
         let themes = try DotLottieThemes(archive, path: path, animation: id, chosen: options.theme, limits: options.limits)
         let name = "\(path):\(archive.animationEntry(id))"
+        let machines = DotLottieStateMachines(archive, path: path, limits: options.limits)
+        // A tab plays the file's first state machine, as a Rive tab plays its artboard's.
+        let playing = options.stateMachine ?? (options.playsSelection ? archive.stateMachineIDs.first : nil)
+        let machine = try playing.map { try machines.definition($0, path: path) }
         var t = try LottieAnimator.reportingPlace(in: name) {
             // Images are entries, not JSON: bounded by the file limit, as a file beside the JSON would be.
             let document = try LottieDocument(bytes: json, name: name, options: options,
@@ -68,6 +72,14 @@ public struct DotLottieAnimator: CYLTabBarItemAnimator {
             themes.report(slots: document.slotIDs, into: &t)
             return t
         }
+        t.diagnostics += machines.notes
+        var summary: String?
+        if let machine {
+            let played = try play(machine, archive: archive, path: path, animation: id, base: t, themes: themes, options: options)
+            t = played.timeline
+            summary = played.summary
+        }
+        machines.report(playing: playing, summary: summary, into: &t)
         t.format = "dotLottie"
         t.file = path
         t.inputs = [path]

@@ -17,6 +17,9 @@ struct ReviewIcon {
     var isStatic: Bool
     /// Frame start times in milliseconds, `frameCount + 1` of them (the last is the length).
     var starts: [Double]
+    /// The first frame of the deselection part, when deselecting plays a way back
+    /// (`FrameTimeline.deselectionStart`).
+    var deselectionStart: Int?
     var policy: PlaybackPolicy
     /// The gesture that replays the selected tab in the page's bar (`CYLTabBarItemGestureReselect`).
     var reselect: ReselectGesture
@@ -51,6 +54,7 @@ extension ReviewIcon {
             file = light.file
             isStatic = false
             starts = Self.starts(of: light)
+            deselectionStart = light.deselectionStart
             diagnostics = light.diagnostics
             facts = Self.facts(of: light, policy: tab.policy, speed: config.speed)
             facts.append(("Dark variant", Self.darkVariantText(tab, light: light, dark: tab.dark.timeline ?? light)))
@@ -92,7 +96,7 @@ extension ReviewIcon {
             ("Timing", timingText(t.timing)),
             ("Duration", seconds(t.duration.seconds) + (speed == 1 ? "" : " (\(seconds(t.duration.seconds / speed)) at speed \(speed.compactText))")),
             ("Loop", t.loop.description + (t.capabilities.declaresLoop ? " (declared by the file)" : " (the file declares none)")),
-            ("Playback", policyText(policy)),
+            ("Playback", policyText(policy, t)),
         ]
         if !t.markers.isEmpty { rows.append(("Markers", t.markers.map(\.name).joined(separator: ", "))) }
         return rows
@@ -112,9 +116,9 @@ extension ReviewIcon {
         }
     }
 
-    static func policyText(_ p: PlaybackPolicy) -> String {
+    static func policyText(_ p: PlaybackPolicy, _ t: FrameTimeline? = nil) -> String {
         switch p {
-        case .playOnceOnSelect: return "plays once on select and holds the last frame; frame 0 when deselected; replays on reselect"
+        case .playOnceOnSelect: return "plays once on select and holds the last frame; \(t?.deselectionText ?? "frame 0 when deselected"); replays on reselect"
         case .loopsWhenUnselected: return "loops while unselected; plays once on select and holds; replays on reselect"
         case .loop: return "loops forever whatever the selection"
         }

@@ -126,6 +126,7 @@ extension ReviewPage {
         }
         return .object([
             ("starts", .array(icon.starts.map { .double($0) })),
+            ("back", icon.deselectionStart.map { .int($0) } ?? .null),
             ("policy", .string(icon.policy.rawValue)),
             ("reselect", .string(icon.reselect.rawValue)),
             ("speed", .double(icon.speed)),

@@ -49,7 +49,9 @@ enum ReviewScript {
       class Player {
         constructor(icon, origin) {
           this.starts = icon.starts;
-          this.count = icon.starts.length - 1;
+          // With a way back (a state machine's toggle), a pass is the frames before it.
+          this.back = icon.back;
+          this.count = icon.back === null ? icon.starts.length - 1 : icon.back;
           this.length = icon.starts[this.count];
           this.policy = icon.policy;
           this.speed = icon.speed;
@@ -74,13 +76,21 @@ enum ReviewScript {
           if (!this.selected) return;
           this.selected = false;
           if (this.policy === "loop") return;
-          if (this.policy === "playOnceOnSelect") { this.state = "resting"; return; }
+          if (this.policy === "playOnceOnSelect") {
+            this.state = this.back === null ? "resting" : "back";
+            this.since = t;
+            return;
+          }
           this.state = "looping";
           this.since = t;
         }
         frame(t) {
           const elapsed = Math.max(0, t - this.since) * this.speed;
           if (this.state === "playing" && elapsed >= this.length) this.state = "holding";
+          if (this.state === "back") {
+            const at = this.starts[this.back] + elapsed, end = this.starts[this.starts.length - 1];
+            if (at >= end) this.state = "resting"; else return frameAt(this.starts, at);
+          }
           switch (this.state) {
             case "resting": return 0;
             case "holding": return this.count - 1;
@@ -88,7 +98,7 @@ enum ReviewScript {
             default: return this.length > 0 ? frameAt(this.starts, elapsed % this.length) : this.count - 1;
           }
         }
-        get moving() { return this.state === "playing" || this.state === "looping"; }
+        get moving() { return this.state === "playing" || this.state === "looping" || this.state === "back"; }
       }
 
       let checker = null;

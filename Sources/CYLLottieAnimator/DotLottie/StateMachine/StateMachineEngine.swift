@@ -178,9 +178,11 @@ public struct StateMachineEngine: Sendable {
         }
         guard status != .stopped else { return }
         elapsed += max(0, seconds)
-        let timed = global.map(timedStates.contains) == true || current.map(timedStates.contains) == true
-        if timed { evaluate() }
+        if waitsOnTime { evaluate() }
     }
+
+    /// Whether the global state's or the current state's guards compare `@elapsedTime`.
+    var waitsOnTime: Bool { global.map(timedStates.contains) == true || current.map(timedStates.contains) == true }
 
     /// Feeds a pointer or player event: runs the actions of the interactions it triggers.
     public mutating func post(_ event: StateMachinePointerEvent) {
