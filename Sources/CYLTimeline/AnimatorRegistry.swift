@@ -69,12 +69,13 @@ public struct OpenOptions: Sendable {
     public var animationID: String?
     /// Which artboard of a file that holds several (Rive) to open; nil: the file's default.
     public var artboard: String?
-    /// Which state machine (Rive) drives the timeline; nil: the file's default scene.
+    /// Which state machine (Rive, dotLottie) drives the timeline; nil: the file's default scene
+    /// (a dotLottie file's first machine when `playsSelection`, else none).
     public var stateMachine: String?
     /// The state-machine input a tab's selection sets (a boolean) or fires (a trigger); nil: the
     /// back-end picks one named for selection (active, selected, isActive, pressed).
     public var selectionInput: String?
-    /// Open a file with scenes that react to input (Rive state machines) as a tab's selection
+    /// Open a file with scenes that react to input (Rive and dotLottie state machines) as a tab's selection
     /// animation: frame 0 is the settled resting pose and the frames that follow are what
     /// selecting the tab plays. False (the default): the file's scene as it plays from its start
     /// without input, which `render` and `convert` show.
