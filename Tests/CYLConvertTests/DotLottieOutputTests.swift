@@ -140,6 +140,20 @@ import Testing
         #expect(error?.message.contains("already has a theme \"dark\"") == true, "\(String(describing: error))")
     }
 
+    /// A .lottie input keeps the state machines that play only the animation written: the
+    /// written file plays as a tab exactly as the source does (rest, forward, back).
+    @Test func aDotLottieInputKeepsItsStateMachines() throws {
+        let dir = try Scratch()
+        let input = "\(Self.repo)/sample-animations/toggle-star.lottie"
+        let (_, _, file) = try Self.roundTrip(input, in: dir)
+        #expect(file.stateMachineIDs == ["toggle"])
+        let tab = OpenOptions(playsSelection: true)
+        let source = try AnimatorRegistry.standard.timeline(forPath: input, options: tab)
+        let written = try AnimatorRegistry.standard.timeline(forPath: dir.path + "/out.lottie", options: tab)
+        #expect(source.deselectionStart == 24 && written.deselectionStart == 24)
+        try Self.expectSameFrames(source, written, "toggle")
+    }
+
     @Test func theSameInputWritesTheSameBytes() throws {
         let a = try Scratch(), b = try Scratch()
         _ = try Self.roundTrip("\(Self.repo)/sample-animations/badge.json", in: a)

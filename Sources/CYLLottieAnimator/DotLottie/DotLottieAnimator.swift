@@ -67,6 +67,12 @@ public struct DotLottieAnimator: CYLTabBarItemAnimator {
                 for theme in archive.themeIDs(forAnimation: id) {
                     if let bytes = try? archive.themeJSON(id: theme) { withThemes.themes.append(DotLottieWriter.Entry(id: theme, bytes: bytes)) }
                 }
+                // The machines that play only this animation still work in a file that holds it alone.
+                for (machineID, read) in machines.machines {
+                    guard case .success(let m) = read, m.states.allSatisfy({ ($0.playback?.animation ?? "").isEmpty || $0.playback?.animation == id }),
+                          let bytes = try? archive.stateMachineJSON(id: machineID) else { continue }
+                    withThemes.stateMachines.append(DotLottieWriter.Entry(id: machineID, bytes: bytes))
+                }
                 return try withThemes.export(darkColors: colors, darkVariant: variant)
             }
             themes.report(slots: document.slotIDs, into: &t)

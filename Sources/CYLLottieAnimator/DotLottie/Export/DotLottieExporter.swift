@@ -21,6 +21,8 @@ struct DotLottieExporter {
     /// Themes of a `.lottie` input that apply to this animation, written again as they were (their
     /// rules name the document's own slot ids, which are kept).
     var themes: [DotLottieWriter.Entry] = []
+    /// State machines of a `.lottie` input that play only this animation, written again as they were.
+    var stateMachines: [DotLottieWriter.Entry] = []
 
     /// The id an animation read from `path` gets: its file name without `.json` or `.tgs`, made
     /// safe as an entry name (dotlottie-js names animations after their files too).
@@ -63,7 +65,7 @@ struct DotLottieExporter {
         }
         return DotLottieWriter(generator: Self.generator,
                                animations: [DotLottieWriter.Entry(id: id, bytes: JSONWriter.bytes(document))],
-                               images: files, themes: themes).bytes()
+                               images: files, themes: themes, stateMachines: stateMachines).bytes()
     }
 
     /// `bytes` read as JSON within the limits; a reader error becomes an `OpenError` of `name`.
