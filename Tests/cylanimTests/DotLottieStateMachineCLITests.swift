@@ -67,7 +67,8 @@ import Testing
     }
 
     /// The corpus's pigeon.lottie carries a machine written for an older runtime (an Event guard
-    /// without "inputName"): `info` shows the error with its JSON path and the file still plays.
+    /// without "inputName"): `info` shows the error with its JSON path, naming it is an error,
+    /// and a tab plays the animation without it.
     @Test func aMachineThatCannotBeReadIsAnInfoErrorNotAFailedOpen() throws {
         guard let pigeon = Self.corpusFile("animations__dotlottie__v2__pigeon") else { return }
         let r = try CLI.run(["info", pigeon])
@@ -77,6 +78,13 @@ import Testing
         let dir = try ScratchDir()
         let played = try CLI.run(["render", pigeon, "--state-machine", "explodingPigeon", "-o", "x.png"], in: dir.path)
         #expect(played.status != 0 && played.stderr.contains("missing required key \"inputName\""), "\(played.stderr)")
+        // As a tab (lint opens it as one) it is the file's first machine, not a named one: the
+        // animation plays alone and the machine is a warning.
+        let linted = try CLI.run(["lint", pigeon])
+        #expect(!linted.stdout.contains("open-failed"), "\(linted.stdout)")
+        #expect(linted.stdout.contains("warning [") && linted.stdout.contains(
+            "s/explodingPigeon.json:states[0].transitions[0].guards[0] (1:213, byte 212): state machine \"explodingPigeon\" cannot be played: missing required key \"inputName\""),
+                "\(linted.stdout)")
     }
 
     /// sm-tween.lottie: a global state whose transitions pick a state by two Boolean inputs.

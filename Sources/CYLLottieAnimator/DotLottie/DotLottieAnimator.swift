@@ -48,8 +48,11 @@ public struct DotLottieAnimator: CYLTabBarItemAnimator {
         let name = "\(path):\(archive.animationEntry(id))"
         let machines = DotLottieStateMachines(archive, path: path, limits: options.limits)
         // A tab plays the file's first state machine, as a Rive tab plays its artboard's.
-        let playing = options.stateMachine ?? (options.playsSelection ? archive.stateMachineIDs.first : nil)
-        let machine = try playing.map { try machines.definition($0, path: path) }
+        // One that cannot be read is an error when named, and leaves a tab the animation alone
+        // (with the warning `machines` holds) when it is only the file's first.
+        var playing = options.stateMachine ?? (options.playsSelection ? archive.stateMachineIDs.first : nil)
+        var machine: StateMachineDefinition?
+        do { machine = try playing.map { try machines.definition($0, path: path) } } catch where options.stateMachine == nil { playing = nil }
         var t = try LottieAnimator.reportingPlace(in: name) {
             // Images are entries, not JSON: bounded by the file limit, as a file beside the JSON would be.
             let document = try LottieDocument(bytes: json, name: name, options: options,

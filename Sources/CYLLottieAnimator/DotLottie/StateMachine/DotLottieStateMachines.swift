@@ -25,6 +25,9 @@ struct DotLottieStateMachines {
                 }
             } catch let e as OpenError {
                 machines.append((id, .failure(e)))
+                // A tab that would play it plays the animation alone; say so where frames are made.
+                notes.append(Diagnostic(.warning, at: e.location.isEmpty ? entry : "\(entry):\(e.location)",
+                                        "state machine \"\(id)\" cannot be played: \(e.message)", feature: .stateMachines))
             } catch {}
         }
     }
