@@ -86,11 +86,7 @@ public struct DotLottieFile: Sendable {
 
     /// The JSON of theme `id` (`t/<id>.json`).
     public func themeJSON(id: String) throws(ZipError) -> [UInt8] {
-        let entry = Self.themeEntry(id)
-        guard archive.entry(named: entry) != nil else {
-            throw ZipError(name: archive.name, .missingEntry, "the manifest lists theme '\(id)' but there is no \(entry)")
-        }
-        return try archive.read(named: entry, maxBytes: maxEntryBytes)
+        try listed(Self.themeEntry(id), "theme '\(id)'")
     }
 
     /// The archive entry state machine `id` is read from.
@@ -98,9 +94,13 @@ public struct DotLottieFile: Sendable {
 
     /// The JSON of state machine `id` (`s/<id>.json`).
     public func stateMachineJSON(id: String) throws(ZipError) -> [UInt8] {
-        let entry = Self.stateMachineEntry(id)
+        try listed(Self.stateMachineEntry(id), "state machine '\(id)'")
+    }
+
+    /// An entry the manifest lists (`what`), read within the entry limit.
+    private func listed(_ entry: String, _ what: String) throws(ZipError) -> [UInt8] {
         guard archive.entry(named: entry) != nil else {
-            throw ZipError(name: archive.name, .missingEntry, "the manifest lists state machine '\(id)' but there is no \(entry)")
+            throw ZipError(name: archive.name, .missingEntry, "the manifest lists \(what) but there is no \(entry)")
         }
         return try archive.read(named: entry, maxBytes: maxEntryBytes)
     }

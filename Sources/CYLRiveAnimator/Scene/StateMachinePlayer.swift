@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import CYLTimeline
 
 /// A state machine playing on an artboard instance: inputs, and per layer the current state,
 /// the state it is mixing from and the transition between them. Mirrors the format's runtime
@@ -522,19 +523,5 @@ final class LayerPlayer {
         if let c = current {
             c.apply(artboard, mix: transitionEasing?.transform(Double(mix)) ?? Double(mix))
         }
-    }
-}
-
-/// A small deterministic generator (0 ..< 1) for random transitions, so renders repeat exactly.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> Double {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        z ^= z >> 31
-        return Double(z >> 11) / Double(1 << 53)
     }
 }

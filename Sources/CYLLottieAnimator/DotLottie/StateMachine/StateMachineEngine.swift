@@ -1,3 +1,5 @@
+import CYLTimeline
+
 /// What a running state machine reports, oldest first (`StateMachineEngine.drainEvents()`).
 public enum StateMachineEvent: Sendable, Equatable {
     case start, stop
@@ -384,20 +386,5 @@ extension StateMachineGuard {
     var readsElapsedTime: Bool {
         if case .numeric(let a, _, let b) = self { return a == .elapsedTime || b == .elapsedTime }
         return false
-    }
-}
-
-/// A small, seedable generator for `SetRandom`, so a run is repeatable.
-struct SplitMix: Sendable {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    /// A uniform number in 0..<1.
-    mutating func next() -> Double {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        z ^= z >> 31
-        return Double(z >> 11) / Double(1 << 53)
     }
 }
