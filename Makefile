@@ -110,13 +110,16 @@ demo: build
 	$(CYLANIM) preview sample-animations/tabbar/favourites.json --sheet $(DEMO_OUT)/favourites/sheet.png
 	$(CYLANIM) preview sample-animations/tabbar/favourites.json -o $(DEMO_OUT)/favourites/dark.png --appearance dark --script "select favourites; wait 1s; select night; wait 1s"
 	$(CYLANIM) review sample-animations/tabbar/favourites.json -o $(DEMO_OUT)/favourites/review.html
+	$(CYLANIM) info sample-animations/toggle-star.lottie
+	$(CYLANIM) preview sample-animations/tabbar/toggle.json -o $(DEMO_OUT)/toggle/preview.gif --events --script "select 1; wait 1s; select 0; wait 1s"
+	$(CYLANIM) review sample-animations/tabbar/toggle.json -o $(DEMO_OUT)/toggle/review.html
 	$(CYLANIM) build sample-animations/pipeline.json --output-dir $(DEMO_OUT)/build
 	$(CYLANIM) build sample-animations/pipeline.json --output-dir $(DEMO_OUT)/build
 	$(CYLANIM) review sample-animations/tabbar/tabbar.json sample-animations/checkmark.json sample-animations/lint-examples/heart-pop-fps-too-low-and-content-in-margin.gif -o $(DEMO_OUT)/review.html
 	$(CYLANIM) diff sample-animations/checkmark.json '$(DEMO_OUT)/checkmark/%02d.png' -o $(DEMO_OUT)/diff.png --html $(DEMO_OUT)/diff.html
 	$(CYLANIM) lint sample-animations
 	$(CYLANIM) lint sample-animations/tabbar --max-warnings 0
-	@echo "demo: frames, conversions, the tab-bar sheets and previews (favourites/: a .lottie's dark themes), review.html and diff.html (the skins and brand samples' JSON, YAML and plist twins draw identical files), and the pipeline build ($(DEMO_OUT)/build/index.html) are under $(DEMO_OUT)/; lint finds something only in sample-animations/lint-examples/"
+	@echo "demo: frames, conversions, the tab-bar sheets and previews (favourites/: a .lottie's dark themes; toggle/: a .lottie's state machine playing forward on select and back on deselect), review.html and diff.html (the skins and brand samples' JSON, YAML and plist twins draw identical files), and the pipeline build ($(DEMO_OUT)/build/index.html) are under $(DEMO_OUT)/; lint finds something only in sample-animations/lint-examples/"
 
 # The API reference: symbol graphs of every library module (Sources/CYL*), extracted from the
 # debug build's modules, then the toolchain's docc. No plugin, no second build, no network.
