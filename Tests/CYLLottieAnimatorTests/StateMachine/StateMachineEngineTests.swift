@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 /// The state-machine engine on machines written here, each built to show one rule; the corpus's
-/// 58 definitions are driven by `StateMachineCorpusTests`.
+/// 58 definitions are driven by the `StateMachineCorpus…Tests` suites (see `StateMachineCorpusCoverageTests`).
 @Suite struct StateMachineEngineTests {
     static func machine(_ json: String, file: String = "s/test.json") throws -> StateMachineDefinition {
         try StateMachineDefinition.parse(bytes: Array(json.utf8), file: file)

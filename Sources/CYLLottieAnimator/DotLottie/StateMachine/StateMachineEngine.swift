@@ -85,6 +85,9 @@ public struct StateMachineEngine: Sendable {
     var enteredLayer = ""
     private var lastPointerEvent: StateMachinePointerEvent?
     var random: SplitMix
+    /// What `SetRandom` draws from. Kept, not only consumed, because `start()` puts the generator
+    /// back to it as the runtime does: every run of a machine then draws the same numbers.
+    public private(set) var seed: UInt64
 
     enum InputValue: Sendable, Equatable { case number(Double), string(String), bool(Bool), event }
 
@@ -112,6 +115,13 @@ public struct StateMachineEngine: Sendable {
             timed.insert(i)
         }
         timedStates = timed
+        self.seed = seed
+        random = SplitMix(seed: seed)
+    }
+
+    /// Draws `SetRandom` from `seed` from now on, and again from its start at every `start()`.
+    public mutating func setSeed(_ seed: UInt64) {
+        self.seed = seed
         random = SplitMix(seed: seed)
     }
 
@@ -144,7 +154,8 @@ public struct StateMachineEngine: Sendable {
 
     // MARK: Running
 
-    /// Enters the initial state and evaluates.
+    /// Enters the initial state and evaluates. Time since start and the random generator start
+    /// over, so a second run of the machine behaves as the first did.
     public mutating func start() {
         playhead.stop()
         playhead.setMode(.forward)
@@ -153,6 +164,7 @@ public struct StateMachineEngine: Sendable {
         playhead.setLoopCount(0)
         playhead.setAutoplay(false)
         elapsed = 0
+        random = SplitMix(seed: seed)
         guard let initial = stateIndex[definition.initial] else { return }
         enter(initial, causing: nil, fromGlobal: false)
         guard status != .running else { return }
