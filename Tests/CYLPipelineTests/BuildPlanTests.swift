@@ -53,7 +53,7 @@ struct BuildPlanTests {
         let dark = try #require(plan.jobs.first { $0.key == "webp/badge_dark@2x.webp" })
         #expect(dark.sourcePath == badge.path && dark.colorOverrides == badge.darkColors)
         #expect(dark.settingsText.contains("\"darkColors\":[[\"bell.**.bell fill\",\"#f2f2f7ff\"]"))
-        #expect(plan.jobs.count == 31)   // 21 for the other inputs, 5 per .lottie: 2 GIFs, APNG, light WebP and dark WebP (from its theme "dark")
+        #expect(plan.jobs.count == 36)   // 21 for the other inputs, 5 per .lottie (3 of them): 2 GIFs, APNG, light WebP and dark WebP (from its theme "dark")
     }
 
     @Test func collidingOutputsAreAnErrorNamingBothInputs() throws {
