@@ -27,7 +27,7 @@ public final class RiveDocument: @unchecked Sendable {
         // Content the renderer leaves out is reported once, from a first look at the scene.
         let scene = RiveScene(file: model, artboard: plan.artboard, choice: plan.choice, limits: options.limits)
         if scene.artboard.budget.exhausted { throw OpenError(file: name, .invalid, scene.artboard.budget.exhaustedMessage) }
-        diagnostics += scene.artboard.notes.map { Diagnostic(.warning, at: "artboard \"\(model.artboards[plan.artboard].name)\"", $0) }
+        diagnostics += scene.artboard.notes.map { Diagnostic(.warning, at: "artboard \"\(model.artboards[plan.artboard].name)\"", $0.message, feature: $0.feature) }
     }
 
     public var artboard: ArtboardModel { model.artboards[plan.artboard] }

@@ -97,10 +97,11 @@ final class TabOpener {
         return (dark, chosen.variant)
     }
 
-    /// What went wrong with the image files and slots of the animation at `path` (a missing image
-    /// draws nothing, which the bar's preview would otherwise show without a word).
+    /// What went wrong with the image files and slots of the animation at `path`, and content it
+    /// does not draw (a missing image draws nothing, which the bar's preview would otherwise
+    /// show without a word).
     static func assetWarnings(_ t: FrameTimeline, path: String) -> [Diagnostic] {
-        t.diagnostics.filter { $0.severity == .warning && $0.feature?.concernsCommandLine == true }.map {
+        t.diagnostics.filter { $0.severity == .warning && $0.feature?.warnsWhenRendering == true }.map {
             Diagnostic(.warning, at: $0.location, "\(path): \($0.message)", feature: $0.feature)
         }
     }

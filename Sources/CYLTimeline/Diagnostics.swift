@@ -29,12 +29,20 @@ public struct Diagnostic: Sendable, Equatable, CustomStringConvertible {
         /// A dotLottie state machine that names what the file does not have (an animation, a
         /// marker), or does what frames cannot show (a theme switch).
         case stateMachines
+        /// Content the back-end skips entirely, so frames lack it (a Rive file's text, layouts,
+        /// scripts, audio, N-slicing): unlike a partly applied feature, commands that only render
+        /// warn about it, and lint reports each kind.
+        case notDrawn
 
         /// Problems with what the user pointed the command at (image files, `--assets`,
         /// `--slot`, a limit an input runs into), which commands that only render print as warnings.
         public var concernsCommandLine: Bool {
             self == .externalImage || self == .imageFormat || self == .slots || self == .expressionLimit
         }
+
+        /// What `render`, `convert` and a bar's `preview` print as warnings: the command line's
+        /// problems and content the frames lack, which would otherwise go unnoticed in pixels.
+        public var warnsWhenRendering: Bool { concernsCommandLine || self == .notDrawn }
     }
 
     public init(_ severity: Severity = .warning, at location: String = "", _ message: String, feature: Feature? = nil) {

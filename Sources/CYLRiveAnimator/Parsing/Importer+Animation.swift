@@ -109,7 +109,7 @@ extension RiveImporter {
                             amplitude: o.double(RivePropertyKey.elasticInterpolatorAmplitude, 1),
                             period: o.double(RivePropertyKey.elasticInterpolatorPeriod, 1))
         default:
-            note(o.offset, "\(o.typeName) is not a supported interpolator; easing linearly")
+            note(o.offset, "\(o.typeName) is not a supported interpolator; easing linearly", feature: Self.feature(ofType: o.typeKey))
             return nil
         }
     }

@@ -91,7 +91,7 @@ extension RiveImporter {
         case _ where isA(RiveTypeKey.dataBindPath) || isA(RiveTypeKey.formulaToken):
             return
         default:
-            note(object.offset, "\(object.typeName) objects are not supported; ignored", key: "unsupported \(t)")
+            note(object.offset, "\(object.typeName) objects are not supported; ignored", key: "unsupported \(t)", feature: Self.feature(ofType: object.typeKey))
         }
     }
 
@@ -113,7 +113,7 @@ extension RiveImporter {
                 flags: Int(clamping: uint(object, RivePropertyKey.dataConverterRangeMapperFlags, 0))))
         default:
             note(object.offset, "\(object.typeName) data converters are not supported; values pass through unconverted",
-                 key: "converter \(object.typeKey)")
+                 key: "converter \(object.typeKey)", feature: Self.feature(ofType: object.typeKey))
             return DataConverterModel(kind: .unsupported(object.typeName))
         }
     }
@@ -200,7 +200,8 @@ extension RiveImporter {
             let op = ComparisonOp(rawValue: Int(clamping: uint(object, RivePropertyKey.transitionViewModelConditionOpValue, 0))) ?? .equal
             condition = .viewModel(ViewModelConditionModel(op: op, left: nil, right: nil))
         default:
-            note(object.offset, "\(object.typeName) conditions are not supported; they never hold", key: "condition \(object.typeKey)")
+            note(object.offset, "\(object.typeName) conditions are not supported; they never hold", key: "condition \(object.typeKey)",
+                 feature: Self.feature(ofType: object.typeKey))
             condition = .unsupported(object.typeName)
         }
         artboards[a].stateMachines[sm].layers[l].states[s].transitions[tr].conditions.append(condition)

@@ -49,13 +49,23 @@ struct RiveImporter {
         RiveError(file: file, byte: object.offset, "\(object.typeName): \(message)")
     }
 
-    mutating func note(_ offset: Int?, _ message: String, key: String? = nil) {
+    mutating func note(_ offset: Int?, _ message: String, key: String? = nil, feature: Diagnostic.Feature? = nil) {
         let k = key ?? message
         noteCounts[k, default: 0] += 1
         if noteCounts[k]! > 1 { return }
         noteIndex[k] = diagnostics.count
-        diagnostics.append(Diagnostic(.warning, at: offset.map { "byte \($0)" } ?? "", message))
+        diagnostics.append(Diagnostic(.warning, at: offset.map { "byte \($0)" } ?? "", message, feature: feature))
     }
+
+    /// Objects that run a script (Luau) the file carries: nothing here runs scripts, so what
+    /// they draw or decide is missing from the frames.
+    static let scriptedTypes: Set<Int> = [
+        RiveTypeKey.scriptedDrawable, RiveTypeKey.scriptedDataConverter, RiveTypeKey.scriptedLayout, RiveTypeKey.scriptedPathEffect,
+        RiveTypeKey.scriptedListenerAction, RiveTypeKey.scriptedTransitionCondition, RiveTypeKey.scriptedInterpolator,
+    ]
+
+    /// `.notDrawn` for a scripted object, so commands that render say the frames lack it.
+    static func feature(ofType typeKey: Int) -> Diagnostic.Feature? { scriptedTypes.contains(typeKey) ? .notDrawn : nil }
 
     mutating func finishNotes() {
         for (k, n) in noteCounts where n > 1 {

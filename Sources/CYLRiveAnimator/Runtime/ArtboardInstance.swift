@@ -17,7 +17,7 @@ final class ArtboardInstance {
     private(set) var drawables: [RDrawable] = []
     private(set) var drawTargets: [RDrawTarget] = []
     /// Notes made while building or playing (unsupported content), each once.
-    private(set) var notes: [String] = []
+    private(set) var notes: [ArtboardNote] = []
 
     /// How many nested artboards deep this instance is (0 for the one a scene plays).
     let depth: Int
@@ -67,20 +67,21 @@ final class ArtboardInstance {
             guard let m else { objects.append(nil); continue }
             let c = Self.make(m, index: i)
             for v in m.values { _ = c.set(v.key, v.value) }
-            if let kind = Self.unsupportedKind(m) { unsupported.insert(kind) }
+            if let content = Self.unsupportedContent(m) { unsupported.insert(content) }
             objects.append(c)
         }
         self.objects = objects
         root = objects[0] as? RArtboard ?? RArtboard(model.objects[0]!, index: 0)
         self.objects[0] = root
-        for kind in unsupported.sorted() { noteOnce("\(kind) is not supported; it is not drawn") }
+        for kind in unsupported.sorted() { noteOnce(kind, feature: .notDrawn) }
         link()
     }
 
     func object(_ index: Int) -> RComponent? { index >= 0 && index < objects.count ? objects[index] : nil }
 
-    func noteOnce(_ message: String) {
-        if !notes.contains(message) { notes.append(message) }
+    func noteOnce(_ message: String, feature: Diagnostic.Feature? = nil) {
+        let note = ArtboardNote(message: message, feature: feature)
+        if !notes.contains(note) { notes.append(note) }
     }
 
     // MARK: Building
@@ -157,13 +158,18 @@ final class ArtboardInstance {
     }
 
     /// The kind of content named in a diagnostic when this reader cannot draw it.
-    static func unsupportedKind(_ m: ComponentModel) -> String? {
+    /// What the renderer leaves out of `m`, said as a warning (nil: nothing). Frames lack it, so
+    /// every command that draws says so (`Diagnostic.Feature.notDrawn`).
+    static func unsupportedContent(_ m: ComponentModel) -> String? {
         switch m.typeKey {
-        case RiveTypeKey.text: return "text (\"\(m.name)\")"
+        case RiveTypeKey.text, RiveTypeKey.textInput: return "text (\"\(m.name)\") is not drawn"
+        case RiveTypeKey.layoutComponent: return "layout (\"\(m.name)\") is not applied; its content keeps the positions the file stores"
+        case RiveTypeKey.nSlicer, RiveTypeKey.nSlicedNode: return "N-slicing (\"\(m.name)\") is not applied; its content is drawn unstretched"
+        case RiveTypeKey.audioEvent: return "audio event (\"\(m.name)\") is not played"
         default:
             if m.isType(RiveTypeKey.drawable) && m.typeKey != RiveTypeKey.shape && m.typeKey != RiveTypeKey.artboard
                 && m.typeKey != RiveTypeKey.image && !m.isType(RiveTypeKey.nestedArtboard) {
-                return "\(m.typeName) (\"\(m.name)\")"
+                return "\(m.typeName) (\"\(m.name)\") is not supported; it is not drawn"
             }
             return nil
         }
@@ -196,7 +202,7 @@ final class ArtboardInstance {
             }
         }
         sortDrawTargets(rulesByParent)
-        for n in images.notes { noteOnce(n) }
+        for n in images.notes { noteOnce(n.message, feature: n.feature) }
         // The default view-model instance is bound before anything plays.
         bindings = DataBindings(self)
         bindings?.pushToTargets(self)
@@ -374,4 +380,11 @@ final class ArtboardInstance {
         }
         return order
     }
+}
+
+/// A note an artboard makes while it is built or played, with the feature it concerns (content
+/// not drawn, an image that cannot be read) so tools can tell them apart without reading text.
+struct ArtboardNote: Equatable {
+    var message: String
+    var feature: Diagnostic.Feature?
 }

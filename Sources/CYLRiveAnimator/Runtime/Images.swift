@@ -6,7 +6,7 @@ import CYLTimeline
 /// Decoded image assets of a file, decoded once per scene (nested artboards share it).
 final class ImageCache {
     private var images: [Int: Pixmap?] = [:]
-    private(set) var notes: [String] = []
+    private(set) var notes: [ArtboardNote] = []
 
     /// The image of file asset `index`, or nil (with a note) when it has no embedded PNG, JPEG
     /// or WebP data that decodes.
@@ -25,10 +25,10 @@ final class ImageCache {
                         result = try PNGCodec.decode(bytes, name: asset.name, maxPixels: limits.maxCanvasPixels)
                     }
                 } catch {
-                    notes.append("image asset \"\(asset.name)\" cannot be decoded: \(error)")
+                    notes.append(ArtboardNote(message: "image asset \"\(asset.name)\" cannot be decoded: \(error)", feature: .imageFormat))
                 }
             } else {
-                notes.append("image asset \"\(asset.name)\" is not embedded in the file; it is not drawn")
+                notes.append(ArtboardNote(message: "image asset \"\(asset.name)\" is not embedded in the file; it is not drawn", feature: .externalImage))
             }
         }
         images[index] = result

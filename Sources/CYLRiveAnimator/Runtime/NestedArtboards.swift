@@ -94,7 +94,7 @@ final class RNestedArtboard: RDrawable {
                                     depth: artboard.depth + 1, context: context, images: artboard.images,
                                     budget: artboard.budget)
         instance?.root.frameOrigin = false
-        for n in instance?.notes ?? [] { artboard.noteOnce(n) }
+        for n in instance?.notes ?? [] { artboard.noteOnce(n.message, feature: n.feature) }
     }
 
     override func link(_ artboard: ArtboardInstance) {

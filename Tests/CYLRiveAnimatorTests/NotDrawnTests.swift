@@ -1,0 +1,53 @@
+import CYLTimeline
+import Foundation
+import Testing
+@testable import CYLRiveAnimator
+
+/// Content the Rive back-end leaves out of its frames (text, layouts, N-slicing, audio, scripts,
+/// images kept outside the file) is a diagnostic with a feature, so `render`, `convert` and
+/// `preview` warn and `lint` reports it (issue 28: "nobody ships an icon that silently loses
+/// content").
+@Suite struct NotDrawnTests {
+    typealias T = RiveTypeKey
+    typealias P = RivePropertyKey
+
+    static func diagnostics(_ f: RiveWriter) throws -> [Diagnostic] {
+        try RiveDocument(bytes: f.bytes, name: "t.riv", options: OpenOptions()).diagnostics
+    }
+
+    /// The rectangle file plus one object of `type` under the artboard.
+    @Test(arguments: [
+        (T.text, "text (\"Label\") is not drawn"),
+        (T.layoutComponent, "layout (\"Label\") is not applied; its content keeps the positions the file stores"),
+        (T.nSlicer, "N-slicing (\"Label\") is not applied; its content is drawn unstretched"),
+        (T.audioEvent, "audio event (\"Label\") is not played"),
+    ])
+    func contentLeftOutIsNotDrawn(type: Int, message: String) throws {
+        var f = RiveWriter.rectangleArtboard()
+        f.object(type, [(P.componentName, .s("Label")), (P.componentParentId, .u(0))])
+        let all = try Self.diagnostics(f)
+        let found = all.filter { $0.feature == .notDrawn }
+        #expect(found.map(\.message) == [message], "\(all)")
+        #expect(found.first?.location == "artboard \"Board\"")
+        #expect(found.first?.feature?.warnsWhenRendering == true)
+    }
+
+    @Test func theRectangleAloneHasNothingLeftOut() throws {
+        #expect(try Self.diagnostics(RiveWriter.rectangleArtboard()).isEmpty)
+    }
+
+    /// Corpus files: a text run, a scripted transition condition, an image kept beside the file.
+    @Test func corpusFilesSayWhatTheyLose() throws {
+        guard RiveCorpus.require() else { return }
+        func open(_ stem: String) throws -> [Diagnostic] {
+            let url = RiveCorpus.root.appendingPathComponent("\(stem).riv")
+            return try RiveDocument(bytes: [UInt8](Data(contentsOf: url)), name: url.lastPathComponent, options: OpenOptions()).diagnostics
+        }
+        let text = try open("unit__new_text").filter { $0.feature == .notDrawn }
+        #expect(text.map(\.message) == ["text (\"\") is not drawn", "text (\"Text\") is not drawn"], "\(text)")
+        let scripted = try open("unit__scripted_transition_condition").filter { $0.feature == .notDrawn }
+        #expect(scripted.count == 1 && scripted[0].message.hasPrefix("ScriptedTransitionCondition conditions are not supported; they never hold"), "\(scripted)")
+        let hosted = try open("unit__hosted_image_file").filter { $0.feature == .externalImage }
+        #expect(hosted.map(\.message) == ["image asset \"one.png\" is not embedded in the file; it is not drawn"], "\(hosted)")
+    }
+}
