@@ -8,6 +8,20 @@ extension RiveDocument {
         var fields = [InfoField("scene", .string(plan.summary)),
                       InfoField("artboard", .string(artboard.name))]
         fields.append(InfoField("artboards", .list(model.artboards.map(Self.info))))
+        if !model.assets.isEmpty {
+            fields.append(InfoField("assets", .list(zip(model.assets, assetSources).map { asset, source in
+                let kind = RiveAssetFiles.typeExtensions(asset).first.map { ["png": "image", "ttf": "font", "wav": "audio"][$0] ?? "asset" } ?? "asset"
+                let place: String
+                switch source {
+                case .embedded(let n): place = "embedded (\(n) bytes)"
+                case .file(let path): place = "read from \(path)"
+                case .missing(let names, let folder):
+                    place = "not embedded" + (names.isEmpty ? "" : "; no \(names.joined(separator: " or ")) in \(folder)")
+                        + (asset.isImage ? "" : " (\(kind)s beside the file are not read yet)")
+                }
+                return .string("\"\(asset.name)\" (\(kind), id \(asset.assetID)): \(place)")
+            })))
+        }
         if !model.viewModels.isEmpty {
             fields.append(InfoField("view models", .list(model.viewModels.map { vm in
                 .object([InfoField("name", .string(vm.name)),

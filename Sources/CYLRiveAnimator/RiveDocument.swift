@@ -9,6 +9,9 @@ public final class RiveDocument: @unchecked Sendable {
     public let options: OpenOptions
     let plan: ScenePlan
     public private(set) var diagnostics: [Diagnostic]
+    /// Where each file asset's bytes came from (`model.assets` order): embedded, a file beside
+    /// the `.riv` (or under `OpenOptions.assetsDirectory`), or missing.
+    let assetSources: [RiveAssetFiles.Source]
 
     /// Parses `bytes` and chooses what plays: `options.artboard` (default: the first artboard),
     /// `options.animationID` (a linear animation's name) or `options.stateMachine`, else the
@@ -16,12 +19,14 @@ public final class RiveDocument: @unchecked Sendable {
     /// the still artboard. With `options.playsSelection`, frame 0 is the settled resting pose and
     /// the rest is what selecting a tab plays.
     public init(bytes: [UInt8], name: String, options: OpenOptions = OpenOptions()) throws {
-        let model: RiveFileModel
+        var model: RiveFileModel
         do { model = try RiveReader.read(bytes, name: name, limits: options.limits) } catch { throw error.openError }
+        var notes = model.diagnostics
+        assetSources = RiveAssetFiles.resolve(&model, folder: options.assetsDirectory ?? FilePath.parentDirectory(of: name),
+                                              limits: options.limits, notes: &notes)
         self.model = model
         self.name = name
         self.options = options
-        var notes = model.diagnostics
         plan = try Self.plan(model, name: name, options: options, notes: &notes)
         diagnostics = notes
         // Content the renderer leaves out is reported once, from a first look at the scene.

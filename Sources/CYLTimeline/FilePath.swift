@@ -13,4 +13,10 @@ public enum FilePath {
         while p.count > 1 && p.hasSuffix("/") { p = p.dropLast() }
         return String(p.split(separator: "/").last ?? p)
     }
+
+    /// `name` inside `folder` ("." stays out of the way: `join(".", "a.png")` is `a.png`).
+    public static func join(_ folder: String, _ name: String) -> String {
+        if folder.isEmpty || folder == "." { return name }
+        return folder.hasSuffix("/") ? folder + name : folder + "/" + name
+    }
 }

@@ -13,7 +13,7 @@ enum CommonOptions {
         .value("gif-as", "animation|image",
                help: "How a tab bar uses a GIF: 'animation' plays once on select (default), 'image' loops forever."),
         .value("assets", "DIR",
-               help: "Lottie: the folder image files (an asset's u + p) are read from, instead of the folder of the animation file."),
+               help: "Lottie: the folder image files (an asset's u + p) are read from; Rive: where images the .riv does not embed are looked for (<name>-<assetId>.png, then <name>); default: the animation file's folder."),
         .value("theme", "name", help: "dotLottie: draw with this theme of the file (its t/<name>.json rules as slot values; `info` lists them)."),
         .repeated("slot", "id=value",
                   help: "Lottie: a value for slot 'id' (properties with \"sid\"): a number, a colour #rrggbb, JSON, or an image file for an image slot. Repeatable."),
@@ -53,11 +53,12 @@ enum CommonOptions {
         }
     }
 
-    /// Prints the timeline's warnings about image files and slots (a missing image, an unknown
-    /// `--slot`): commands that only write frames would otherwise draw nothing where they are.
+    /// Prints the timeline's warnings about image files, slots and content it does not draw (a
+    /// missing image, an unknown `--slot`, a Rive file's text): commands that only write frames
+    /// would otherwise draw nothing where they are without a word.
     static func warnAboutAssets(_ timeline: FrameTimeline, quiet: Bool) {
         guard !quiet else { return }
-        for d in timeline.diagnostics where d.severity == .warning && d.feature?.concernsCommandLine == true {
+        for d in timeline.diagnostics where d.severity == .warning && d.feature?.warnsWhenRendering == true {
             Terminal.warn("\(timeline.file): \(d.location.isEmpty ? "" : d.location + ": ")\(d.message)")
         }
     }

@@ -28,7 +28,9 @@ final class ImageCache {
                     notes.append(ArtboardNote(message: "image asset \"\(asset.name)\" cannot be decoded: \(error)", feature: .imageFormat))
                 }
             } else {
-                notes.append(ArtboardNote(message: "image asset \"\(asset.name)\" is not embedded in the file; it is not drawn", feature: .externalImage))
+                let looked = RiveAssetFiles.candidates(asset)
+                let beside = looked.isEmpty ? "" : " and no file beside it is named \(looked.joined(separator: " or "))"
+                notes.append(ArtboardNote(message: "image asset \"\(asset.name)\" is not embedded in the file\(beside); it is not drawn", feature: .externalImage))
             }
         }
         images[index] = result
