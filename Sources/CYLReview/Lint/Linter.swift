@@ -96,6 +96,12 @@ struct Linter {
                 out.add(.themeRuleUnmatched, at: d.location, d.message)
                 continue
             }
+            // Each state-machine place that names what the file lacks is its own finding, as
+            // theme rules are: one state's fix does not fix another's.
+            if feature == .stateMachines {
+                out.add(.stateMachineReference, at: d.location, d.message)
+                continue
+            }
             // Each slow expression is its own finding: the fix is per property.
             if feature == .expressionLimit {
                 out.add(.expressionTooSlow, at: d.location, d.message)
