@@ -34,4 +34,23 @@ import Testing
         // The same machine naming only what the file has is clean.
         #expect(try Self.findings([CLI.sample("toggle-star.lottie")]).allSatisfy { $0.rule != "state-machine-reference" })
     }
+
+    /// toggle-star.lottie as a tab plays it is 47 frames at 30 fps: selecting plays frames 0-23
+    /// (0.8 s), deselecting the way back, 24-46. `play-once-too-long` measures only the first part,
+    /// so the whole 1.567 s does not fire it, and at half speed the selection's 1.6 s does.
+    @Test func playOnceTooLongMeasuresOnlyWhatSelectingPlays() throws {
+        for file in [CLI.sample("toggle-star.lottie"), Self.machineExample] {
+            let all = try Self.findings([file])
+            #expect(!all.contains { $0.rule == "play-once-too-long" }, "\(file): \(all)")
+        }
+        let dir = try ScratchDir()
+        try dir.write("slow.json", Array("""
+            {"CYLTabBarControllerTabBarItemAnimationSpeed": 0.5,
+             "tabBarItemsAttributes": [{"CYLTabBarItemTitle": "Fav", "CYLTabBarLottieFilePath": "\(CLI.sample("toggle-star.lottie"))"}]}
+            """.utf8))
+        let info = try CLI.run(["info", dir.path + "/slow.json"])
+        #expect(info.stdout.contains("deselecting plays frames 24-46, then frame 0"), "\(info.stdout)")
+        let slow = try Self.findings([dir.path + "/slow.json"]).filter { $0.rule == "play-once-too-long" }
+        #expect(slow.map(\.message) == ["selecting the tab plays 1.600 s (24 frames) at speed 0.5"], "\(slow)")
+    }
 }
