@@ -234,11 +234,11 @@ import Testing
 
     @Test func foldersAreSearchedAndConfigurationsLintedTabByTab() throws {
         let report = try LintJob(inputs: [TestFiles.sample("tabbar")]).run(registry: .standard)
-        // tabbar/ holds eight configurations (tabbar.json, favourites.json, and the skins and brand
-        // samples' JSON, YAML and plist twins), a script and PNG images, which are not animations:
+        // tabbar/ holds nine configurations (tabbar.json, favourites.json, toggle.json, and the skins
+        // and brand samples' JSON, YAML and plist twins), a script and PNG images, which are not animations:
         // every animated tab of each configuration is linted once.
         var expected: [String] = []
-        for name in ["brand.json", "brand.plist", "brand.yaml", "favourites.json", "skins.json", "skins.plist", "skins.yaml", "tabbar.json"] {
+        for name in ["brand.json", "brand.plist", "brand.yaml", "favourites.json", "skins.json", "skins.plist", "skins.yaml", "tabbar.json", "toggle.json"] {
             let config = try TabBarConfiguration(contentsOf: URL(fileURLWithPath: TestFiles.sample("tabbar/" + name)))
             let bar = try TabBar(configuration: config, registry: .standard)
             expected += bar.tabs.filter { !$0.isStatic }.map(\.item.label)
