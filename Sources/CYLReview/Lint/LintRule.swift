@@ -74,8 +74,8 @@ public struct LintRule: Sendable, Hashable {
         fix: "simplify the expression or bake it into keyframes: a phone has a few milliseconds a frame for the whole tab bar")
     public static let themeRuleUnmatched = LintRule(
         id: "theme-rule-unmatched", severity: .warning,
-        summary: "a dotLottie theme rule changes nothing: no property names its slot id (or its type is not one of the format's)",
-        fix: "give the rule the sid of the property it should change (`cylanim info` lists the animation's slots), or remove it")
+        summary: "a dotLottie theme or rule changes nothing: no animation it applies to has a property naming its slot id, it names an animation the file lacks, no animation takes its theme, or its type is not one of the format's",
+        fix: "give the rule the sid of the property it should change (`cylanim info` lists the animation's slots) and animations the file has, list the theme in an animation's manifest themes, or remove it")
     /// Each place is its own finding: the fix is per state (rename the marker, add the animation),
     /// and the machine still runs, skipping what it cannot find, so the tab plays something else.
     public static let stateMachineReference = LintRule(
