@@ -15,12 +15,12 @@ struct BuildCommandTests {
         let first = try CLI.run(["build", "sample-animations/pipeline.json", "-o", "out"], in: dir.path)
         #expect(first.status == 0, "\(first.stderr)")
         #expect(first.stdout.hasPrefix("STATUS  OUTPUT"))
-        #expect(first.stdout.contains("\n31 built, 0 up to date, 0 failed of 31 outputs in "))
+        #expect(first.stdout.contains("\n36 built, 0 up to date, 0 failed of 36 outputs in "))
         #expect(first.stderr.contains("cylanim: warning: sample-animations/pipeline.json: no dark outputs for 4 inputs"))
         #expect(!first.stderr.contains("\r"), "no progress bar when stderr is not a terminal")
         let second = try CLI.run(["build", "sample-animations/pipeline.json", "-o", "out", "--json"], in: dir.path)
         let summary = try #require(try JSONSerialization.jsonObject(with: Data(second.stdout.utf8)) as? [String: Any])
-        #expect(summary["built"] as? Int == 0 && summary["upToDate"] as? Int == 31 && summary["failed"] as? Int == 0)
+        #expect(summary["built"] as? Int == 0 && summary["upToDate"] as? Int == 36 && summary["failed"] as? Int == 0)
         #expect(summary["manifest"] as? String == "out/build-manifest.json")
     }
 
@@ -39,9 +39,9 @@ struct BuildCommandTests {
         let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         p.waitUntilExit()
         #expect(p.terminationStatus == 0, "\(text)")
-        #expect(text.contains("\r[#") && text.contains("] 1/31") && text.contains("] 31/31"), "\(text.prefix(400))")
+        #expect(text.contains("\r[#") && text.contains("] 1/36") && text.contains("] 36/36"), "\(text.prefix(400))")
         #expect(text.contains(" left"), "no time left estimate")
-        #expect(text.contains("31 built, 0 up to date, 0 failed of 31 outputs"))
+        #expect(text.contains("36 built, 0 up to date, 0 failed of 36 outputs"))
     }
 
     @Test func badPipelinesAndOptionsExitWithTheirStatus() throws {

@@ -74,7 +74,7 @@ struct BuildShardingTests {
         let shardedFiles = try FileManager.default.subpathsOfDirectory(atPath: sharded)
             .filter { !isDirectory(sharded + "/" + $0) && !$0.hasPrefix("build-manifest.shard-") }.sorted()
         #expect(files == shardedFiles, "\(name)")
-        #expect(files.count == 33)   // 31 outputs, the manifest and index.html
+        #expect(files.count == 38)   // 36 outputs, the manifest and index.html
         for f in files where f != "build-manifest.json" {
             let same = FileManager.default.contents(atPath: single + "/" + f) == FileManager.default.contents(atPath: sharded + "/" + f)
             #expect(same, "\(name): \(f) differs from the one-process build")
