@@ -23,8 +23,9 @@ public struct Diagnostic: Sendable, Equatable, CustomStringConvertible {
         /// A script (a Lottie expression) stopped by a limit on its steps, memory or CPU time; its
         /// property keeps its keyframes.
         case expressionLimit
-        /// A dotLottie theme rule that changes nothing: no property of the animation names its
-        /// slot, or its type is not one of the format's.
+        /// A dotLottie theme or rule that changes nothing: no property of an animation it applies
+        /// to names its slot, it names an animation the file lacks, no animation takes its theme,
+        /// or its type is not one of the format's.
         case themes
         /// A dotLottie state machine that names what the file does not have (an animation, a
         /// marker), or does what frames cannot show (a theme switch).

@@ -234,8 +234,8 @@ import Testing
 
     @Test func foldersAreSearchedAndConfigurationsLintedTabByTab() throws {
         let report = try LintJob(inputs: [TestFiles.sample("tabbar")]).run(registry: .standard)
-        // tabbar/ holds nine configurations (tabbar.json, favourites.json, toggle.json, and the skins and brand
-        // samples' JSON, YAML and plist twins), a script and PNG images, which are not animations:
+        // tabbar/ holds nine configurations (tabbar.json, favourites.json, toggle.json, and the skins
+        // and brand samples' JSON, YAML and plist twins), a script and PNG images, which are not animations:
         // every animated tab of each configuration is linted once.
         var expected: [String] = []
         for name in ["brand.json", "brand.plist", "brand.yaml", "favourites.json", "skins.json", "skins.plist", "skins.yaml", "tabbar.json", "toggle.json"] {

@@ -43,4 +43,22 @@ struct ConfigHardeningTests {
         #expect(c.warnings.count == 1)
         #expect(c.warnings.first.map { $0.message.hasSuffix("...\" ignored") && $0.message.count < 120 } == true, "\(c.warnings)")
     }
+
+    /// Text goes on to C (fontconfig, the file system), where a string ends at NUL: a title font
+    /// "x\u0000y" was looked up as "x", and a dark-colour keypath holding NUL silently matched
+    /// nothing. Both are errors naming the key and the character.
+    @Test(arguments: [
+        (#""CYLTabBarItemTitle": "a\u0000b""#, "CYLTabBarItemTitle"),
+        (#""CYLTabBarItemTitleFont": "Avenir\u0000x""#, "CYLTabBarItemTitleFont"),
+        (#""CYLTabBarItemIdentifier": "\u0000""#, "CYLTabBarItemIdentifier"),
+        (##""CYLTabBarLottieFilePath": "x.json", "CYLTabBarLottieDarkColors": {"**.Fill\u00001": "#ffffff"}"##, "CYLTabBarLottieDarkColors"),
+    ])
+    func textHoldingNULIsRefused(_ member: String, _ key: String) {
+        do {
+            _ = try parse(#"{"tabBarItemsAttributes": [{"CYLTabBarItemImage": "a.png", "#  + member + "}]}")
+            Issue.record("expected an error for \(member)")
+        } catch {
+            #expect(error.description.contains(key) && error.description.contains("U+0000 (NUL)") && error.description.contains("bar.json"), "\(error)")
+        }
+    }
 }

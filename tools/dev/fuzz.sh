@@ -89,6 +89,46 @@ for i, path in enumerate(sys.argv[2:]):
 PY
         # The shared corpus's dotLottie v2 files (themes, state machines, images in i/).
         [[ -d "$corpus_dir/dotlottie" ]] && copy "$corpus_dir"/dotlottie/*.lottie
+        # The bundled .lottie samples (toggle-star.lottie: a tab's toggle machine), and a few of the
+        # corpus's state machines packed with toggle-star's animation, themed with one rule of every
+        # type: each machine's animation ids name copies of the star and its segments become
+        # markers, so the parser, the engine and a tab's selection plan run on real content.
+        copy sample-animations/*.lottie sample-animations/lint-examples/*.lottie
+        python3 - "$seeds" sample-animations/toggle-star.lottie "$corpus_dir/dotlottie/statemachines" <<'PY'
+import sys, zipfile, os, json
+out, star_file, machines = sys.argv[1:4]
+with zipfile.ZipFile(star_file) as z:
+    star = json.loads(z.read("a/star.json"))
+picked = ["toggle.json", "rating.json", "smileys.json", "traffic_lights.json", "tween_redirection.json",
+          "normal_usecases/exploding_pigeon.json", "interaction_tests/all_interaction_events.json",
+          "security_tests/infinite_loop.json", "security_tests/guardless_transitions.json",
+          "action_tests/set_random.json", "elapsed_time_tests/timeout_transition.json"]
+kf = lambda v: [{"frame": 0, "value": v, "outTangent": {"x": 0, "y": 0}}, {"frame": 12, "value": v, "inTangent": {"x": 1, "y": 1}}]
+values = {"Color": [1, 0, 0, 1], "Scalar": 50, "Position": [10, 10], "Vector": [20, 20],
+          "Gradient": [{"offset": 0, "color": [1, 0, 0]}, {"offset": 1, "color": [0, 0, 1, 0.5]}]}
+rules = [{"id": ["ink", "spark"][i % 2], "type": t, "value": v} for i, (t, v) in enumerate(values.items())]
+rules += [{"id": ["spark", "ink"][i % 2], "type": t, "keyframes": kf(v)} for i, (t, v) in enumerate(values.items())]
+rules += [{"id": "ink", "type": "Image", "value": {"path": "i/x.png", "width": 4, "height": 4}},
+          {"id": "spark", "type": "Text", "value": {"text": "Hi", "fontSize": 12, "fillColor": [0, 0, 0]}}]
+for rel in picked:
+    path = os.path.join(machines, rel)
+    if not os.path.isfile(path):
+        continue
+    machine = json.load(open(path))
+    states = machine.get("states") or []
+    ids = ["star"] + sorted({s.get("animation") for s in states if s.get("animation")} - {"star"})
+    segments = sorted({s.get("segment") for s in states if s.get("segment")})
+    anim = dict(star, markers=[{"cm": name, "tm": i * 24 / max(1, len(segments)), "dr": 24 / max(1, len(segments))}
+                               for i, name in enumerate(segments)])
+    stem = "sm-" + os.path.splitext(rel.replace("/", "-"))[0]
+    with zipfile.ZipFile(os.path.join(out, stem + ".lottie"), "w", zipfile.ZIP_DEFLATED) as z:
+        z.writestr("manifest.json", json.dumps({"version": "2", "animations": [{"id": i} for i in ids],
+                                                "themes": [{"id": "every"}], "stateMachines": [{"id": "m"}]}))
+        for i in ids:
+            z.writestr(f"a/{i}.json", json.dumps(anim))
+        z.writestr("t/every.json", json.dumps({"rules": rules}))
+        z.writestr("s/m.json", json.dumps(machine))
+PY
         ;;
     gif)
         copy sample-animations/*.gif sample-animations/lint-examples/*.gif

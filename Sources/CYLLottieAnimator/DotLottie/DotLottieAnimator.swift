@@ -79,6 +79,9 @@ public struct DotLottieAnimator: CYLTabBarItemAnimator {
                 return try withThemes.export(darkColors: colors, darkVariant: variant)
             }
             themes.report(slots: document.slotIDs, into: &t)
+            // Rules and themes that change nothing, judged over every animation of the file.
+            var check = DotLottieThemeCheck(archive, path: path, opened: id, openedSlots: document.slotIDs, limits: options.limits)
+            t.diagnostics += check.diagnostics(read: themes.themes, opened: id)
             return t
         }
         t.diagnostics += machines.notes
@@ -133,7 +136,9 @@ struct DotLottieThemes {
     /// The slot ids the themes' rules for the animation give values.
     var ruleIDs: Set<String> { Set(themes.flatMap { $0.rules.filter { $0.applies(to: animation) }.map(\.id) }) }
 
-    /// Adds the themes to `info`'s contents and a warning per rule that no property names.
+    /// Adds the themes to `info`'s contents, each rule marked when no property of this animation
+    /// names its slot. Whether that is worth a warning depends on the file's other animations:
+    /// `DotLottieThemeCheck` decides.
     func report(slots: (defined: Set<String>, named: Set<String>), into t: inout FrameTimeline) {
         t.diagnostics += notes
         guard !themes.isEmpty else { return }
@@ -149,10 +154,6 @@ struct DotLottieThemes {
                     text += " (not this animation)"
                 } else if !slots.named.contains(r.id) {
                     text += " (matches no slot)"
-                    t.diagnostics.append(Diagnostic(.warning, at: "\(theme.entry): \(r.path)",
-                                                    "theme \"\(theme.id)\": rule \"\(r.id)\" (\(r.type.rawValue)) matches no slot: no property names it"
-                                                    + (all.isEmpty ? " (the animation has no slots)" : " (its slots: \(all.sorted().joined(separator: ", ")))"),
-                                                    feature: .themes))
                 } else {
                     themed.insert(r.id)
                 }

@@ -19,7 +19,7 @@ public struct LintRule: Sendable, Hashable {
     public static let all: [LintRule] = [
         openFailed, canvasNotSquare, contentOutsideCanvas, contentInMargin, strokeTooThin, playOnceTooLong,
         fpsTooHigh, fpsTooLow, lastFrameEmpty, firstFrameEmpty, firstFrameNotAtRest, loopJump,
-        unsupportedFeature, unportableFeature, expressionTooSlow, themeRuleUnmatched, inputWarning, darkContrast, fileTooLarge,
+        unsupportedFeature, unportableFeature, expressionTooSlow, themeRuleUnmatched, stateMachineReference, inputWarning, darkContrast, fileTooLarge,
         imageTooLarge, gifPaletteOverflow,
     ]
 
@@ -74,8 +74,14 @@ public struct LintRule: Sendable, Hashable {
         fix: "simplify the expression or bake it into keyframes: a phone has a few milliseconds a frame for the whole tab bar")
     public static let themeRuleUnmatched = LintRule(
         id: "theme-rule-unmatched", severity: .warning,
-        summary: "a dotLottie theme rule changes nothing: no property names its slot id (or its type is not one of the format's)",
-        fix: "give the rule the sid of the property it should change (`cylanim info` lists the animation's slots), or remove it")
+        summary: "a dotLottie theme or rule changes nothing: no animation it applies to has a property naming its slot id, it names an animation the file lacks, no animation takes its theme, or its type is not one of the format's",
+        fix: "give the rule the sid of the property it should change (`cylanim info` lists the animation's slots) and animations the file has, list the theme in an animation's manifest themes, or remove it")
+    /// Each place is its own finding: the fix is per state (rename the marker, add the animation),
+    /// and the machine still runs, skipping what it cannot find, so the tab plays something else.
+    public static let stateMachineReference = LintRule(
+        id: "state-machine-reference", severity: .warning,
+        summary: "a dotLottie state machine names something the file lacks (an animation, a marker, an input) or does what frames cannot show (SetTheme)",
+        fix: "point the state at an animation and marker the file has (`cylanim info` lists them), or remove what it cannot do")
     public static let inputWarning = LintRule(
         id: "input-warning", severity: .info, summary: "the file has something odd a player works around",
         fix: "re-export the file; the message says what is odd")
@@ -113,7 +119,7 @@ public struct LintProfile: Sendable {
     /// empty frames, frame rates, oversize data.
     public static let general = LintProfile(name: "general", rules: [
         .openFailed, .lastFrameEmpty, .fpsTooHigh, .fpsTooLow, .unsupportedFeature, .unportableFeature, .expressionTooSlow,
-        .themeRuleUnmatched, .inputWarning,
+        .themeRuleUnmatched, .stateMachineReference, .inputWarning,
         .contentOutsideCanvas, .imageTooLarge, .gifPaletteOverflow,
     ])
     public static let all = [tabIcon, general]

@@ -65,6 +65,19 @@ struct LintSubject {
 
     /// Whether selecting the tab plays the animation once and holds its last frame.
     var playsOnceOnSelect: Bool { policy == .playOnceOnSelect || policy == .loopsWhenUnselected }
+
+    /// How many frames selecting plays: all of them, or, for a timeline with a way back (a
+    /// dotLottie state machine's toggle), those before `deselectionStart`; the frames after are
+    /// what deselecting plays, which no check of "what selecting plays" may count.
+    var selectionFrameCount: Int { timeline.deselectionStart ?? timeline.frameCount }
+
+    /// How long selecting plays, at speed 1.
+    var selectionDuration: Duration {
+        timeline.deselectionStart.map { timeline.startTime(ofFrame: $0) } ?? timeline.duration
+    }
+
+    /// The frame a selected tab holds: the last frame selecting plays.
+    var heldFrame: Int { selectionFrameCount - 1 }
 }
 
 /// Facts about an input file on disk.

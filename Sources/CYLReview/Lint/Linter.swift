@@ -38,7 +38,8 @@ struct Linter {
         do {
             let analysis = FrameAnalysis(s.timeline)
             var measures: [Int: FrameMeasure] = [:]
-            for f in FrameAnalysis.sampleFrames(count: s.timeline.frameCount) { measures[f] = try analysis.measure(f) }
+            // The held frame is measured even where a long timeline is sampled: the rest-frame checks need it.
+            for f in Set(FrameAnalysis.sampleFrames(count: s.timeline.frameCount)).union(Self.restFrames(s)) { measures[f] = try analysis.measure(f) }
             checkBounds(s, measures, &out)
             checkRestFrames(s, measures, &out)
             checkLoop(s, measures, &out)
@@ -71,9 +72,10 @@ struct Linter {
         }
         if fps > profile.fpsRange.upperBound { out.add(.fpsTooHigh, "plays at \(rate)") }
         if fps < profile.fpsRange.lowerBound { out.add(.fpsTooLow, "plays at \(rate)") }
-        let seconds = t.duration.seconds / s.speed
+        // Only what selecting plays: a way back (frames from `deselectionStart` on) plays on deselect.
+        let seconds = s.selectionDuration.seconds / s.speed
         if s.playsOnceOnSelect && seconds > profile.maxPlayOnceSeconds {
-            out.add(.playOnceTooLong, "selecting the tab plays \(ReviewIcon.seconds(seconds)) (\(t.frameCount) frames)\(s.speed == 1 ? "" : " at speed \(s.speed.compactText)")")
+            out.add(.playOnceTooLong, "selecting the tab plays \(ReviewIcon.seconds(seconds)) (\(s.selectionFrameCount) frames)\(s.speed == 1 ? "" : " at speed \(s.speed.compactText)")")
         }
     }
 
@@ -94,6 +96,12 @@ struct Linter {
             // Each theme rule that changes nothing is its own finding: the fix is per rule.
             if feature == .themes {
                 out.add(.themeRuleUnmatched, at: d.location, d.message)
+                continue
+            }
+            // Each state-machine place that names what the file lacks is its own finding, as
+            // theme rules are: one state's fix does not fix another's.
+            if feature == .stateMachines {
+                out.add(.stateMachineReference, at: d.location, d.message)
                 continue
             }
             // Each slow expression is its own finding: the fix is per property.
@@ -169,19 +177,21 @@ struct Linter {
         }
     }
 
-    /// The frames a tab shows for long: frame 0 (unselected) and the last (held when selected).
+    /// The frames a tab shows for long: frame 0 (unselected) and the one held when selected (the
+    /// last, or the last before a way back, which ends on frame 0 again).
     static func restFrames(_ s: LintSubject) -> [Int] {
-        s.timeline.frameCount == 1 ? [0] : [0, s.timeline.frameCount - 1]
+        s.heldFrame == 0 ? [0] : [0, s.heldFrame]
     }
 
     // MARK: First and last frames
 
     func checkRestFrames(_ s: LintSubject, _ measures: [Int: FrameMeasure], _ out: inout Findings) {
-        let last = s.timeline.frameCount - 1
+        let last = s.heldFrame
         guard last > 0, let first = measures[0], let end = measures[last] else { return }
         guard !Self.mayMissContent(s) else { return }
         if s.playsOnceOnSelect && end.isEmpty {
-            out.add(.lastFrameEmpty, at: "frame \(last)", "the last frame is \(Self.emptiness(end)); the selected tab would show nothing")
+            let which = last == s.timeline.frameCount - 1 ? "the last frame" : "frame \(last), the last selecting plays,"
+            out.add(.lastFrameEmpty, at: "frame \(last)", "\(which) is \(Self.emptiness(end)); the selected tab would show nothing")
         }
         guard s.policy == .playOnceOnSelect, measures.values.contains(where: { !$0.isEmpty }) else { return }
         if first.isEmpty {
@@ -194,7 +204,7 @@ struct Linter {
             let a0 = box0.width * box0.height, aN = boxN.width * boxN.height
             if aN > 0 && a0 < 0.25 * aN {
                 out.add(.firstFrameNotAtRest, at: "frame 0",
-                        "frame 0 covers \(Self.percent(a0 / aN)) of the area the last frame covers: the unselected tab shows a partly drawn icon")
+                        "frame 0 covers \(Self.percent(a0 / aN)) of the area \(last == s.timeline.frameCount - 1 ? "the last frame" : "frame \(last), the last selecting plays,") covers: the unselected tab shows a partly drawn icon")
             }
         }
     }

@@ -28,8 +28,18 @@ extension ConfigParser {
     }
 
     /// Follows `"@name"` through the skin chain (a skin's value may itself be a reference; at most
-    /// 8 steps, no cycles); `"@@text"` is the text `@text`.
+    /// 8 steps, no cycles); `"@@text"` is the text `@text`. Every value is read through here, so
+    /// this is where text holding NUL is refused: titles, fonts, identifiers, themes and markers go
+    /// on to C (fontconfig, the file system), where a string ends at NUL, so "Avenir\u0000x"
+    /// would quietly name Avenir. No value needs one.
     func resolve(_ node: StructuredNode, tab: TabItem?, key: String) throws(ConfigError) -> ConfigValue {
+        let v = try follow(node, tab: tab, key: key)
+        if case .string(let s) = v.node.value, s.contains("\0") { throw fail(.invalidValue, v, tab: tab, key: key, Self.nulMessage) }
+        return v
+    }
+
+    /// `resolve` without the NUL check.
+    private func follow(_ node: StructuredNode, tab: TabItem?, key: String) throws(ConfigError) -> ConfigValue {
         var current = ConfigValue(node: node, via: nil)
         var seen: [String] = []
         while case .string(let s) = current.node.value, s.hasPrefix("@") {
@@ -62,6 +72,9 @@ extension ConfigParser {
         }
         return s
     }
+
+    /// Why a text holding U+0000 is refused.
+    static let nulMessage = "the text holds the character U+0000 (NUL), which no value may contain"
 
     func number(_ node: StructuredNode, tab: TabItem?, key: String) throws(ConfigError) -> (Double, ConfigValue) {
         let v = try resolve(node, tab: tab, key: key)
@@ -261,6 +274,10 @@ extension ConfigParser {
         var out: [ColorOverride] = []
         for m in members {
             let keypath = m.key
+            // A layer name cannot hold NUL either: such a keypath would match nothing, silently.
+            guard !keypath.contains("\0") else {
+                throw fail(.invalidValue, m.keyPosition, tab: tab, key: key, "keypath \"\(keypath.escapingForMessage)\": \(Self.nulMessage)")
+            }
             let names = keypath.split(separator: ".", omittingEmptySubsequences: false)
             guard !keypath.isEmpty, !names.contains(where: \.isEmpty) else {
                 throw fail(.invalidValue, m.keyPosition, tab: tab, key: key,
