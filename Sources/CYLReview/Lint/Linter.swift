@@ -104,6 +104,12 @@ struct Linter {
                 out.add(.stateMachineReference, at: d.location, d.message)
                 continue
             }
+            // Each piece of content the frames lack (a Rive text run, a layout) is its own
+            // finding: grouped, one kind would hide another.
+            if feature == .notDrawn {
+                out.add(.unsupportedFeature, at: d.location, d.message)
+                continue
+            }
             // Each slow expression is its own finding: the fix is per property.
             if feature == .expressionLimit {
                 out.add(.expressionTooSlow, at: d.location, d.message)
@@ -137,7 +143,7 @@ struct Linter {
     static func mayMissContent(_ s: LintSubject) -> Bool {
         s.timeline.diagnostics.contains { d in
             switch d.feature {
-            case .layerType?, .externalImage?, .imageFormat?: return true
+            case .layerType?, .externalImage?, .imageFormat?, .notDrawn?: return true
             default: return false
             }
         }
