@@ -116,7 +116,7 @@ public final class DisplayListRenderer {
             try draw(list, group.children, m, inner.grown(by: reach).intersection(bounds), &scratch)
             if !drawn.isEmpty {
                 let spread = drawn.grown(by: reach).intersection(bounds)
-                scratch.blur(sigma: sigma, in: spread, scratch: &blurScratch)
+                scratch.fastBlur(sigmaX: sigma, sigmaY: sigma, in: spread, scratch: &blurScratch)
                 drawn = spread
             }
         } else {
@@ -237,7 +237,7 @@ public final class DisplayListRenderer {
             case let .blur(sx, sy):
                 let px = sx * (m.a * m.a + m.b * m.b).squareRoot(), py = sy * (m.c * m.c + m.d * m.d).squareRoot()
                 area = grow(area, by: 3 * max(px, py) + 1, within: clip)
-                scratch.blur(sigmaX: px, sigmaY: py, in: area, scratch: &blurScratch)
+                scratch.fastBlur(sigmaX: px, sigmaY: py, in: area, scratch: &blurScratch)
             case let .dropShadow(color, offset, sigma, shadowOnly):
                 let o = m.applyVector(offset), s = sigma * scale
                 let limit = Double(scratch.width + scratch.height)
@@ -247,7 +247,7 @@ public final class DisplayListRenderer {
                 let reach = grow(moved, by: 3 * s + 1, within: clip)
                 var shadow = try canvas.borrowLayer(width: scratch.width, height: scratch.height)
                 shadow.paintShadow(of: scratch, color: color, dx: dx, dy: dy, in: reach)
-                shadow.blur(sigmaX: s, sigmaY: s, in: reach, scratch: &blurScratch)
+                shadow.fastBlur(sigmaX: s, sigmaY: s, in: reach, scratch: &blurScratch)
                 if shadowOnly { scratch.clearTransparent(in: area) }
                 area = area.union(reach)
                 scratch.compositeUnder(shadow, in: area)
@@ -274,7 +274,7 @@ public final class DisplayListRenderer {
         coverage.dilate(radius: grow, in: area, scratch: &distanceScratch)
         var under = try canvas.borrowLayer(width: scratch.width, height: scratch.height)
         under.paint(color, coverage: coverage, in: area)
-        under.blur(sigmaX: blur, sigmaY: blur, in: area, scratch: &blurScratch)
+        under.fastBlur(sigmaX: blur, sigmaY: blur, in: area, scratch: &blurScratch)
         scratch.compositeUnder(under, in: area)
         canvas.recycle(under, dirty: area)
         canvas.recycle(coverage)
