@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import CRasterKernels
 
 // Pixel kernels behind `LayerEffect`: colour maps, region blur, shadows painted from a layer's
 // coverage, compositing under a layer, and growing a coverage mask. Each works inside a rectangle
@@ -56,14 +57,14 @@ extension Pixmap {
     /// `ky` down, everything outside counting as transparent; `scratch` holds `blurScratchCount`.
     static func blurRect(_ origin: UnsafeMutablePointer<UInt32>, stride: Int, w: Int, h: Int, kx: [UInt32], ky: [UInt32],
                          scratch t: UnsafeMutablePointer<UInt32>) {
-        let rowLen = max(w, h) + 2 * max(kx.count / 2, ky.count / 2)
-        // The rows of spread channels start on an 8-byte boundary.
-        let rows = UnsafeMutableRawPointer(t + (w * h + 1) & ~1).bindMemory(to: UInt64.self, capacity: 2 * rowLen)
+        // The row of spread channels (4 × rowLen UInt32s) starts on an 8-byte boundary.
+        let row = t + (w * h + 1) & ~1
         kx.withUnsafeBufferPointer { kxp in
             ky.withUnsafeBufferPointer { kyp in
                 // Rows of the rectangle -> columns of t (h wide, w tall) -> columns of the rectangle.
-                blurPass(src: origin, srcStride: stride, dst: t, dstStride: h, w: w, h: h, k: kxp, rb: rows, ag: rows + rowLen)
-                blurPass(src: t, srcStride: h, dst: origin, dstStride: stride, w: h, h: w, k: kyp, rb: rows, ag: rows + rowLen)
+                // The C pass (CRasterKernels/blur.c) gives the bytes of `blurPass`, AVX2 where it can.
+                cyl_blur_pass(origin, stride, t, h, w, h, kxp.baseAddress!, kxp.count, row)
+                cyl_blur_pass(t, h, origin, stride, h, w, kyp.baseAddress!, kyp.count, row)
             }
         }
     }
