@@ -109,3 +109,15 @@ int cyl_blur_pass_is_vectorised(void) {
     return 0;
 #endif
 }
+
+// The vertical half of a reduced blur's bilinear interpolation back up (ReducedBlur.swift): two rows
+// already interpolated across, 4 channels a pixel in 1/256 (each ≤ 255 · 256), mixed by w1/256.
+// Written channel by channel as bytes (a pixel's channels r, g, b, a are its bytes in memory order
+// on the little-endian targets this package builds for), so the loop is elementwise and vectorises
+// without shuffling channels apart.
+CYL_CLONES
+void cyl_lerp_rows(uint32_t *restrict d, const uint32_t *restrict h0, const uint32_t *restrict h1, size_t n, uint32_t w1) {
+    uint32_t w0 = 256 - w1;
+    uint8_t *restrict o = (uint8_t *)d;
+    for (size_t k = 0; k < 4 * n; k++) o[k] = (uint8_t)((h0[k] * w0 + h1[k] * w1 + 0x8000) >> 16);
+}

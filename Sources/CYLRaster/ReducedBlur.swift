@@ -1,3 +1,5 @@
+import CRasterKernels
+
 /// A gaussian blur of a large σ computed at a reduced resolution: the rectangle is averaged down by
 /// whole factors `fx × fy` (box cells), blurred there exactly, and brought back up bilinearly.
 ///
@@ -32,7 +34,7 @@ enum ReducedBlur {
         // The reduced image, the blur's own scratch, two rows of spread channels (UInt64 pairs) as
         // wide as the rectangle, and the column table (index and weight per output column).
         let image = (nw * nh + 1) & ~1
-        return image + Pixmap.blurScratchCount(w: nw, h: nh, kx: kx, ky: ky) + 4 * max(w, nw) + 2 * w
+        return image + Pixmap.blurScratchCount(w: nw, h: nh, kx: kx, ky: ky) + max(4 * w, expandScratchCount(w: w))
     }
 
     /// Blurs the `w × h` pixels at `origin` (rows `stride` apart), factors `fx`, `fy` ≥ 1, by the
@@ -43,13 +45,10 @@ enum ReducedBlur {
         let small = scratch
         let blurScratch = scratch + (nw * nh + 1) & ~1
         let rest = blurScratch + Pixmap.blurScratchCount(w: nw, h: nh, kx: kx.count, ky: ky.count)
-        let rowLen = max(w, nw)
-        let rows = UnsafeMutableRawPointer(rest).bindMemory(to: UInt64.self, capacity: 2 * rowLen)
-        let table = rest + 4 * rowLen
-        reduce(origin, stride: stride, w: w, h: h, fx: fx, fy: fy, into: small, nw: nw, nh: nh, rb: rows, ag: rows + rowLen)
+        let rows = UnsafeMutableRawPointer(rest).bindMemory(to: UInt64.self, capacity: 2 * w)
+        reduce(origin, stride: stride, w: w, h: h, fx: fx, fy: fy, into: small, nw: nw, nh: nh, rb: rows, ag: rows + w)
         Pixmap.blurRect(small, stride: nw, w: nw, h: nh, kx: kx, ky: ky, scratch: blurScratch)
-        expand(small, nw: nw, nh: nh, fx: fx, fy: fy, into: origin, stride: stride, w: w, h: h,
-               rb: rows, ag: rows + rowLen, table: table)
+        expand(small, smallStride: nw, nw: nw, nh: nh, fx: fx, fy: fy, into: origin, stride: stride, w: w, h: h, scratch: rest)
     }
 
     /// Spreads pixel `p` into two UInt64s, channels r, b and g, a in 32-bit lanes.
@@ -99,40 +98,71 @@ enum ReducedBlur {
         return (min(max(i0, 0), n - 1), min(i0 + 1, n - 1), wgt)
     }
 
-    /// Interpolates the `nw × nh` image `small` bilinearly back up to `w × h` pixels at `dst`.
-    static func expand(_ small: UnsafeMutablePointer<UInt32>, nw: Int, nh: Int, fx: Int, fy: Int,
-                       into dst: UnsafeMutablePointer<UInt32>, stride: Int, w: Int, h: Int,
-                       rb: UnsafeMutablePointer<UInt64>, ag: UnsafeMutablePointer<UInt64>, table: UnsafeMutablePointer<UInt32>) {
+    /// The `UInt32`s of scratch `expand` needs for an output `w` pixels wide.
+    static func expandScratchCount(w: Int) -> Int { 11 * w }
+
+    /// Interpolates the `nw × nh` image `small` (rows `smallStride` apart) bilinearly back up,
+    /// writing the `w × h` output pixels whose top left is output pixel (`ox`, `oy`) of the whole
+    /// expansion to `dst` (rows `stride` apart); with an `opacity`, compositing them over `dst`
+    /// scaled by it (source-over) instead, skipping what is transparent. `scratch` holds
+    /// `expandScratchCount(w:)`.
+    ///
+    /// Each reduced row is interpolated across once, into one of two full-width rows of 32-bit
+    /// channels in 1/256; each output row then mixes the two it falls between (`cyl_lerp_rows`).
+    /// Every output channel is round(Σ corner · weight / 65536) over the four corners with
+    /// weights (256 − wx or wx)(256 − wy or wy), the same bilinear sum in whichever order.
+    static func expand(_ small: UnsafePointer<UInt32>, smallStride: Int, nw: Int, nh: Int, fx: Int, fy: Int, ox: Int = 0, oy: Int = 0,
+                       into dst: UnsafeMutablePointer<UInt32>, stride: Int, w: Int, h: Int, opacity: UInt32? = nil,
+                       scratch: UnsafeMutablePointer<UInt32>) {
+        let table = scratch, ring = scratch + 2 * w, row = scratch + 10 * w
         // Per output column: the left sample's index and the right sample's weight (the right one
         // is the next sample, or the same at the last).
         for x in 0..<w {
-            let (i0, i1, wgt) = position(x, f: fx, n: nw)
+            let (i0, i1, wgt) = position(ox + x, f: fx, n: nw)
             table[2 * x] = UInt32(i0)
             table[2 * x + 1] = UInt32(wgt) | UInt32(i1 - i0) << 16
         }
+        // Which reduced row each ring slot holds, and the columns where it is not transparent.
+        var held = (-1, -1)
+        var span = ((0, 0), (0, 0))
         for y in 0..<h {
-            // The two reduced rows mixed in 1/256 (each lane ≤ 255 × 256).
-            let (j0, j1, wy) = position(y, f: fy, n: nh)
-            let r0 = small + j0 * nw, r1 = small + j1 * nw
-            for i in 0..<nw {
-                let (a0, b0) = spread(r0[i]), (a1, b1) = spread(r1[i])
-                rb[i] = a0 &* (256 &- wy) &+ a1 &* wy
-                ag[i] = b0 &* (256 &- wy) &+ b1 &* wy
+            let (j0, j1, wy) = position(oy + y, f: fy, n: nh)
+            for j in j0...j1 where (j & 1 == 0 ? held.0 : held.1) != j {
+                let s = across(small + j * smallStride, table: table, w: w, into: ring + (j & 1) * 4 * w)
+                if j & 1 == 0 { held.0 = j; span.0 = s } else { held.1 = j; span.1 = s }
             }
-            // Then across, in 1/65536 (each lane ≤ 255 × 65536: no carry between lanes).
+            let h0 = ring + (j0 & 1) * 4 * w, h1 = ring + (j1 & 1) * 4 * w
+            let s0 = j0 & 1 == 0 ? span.0 : span.1, s1 = j1 & 1 == 0 ? span.0 : span.1
             let out = dst + y * stride
-            for x in 0..<w {
-                let i0 = Int(table[2 * x]), e = table[2 * x + 1]
-                let wx = UInt64(e & 0xFFFF), i1 = i0 &+ Int(e >> 16)
-                var a = rb[i0] &* (256 &- wx) &+ rb[i1] &* wx
-                var b = ag[i0] &* (256 &- wx) &+ ag[i1] &* wx
-                a = ((a &+ 0x0000_8000_0000_8000) >> 16) & 0x0000_00FF_0000_00FF
-                b = ((b &+ 0x0000_8000_0000_8000) >> 16) & 0x0000_00FF_0000_00FF
-                let v = UInt32(truncatingIfNeeded: a | a >> 16) & 0x00FF_00FF
-                let u = UInt32(truncatingIfNeeded: b | b >> 16) & 0x00FF_00FF
-                out[x] = v | u << 8
+            guard let opacity else {
+                cyl_lerp_rows(out, h0, h1, w, UInt32(wy))
+                continue
             }
+            // Compositing transparency changes nothing: only the columns either row covers.
+            let lo = min(s0.0, s1.0), hi = max(s0.1, s1.1)
+            if lo >= hi { continue }
+            cyl_lerp_rows(row, h0 + 4 * lo, h1 + 4 * lo, hi - lo, UInt32(wy))
+            Kernels.overRow(out + lo, row, hi - lo, coverage: opacity)
         }
+    }
+
+    /// Interpolates reduced row `r` across into `out` (4 channels a pixel, in 1/256) for the `w`
+    /// output columns of `table`; returns the columns `lo ..< hi` outside which it is transparent.
+    static func across(_ r: UnsafePointer<UInt32>, table: UnsafePointer<UInt32>, w: Int,
+                       into out: UnsafeMutablePointer<UInt32>) -> (Int, Int) {
+        var lo = w, hi = 0
+        for x in 0..<w {
+            let i0 = Int(table[2 * x]), e = table[2 * x + 1]
+            let p0 = r[i0], p1 = r[i0 &+ Int(e >> 16)]
+            let w1 = e & 0xFFFF, w0 = 256 &- w1
+            let o = out + 4 * x
+            o[0] = (p0 & 0xFF) &* w0 &+ (p1 & 0xFF) &* w1
+            o[1] = ((p0 >> 8) & 0xFF) &* w0 &+ ((p1 >> 8) & 0xFF) &* w1
+            o[2] = ((p0 >> 16) & 0xFF) &* w0 &+ ((p1 >> 16) & 0xFF) &* w1
+            o[3] = (p0 >> 24) &* w0 &+ (p1 >> 24) &* w1
+            if p0 | p1 != 0 { lo = min(lo, x); hi = x + 1 }
+        }
+        return (lo, hi)
     }
 }
 

@@ -82,6 +82,8 @@ void cyl_blur_pass_portable(const uint32_t *src, size_t src_stride, uint32_t *ds
                             size_t w, size_t h, const uint32_t *k, size_t taps, uint32_t *row);
 /// 1 when `cyl_blur_pass` runs the AVX2 pass on this CPU.
 int cyl_blur_pass_is_vectorised(void);
-
+/// d[i] = the pixel whose channel c is round((h0[4i + c] · (256 − w1) + h1[4i + c] · w1) / 65536),
+/// for i in 0..<n; every h value ≤ 255 · 256, w1 ≤ 256 (a reduced blur's interpolation back up).
+void cyl_lerp_rows(uint32_t *d, const uint32_t *h0, const uint32_t *h1, size_t n, uint32_t w1);
 
 #endif
