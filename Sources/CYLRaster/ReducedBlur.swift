@@ -14,7 +14,7 @@ import CRasterKernels
 enum ReducedBlur {
     /// The smallest standard deviation, in reduced pixels, a reduction leaves: σ is reduced by
     /// ⌊σ / minSigma⌋, so σ below 2 × minSigma is blurred at full resolution.
-    static let minSigma = 2.5
+    static let minSigma = 2.0
 
     /// The whole factor `sigma` (pixels) is reduced by along one axis; 1 keeps the axis as it is.
     static func factor(_ sigma: Double) -> Int {
