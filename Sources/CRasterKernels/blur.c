@@ -118,46 +118,69 @@ static void pair_row(uint32_t *restrict pairs, const uint32_t *restrict s, size_
     for (size_t c = 0; c < 4; c++) o[c] = (a >> (8 * c)) & 0xFF;
 }
 
+// One row's output pixel x (its pairs at p = pairs + 4x) for the tail of a row, rounded and packed.
+__attribute__((target("avx2")))
+static inline uint32_t pairs_pixel(const uint32_t *p, const int32_t *kp, size_t np) {
+    __m128i a = _mm_setzero_si128();
+    for (size_t j = 0; j < np; j++)
+        a = _mm_add_epi32(a, _mm_madd_epi16(_mm_loadu_si128((const __m128i *)(p + 8 * j)), _mm_set1_epi32(kp[j])));
+    a = _mm_srli_epi32(_mm_add_epi32(a, _mm_set1_epi32(0x8000)), 16);
+    a = _mm_packus_epi32(a, a);
+    a = _mm_packus_epi16(a, a);
+    return (uint32_t)_mm_cvtsi128_si32(a);
+}
+
+// Four rows at a time, so that each output column gets four consecutive pixels in one 16-byte store
+// (the output is transposed: one pixel a row would be a store to a different cache line each).
 __attribute__((target("avx2")))
 static void blur_pass_avx2_pairs(const uint32_t *src, size_t src_stride, uint32_t *dst, size_t dst_stride,
                                  size_t w, size_t h, const uint32_t *k, size_t taps, uint32_t *row) {
-    size_t r = taps / 2, np = (taps + 1) / 2;
+    size_t r = taps / 2, np = (taps + 1) / 2, n = 4 * (w + 2 * r);
     int32_t kp[CYL_BLUR_MAX_PAIRS];
     for (size_t j = 0; j < np; j++) kp[j] = (int32_t)(k[2 * j] | (2 * j + 1 < taps ? k[2 * j + 1] : 0) << 16);
-    // The pairs of pad[0 ..< w + 2r], the last one's partner past the end: 4 (w + 2r) entries.
-    memset(row, 0, 4 * (w + 2 * r) * sizeof(uint32_t));
+    // Four rows of the pairs of pad[0 ..< w + 2r], the last one's partner past the end: n entries each.
+    memset(row, 0, 4 * n * sizeof(uint32_t));
     const __m256i half = _mm256_set1_epi32(0x8000);
-    for (size_t y = 0; y < h; y++) {
-        pair_row(row, src + y * src_stride, w, r);
+    size_t y = 0;
+    for (; y + 4 <= h; y += 4) {
+        for (size_t q = 0; q < 4; q++) pair_row(row + q * n, src + (y + q) * src_stride, w, r);
         uint32_t *out = dst + y;
         size_t x = 0;
         for (; x + 4 <= w; x += 4) {
             const uint32_t *p = row + 4 * x;
-            __m256i a = _mm256_setzero_si256(), b = _mm256_setzero_si256();
+            __m256i a0 = _mm256_setzero_si256(), b0 = a0, a1 = a0, b1 = a0, a2 = a0, b2 = a0, a3 = a0, b3 = a0;
             for (size_t j = 0; j < np; j++) {
                 __m256i wt = _mm256_set1_epi32(kp[j]);
-                a = _mm256_add_epi32(a, _mm256_madd_epi16(_mm256_loadu_si256((const __m256i *)(p + 8 * j)), wt));
-                b = _mm256_add_epi32(b, _mm256_madd_epi16(_mm256_loadu_si256((const __m256i *)(p + 8 * j + 8)), wt));
+                const uint32_t *t = p + 8 * j;
+#define CYL_TAP(A, B, Q) \
+                A = _mm256_add_epi32(A, _mm256_madd_epi16(_mm256_loadu_si256((const __m256i *)(t + (Q) * n)), wt)); \
+                B = _mm256_add_epi32(B, _mm256_madd_epi16(_mm256_loadu_si256((const __m256i *)(t + (Q) * n + 8)), wt));
+                CYL_TAP(a0, b0, 0) CYL_TAP(a1, b1, 1) CYL_TAP(a2, b2, 2) CYL_TAP(a3, b3, 3)
+#undef CYL_TAP
             }
-            a = _mm256_srli_epi32(_mm256_add_epi32(a, half), 16);
-            b = _mm256_srli_epi32(_mm256_add_epi32(b, half), 16);
-            __m256i v = _mm256_packus_epi32(a, b);
-            v = _mm256_packus_epi16(v, v);
-            out[x * dst_stride] = (uint32_t)_mm256_extract_epi32(v, 0);
-            out[(x + 2) * dst_stride] = (uint32_t)_mm256_extract_epi32(v, 1);
-            out[(x + 1) * dst_stride] = (uint32_t)_mm256_extract_epi32(v, 4);
-            out[(x + 3) * dst_stride] = (uint32_t)_mm256_extract_epi32(v, 5);
+#define CYL_ROUND(A) _mm256_srli_epi32(_mm256_add_epi32(A, half), 16)
+            // Row q packed: per 128-bit half, pixels [x, x + 2 | x + 1, x + 3] of rows (q, q + 1).
+            __m256i v01 = _mm256_packus_epi16(_mm256_packus_epi32(CYL_ROUND(a0), CYL_ROUND(b0)),
+                                              _mm256_packus_epi32(CYL_ROUND(a1), CYL_ROUND(b1)));
+            __m256i v23 = _mm256_packus_epi16(_mm256_packus_epi32(CYL_ROUND(a2), CYL_ROUND(b2)),
+                                              _mm256_packus_epi32(CYL_ROUND(a3), CYL_ROUND(b3)));
+#undef CYL_ROUND
+            // Half 0 of v01: [r0 x, r0 x+2, r1 x, r1 x+2] -> [r0 x, r1 x, r0 x+2, r1 x+2]; half 1 the same
+            // for x + 1, x + 3. Then the low and high 64 bits of both give each column's four rows.
+            v01 = _mm256_shuffle_epi32(v01, _MM_SHUFFLE(3, 1, 2, 0));
+            v23 = _mm256_shuffle_epi32(v23, _MM_SHUFFLE(3, 1, 2, 0));
+            __m256i lo = _mm256_unpacklo_epi64(v01, v23), hi = _mm256_unpackhi_epi64(v01, v23);
+            _mm_storeu_si128((__m128i *)(out + x * dst_stride), _mm256_castsi256_si128(lo));
+            _mm_storeu_si128((__m128i *)(out + (x + 1) * dst_stride), _mm256_extracti128_si256(lo, 1));
+            _mm_storeu_si128((__m128i *)(out + (x + 2) * dst_stride), _mm256_castsi256_si128(hi));
+            _mm_storeu_si128((__m128i *)(out + (x + 3) * dst_stride), _mm256_extracti128_si256(hi, 1));
         }
-        for (; x < w; x++) {
-            const uint32_t *p = row + 4 * x;
-            __m128i a = _mm_setzero_si128();
-            for (size_t j = 0; j < np; j++)
-                a = _mm_add_epi32(a, _mm_madd_epi16(_mm_loadu_si128((const __m128i *)(p + 8 * j)), _mm_set1_epi32(kp[j])));
-            a = _mm_srli_epi32(_mm_add_epi32(a, _mm_set1_epi32(0x8000)), 16);
-            a = _mm_packus_epi32(a, a);
-            a = _mm_packus_epi16(a, a);
-            out[x * dst_stride] = (uint32_t)_mm_cvtsi128_si32(a);
-        }
+        for (; x < w; x++)
+            for (size_t q = 0; q < 4; q++) out[x * dst_stride + q] = pairs_pixel(row + q * n + 4 * x, kp, np);
+    }
+    for (; y < h; y++) {
+        pair_row(row, src + y * src_stride, w, r);
+        for (size_t x = 0; x < w; x++) dst[x * dst_stride + y] = pairs_pixel(row + 4 * x, kp, np);
     }
 }
 

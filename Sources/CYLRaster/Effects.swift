@@ -50,14 +50,14 @@ extension Pixmap {
     /// The `UInt32`s of scratch `blurRect` needs for a `w × h` rectangle and kernels of these lengths.
     static func blurScratchCount(w: Int, h: Int, kx: Int, ky: Int) -> Int {
         let rowLen = max(w, h) + 2 * max(kx / 2, ky / 2)
-        return (w * h + 1) & ~1 + 4 * rowLen
+        return (w * h + 1) & ~1 + 16 * rowLen
     }
 
     /// Blurs the `w × h` pixels at `origin` (rows `stride` apart) by the kernels `kx` across and
     /// `ky` down, everything outside counting as transparent; `scratch` holds `blurScratchCount`.
     static func blurRect(_ origin: UnsafeMutablePointer<UInt32>, stride: Int, w: Int, h: Int, kx: [UInt32], ky: [UInt32],
                          scratch t: UnsafeMutablePointer<UInt32>) {
-        // The row of spread channels (4 × rowLen UInt32s) starts on an 8-byte boundary.
+        // The C pass's row scratch (16 × rowLen UInt32s: four rows) starts on an 8-byte boundary.
         let row = t + (w * h + 1) & ~1
         kx.withUnsafeBufferPointer { kxp in
             ky.withUnsafeBufferPointer { kyp in

@@ -23,7 +23,7 @@ import Testing
             let r = k.count / 2
             var swiftOut = [UInt32](repeating: 0, count: w * h), cOut = swiftOut, portableOut = swiftOut
             var rows = [UInt64](repeating: 0, count: 2 * (w + 2 * r))
-            var row = [UInt32](repeating: 0xDEAD, count: 4 * (w + 2 * r))
+            var row = [UInt32](repeating: 0xDEAD, count: 16 * (w + 2 * r))
             k.withUnsafeBufferPointer { kp in
                 src.withUnsafeBufferPointer { s in
                     rows.withUnsafeMutableBufferPointer { rb in

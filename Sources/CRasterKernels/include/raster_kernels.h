@@ -74,7 +74,7 @@ void cyl_premultiply_row(uint8_t *p, size_t n);
 /// One pass of the gaussian blur: each of `h` rows of `w` pixels (rows `src_stride` apart) convolved
 /// with the `taps` weights `k` (odd count, 16-bit fixed point summing to 65536; pixels past the row
 /// count as transparent), output pixel (x, y) written to `dst[x * dst_stride + y]` (transposed).
-/// `row` is scratch for 4 * (w + taps - 1) uint32s. AVX2 where the CPU has it (chosen at run time).
+/// `row` is scratch for 16 * (w + taps - 1) uint32s. AVX2 where the CPU has it (chosen at run time).
 void cyl_blur_pass(const uint32_t *src, size_t src_stride, uint32_t *dst, size_t dst_stride,
                    size_t w, size_t h, const uint32_t *k, size_t taps, uint32_t *row);
 /// The same pass in portable C, whatever the CPU (the tests compare it with the AVX2 one).
