@@ -159,6 +159,51 @@ do {
     }
 }
 
+// Feathered paints (Rive's `feather`, drawn as a blurred group): the icon outline filled or stroked
+// plain and feathered at several σ, through the display-list renderer at 256². "still" draws the
+// same frame again; "moving" shifts it by a fraction of a pixel each time, so nothing cached from
+// the last draw applies. The note is the feathered median over the plain one.
+do {
+    let size = 256
+    var target = try Pixmap(width: size, height: size)
+    let renderer = DisplayListRenderer()
+    let clip = IntRect(x: 0, y: 0, width: size, height: size)
+    func list(sigma: Double, stroke: Bool) -> DisplayList {
+        var l = DisplayList()
+        l.reset(width: Double(size), height: Double(size))
+        let path = l.makePath { $0.append(iconOutline(size: Double(size) * 0.7)) }!
+        let at = Transform.translation(Double(size) * 0.15, Double(size) * 0.15)
+        if sigma > 0 { l.beginGroup(transform: .identity, blur: sigma) }
+        if stroke {
+            l.addStroke(path: path, transform: at, paint: black, style: StrokeStyle(width: 8, join: .round))
+        } else {
+            l.addFill(path: path, transform: at, paint: black)
+        }
+        if sigma > 0 { l.endGroup() }
+        return l
+    }
+    for stroke in [false, true] {
+        let kind = stroke ? "stroke" : "fill"
+        for moving in [false, true] {
+            let motion = moving ? "moving" : "still"
+            var step = 0
+            func draw(_ l: DisplayList) throws {
+                step += 1
+                let dx = moving ? Double(step % 16) * 0.37 : 0
+                try renderer.render(l, transform: .translation(dx, dx * 0.5), clip: clip, into: &target)
+            }
+            let plain = list(sigma: 0, stroke: stroke)
+            try measure("feathered: plain \(kind) 256², \(motion)", iterations: iters) { try draw(plain) }
+            let base = results.last?.median ?? 1
+            for sigma in [1.0, 2, 4, 8, 16, 32] {
+                let l = list(sigma: sigma, stroke: stroke)
+                try measure("feathered: \(kind) σ \(Int(sigma)) 256², \(motion)", iterations: iters,
+                            extra: { String(format: "%.2fx plain", $0 / base) }) { try draw(l) }
+            }
+        }
+    }
+}
+
 func format(_ v: Double) -> String { String(format: "%.1f", v) }
 if json {
     print("[")

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import CRasterKernels
 
 // Pixel kernels behind `LayerEffect`: colour maps, region blur, shadows painted from a layer's
 // coverage, compositing under a layer, and growing a coverage mask. Each works inside a rectangle
@@ -37,21 +38,33 @@ extension Pixmap {
         let sx = sigmaX.isFinite && sigmaX > 0.05 ? sigmaX : 0, sy = sigmaY.isFinite && sigmaY > 0.05 ? sigmaY : 0
         if r.isEmpty || (sx == 0 && sy == 0) { return }
         let kx = GaussianKernel.weights(sigma: sx), ky = GaussianKernel.weights(sigma: sy)
-        let w = r.width, h = r.height
-        let rowLen = max(w, h) + 2 * max(kx.count / 2, ky.count / 2)
-        let need = w * h + 4 * rowLen
+        let need = Self.blurScratchCount(w: r.width, h: r.height, kx: kx.count, ky: ky.count)
         if scratch.count < need { scratch = [UInt32](repeating: 0, count: need) }
+        scratch.withUnsafeMutableBufferPointer { tmp in
+            withUnsafeMutablePixels { img, s32 in
+                Self.blurRect(img + r.y * s32 + r.x, stride: s32, w: r.width, h: r.height, kx: kx, ky: ky, scratch: tmp.baseAddress!)
+            }
+        }
+    }
+
+    /// The `UInt32`s of scratch `blurRect` needs for a `w × h` rectangle and kernels of these lengths.
+    static func blurScratchCount(w: Int, h: Int, kx: Int, ky: Int) -> Int {
+        let rowLen = max(w, h) + 2 * max(kx / 2, ky / 2)
+        return (w * h + 1) & ~1 + 16 * rowLen
+    }
+
+    /// Blurs the `w × h` pixels at `origin` (rows `stride` apart) by the kernels `kx` across and
+    /// `ky` down, everything outside counting as transparent; `scratch` holds `blurScratchCount`.
+    static func blurRect(_ origin: UnsafeMutablePointer<UInt32>, stride: Int, w: Int, h: Int, kx: [UInt32], ky: [UInt32],
+                         scratch t: UnsafeMutablePointer<UInt32>) {
+        // The C pass's row scratch (16 × rowLen UInt32s: four rows) starts on an 8-byte boundary.
+        let row = t + (w * h + 1) & ~1
         kx.withUnsafeBufferPointer { kxp in
             ky.withUnsafeBufferPointer { kyp in
-                scratch.withUnsafeMutableBufferPointer { tmp in
-                    let t = tmp.baseAddress!
-                    let rows = UnsafeMutableRawPointer(t + w * h).bindMemory(to: UInt64.self, capacity: 2 * rowLen)
-                    withUnsafeMutablePixels { img, s32 in
-                        let origin = img + r.y * s32 + r.x
-                        Self.blurPass(src: origin, srcStride: s32, dst: t, dstStride: h, w: w, h: h, k: kxp, rb: rows, ag: rows + rowLen)
-                        Self.blurPass(src: t, srcStride: h, dst: origin, dstStride: s32, w: h, h: w, k: kyp, rb: rows, ag: rows + rowLen)
-                    }
-                }
+                // Rows of the rectangle -> columns of t (h wide, w tall) -> columns of the rectangle.
+                // The C pass (CRasterKernels/blur.c) gives the bytes of `blurPass`, AVX2 where it can.
+                cyl_blur_pass(origin, stride, t, h, w, h, kxp.baseAddress!, kxp.count, row)
+                cyl_blur_pass(t, h, origin, stride, h, w, kyp.baseAddress!, kyp.count, row)
             }
         }
     }

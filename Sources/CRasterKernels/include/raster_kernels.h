@@ -71,4 +71,19 @@ void cyl_straight_row(uint32_t *d, const uint32_t *s, size_t n, uint32_t or_mask
  * through): each colour becomes round(c * a / 255), (c * a + 127) / 255 exactly. */
 void cyl_premultiply_row(uint8_t *p, size_t n);
 
+/// One pass of the gaussian blur: each of `h` rows of `w` pixels (rows `src_stride` apart) convolved
+/// with the `taps` weights `k` (odd count, 16-bit fixed point summing to 65536; pixels past the row
+/// count as transparent), output pixel (x, y) written to `dst[x * dst_stride + y]` (transposed).
+/// `row` is scratch for 16 * (w + taps - 1) uint32s. AVX2 where the CPU has it (chosen at run time).
+void cyl_blur_pass(const uint32_t *src, size_t src_stride, uint32_t *dst, size_t dst_stride,
+                   size_t w, size_t h, const uint32_t *k, size_t taps, uint32_t *row);
+/// The same pass in portable C, whatever the CPU (the tests compare it with the AVX2 one).
+void cyl_blur_pass_portable(const uint32_t *src, size_t src_stride, uint32_t *dst, size_t dst_stride,
+                            size_t w, size_t h, const uint32_t *k, size_t taps, uint32_t *row);
+/// 1 when `cyl_blur_pass` runs the AVX2 pass on this CPU.
+int cyl_blur_pass_is_vectorised(void);
+/// d[i] = the pixel whose channel c is round((h0[4i + c] · (256 − w1) + h1[4i + c] · w1) / 65536),
+/// for i in 0..<n; every h value ≤ 255 · 256, w1 ≤ 256 (a reduced blur's interpolation back up).
+void cyl_lerp_rows(uint32_t *d, const uint32_t *h0, const uint32_t *h1, size_t n, uint32_t w1);
+
 #endif

@@ -13,6 +13,8 @@ public final class DisplayListRenderer {
     /// The transposed copy a feathered mask's blur goes through.
     private var maskBlurScratch: [UInt8] = []
     private var distanceScratch: [Double] = []
+    /// Rows and column tables of a reduced blur's interpolation back up (`drawReducedBlur`).
+    private var expandScratch: [UInt32] = []
 
     /// The largest blur drawn, in pixels of standard deviation: a group asking for more is blurred
     /// this much. Its cost per pixel grows with the radius, and past the target's own size a wider
@@ -104,10 +106,14 @@ public final class DisplayListRenderer {
     private func drawContent(_ group: DisplayList.Group, _ list: DisplayList, _ m: Transform, _ parent: Transform,
                              _ clip: IntRect, _ inner: IntRect, _ target: inout Pixmap) throws {
         guard group.isIsolated else { return try draw(list, group.children, m, inner, &target) }
+        let sigma = min(group.blur * abs(m.determinant).squareRoot(), Self.maxBlurSigma)
+        if group.masks.isEmpty, group.effects.isEmpty, group.matte == nil, group.blendMode == .normal,
+           ReducedBlur.factor(sigma) > 1 {
+            return try drawReducedBlur(group, list, m, sigma, clip, inner, &target)
+        }
         let outer = drawn
         drawn = .none
         var scratch = try canvas.borrowLayer(width: target.width, height: target.height)
-        let sigma = min(group.blur * abs(m.determinant).squareRoot(), Self.maxBlurSigma)
         if sigma > 0.05 {
             // Content just outside the clip still bleeds into it: the children are drawn up to the
             // blur's reach beyond it, and only the composite is clipped.
@@ -116,7 +122,7 @@ public final class DisplayListRenderer {
             try draw(list, group.children, m, inner.grown(by: reach).intersection(bounds), &scratch)
             if !drawn.isEmpty {
                 let spread = drawn.grown(by: reach).intersection(bounds)
-                scratch.blur(sigma: sigma, in: spread, scratch: &blurScratch)
+                scratch.fastBlur(sigmaX: sigma, sigmaY: sigma, in: spread, scratch: &blurScratch)
                 drawn = spread
             }
         } else {
@@ -146,6 +152,59 @@ public final class DisplayListRenderer {
             target.composite(scratch, opacity: group.opacity, mode: group.blendMode, in: area)
         }
         canvas.recycle(scratch, dirty: dirty)
+        drawn = outer.union(area)
+    }
+
+    /// A group that is only blurred (a feathered paint), by a σ `ReducedBlur` reduces: its children
+    /// are drawn straight at the reduced resolution (their coverage there is the average of each
+    /// cell, what reducing a full-size layer would give), blurred there by the reduced σ, and
+    /// interpolated back up onto `target` in one pass, source-over with the group's opacity. The
+    /// full-size layer, its reduction and its composite are skipped; the result is the reduced
+    /// blur's (ReducedBlur.swift), within a few levels of the exact one.
+    private func drawReducedBlur(_ group: DisplayList.Group, _ list: DisplayList, _ m: Transform, _ sigma: Double,
+                                 _ clip: IntRect, _ inner: IntRect, _ target: inout Pixmap) throws {
+        let f = ReducedBlur.factor(sigma)
+        let bounds = IntRect(x: 0, y: 0, width: target.width, height: target.height)
+        let reach = Self.reach(sigma)
+        // Children drawn up to the blur's reach beyond the clip (it bleeds in); the reduced grid
+        // covers that and the reach beyond, whole cells from `q`'s corner.
+        let region = inner.grown(by: reach).intersection(bounds)
+        let q = region.grown(by: reach).intersection(bounds)
+        if region.isEmpty { return }
+        let nw = (q.width + f - 1) / f, nh = (q.height + f - 1) / f
+        let cells = IntRect(x: (region.x - q.x) / f, y: (region.y - q.y) / f,
+                            width: (region.maxX - q.x + f - 1) / f - (region.x - q.x) / f,
+                            height: (region.maxY - q.y + f - 1) / f - (region.y - q.y) / f)
+        let toCells = m.then(.translation(Double(-q.x), Double(-q.y))).then(.scale(1 / Double(f), 1 / Double(f)))
+        let outer = drawn
+        drawn = .none
+        var small = try canvas.borrowLayer(width: target.width, height: target.height)
+        try draw(list, group.children, toCells, cells, &small)
+        let grid = IntRect(x: 0, y: 0, width: nw, height: nh)
+        let reduced = ReducedBlur.reducedSigma(sigma, factor: f)
+        let spread = drawn.grown(by: Self.reach(reduced)).intersection(grid)
+        var area = IntRect.none
+        if !spread.isEmpty {
+            small.blur(sigmaX: reduced, sigmaY: reduced, in: spread, scratch: &blurScratch)
+            // Output pixels whose interpolation reads a cell of `spread`: one cell more each side.
+            area = IntRect(x: q.x + (spread.x - 1) * f, y: q.y + (spread.y - 1) * f,
+                           width: (spread.width + 2) * f, height: (spread.height + 2) * f).intersection(q).intersection(clip)
+        }
+        if !area.isEmpty {
+            let op = UInt32(min(max(group.opacity.isNaN ? 0 : group.opacity, 0), 1) * 255 + 0.5)
+            let need = ReducedBlur.expandScratchCount(w: area.width)
+            if expandScratch.count < need { expandScratch = [UInt32](repeating: 0, count: need) }
+            expandScratch.withUnsafeMutableBufferPointer { sp in
+                small.withUnsafePixels { sm, ss in
+                    target.withUnsafeMutablePixels { dst, ds in
+                        ReducedBlur.expand(sm, smallStride: ss, nw: nw, nh: nh, fx: f, fy: f, ox: area.x - q.x, oy: area.y - q.y,
+                                           into: dst + area.y * ds + area.x, stride: ds, w: area.width, h: area.height,
+                                           opacity: op, scratch: sp.baseAddress!)
+                    }
+                }
+            }
+        }
+        canvas.recycle(small, dirty: spread.union(drawn))
         drawn = outer.union(area)
     }
 
@@ -237,7 +296,7 @@ public final class DisplayListRenderer {
             case let .blur(sx, sy):
                 let px = sx * (m.a * m.a + m.b * m.b).squareRoot(), py = sy * (m.c * m.c + m.d * m.d).squareRoot()
                 area = grow(area, by: 3 * max(px, py) + 1, within: clip)
-                scratch.blur(sigmaX: px, sigmaY: py, in: area, scratch: &blurScratch)
+                scratch.fastBlur(sigmaX: px, sigmaY: py, in: area, scratch: &blurScratch)
             case let .dropShadow(color, offset, sigma, shadowOnly):
                 let o = m.applyVector(offset), s = sigma * scale
                 let limit = Double(scratch.width + scratch.height)
@@ -247,7 +306,7 @@ public final class DisplayListRenderer {
                 let reach = grow(moved, by: 3 * s + 1, within: clip)
                 var shadow = try canvas.borrowLayer(width: scratch.width, height: scratch.height)
                 shadow.paintShadow(of: scratch, color: color, dx: dx, dy: dy, in: reach)
-                shadow.blur(sigmaX: s, sigmaY: s, in: reach, scratch: &blurScratch)
+                shadow.fastBlur(sigmaX: s, sigmaY: s, in: reach, scratch: &blurScratch)
                 if shadowOnly { scratch.clearTransparent(in: area) }
                 area = area.union(reach)
                 scratch.compositeUnder(shadow, in: area)
@@ -274,7 +333,7 @@ public final class DisplayListRenderer {
         coverage.dilate(radius: grow, in: area, scratch: &distanceScratch)
         var under = try canvas.borrowLayer(width: scratch.width, height: scratch.height)
         under.paint(color, coverage: coverage, in: area)
-        under.blur(sigmaX: blur, sigmaY: blur, in: area, scratch: &blurScratch)
+        under.fastBlur(sigmaX: blur, sigmaY: blur, in: area, scratch: &blurScratch)
         scratch.compositeUnder(under, in: area)
         canvas.recycle(under, dirty: area)
         canvas.recycle(coverage)

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import CYLGeometry
 import CYLRaster
 import CYLTimeline
@@ -253,11 +258,16 @@ struct SceneBuilder {
     /// "good" filter averages a box of 1/scale source pixels widened by one pixel; box-reducing
     /// to `scale` and then sampling bilinearly averages more, so the reduction stops where the two
     /// blurs have the same variance: (1/s')²/4 = ((1/s)² + 1)/12.
+    private static let reductionSteps = 16.0
     private mutating func reduce(_ image: Pixmap, _ t: Transform, _ id: ObjectIdentifier, _ asset: Int) -> (Pixmap, Transform) {
         guard let device else { return (image, t) }
         let scale = (device * t).maxScale
         guard scale > 0, scale < 0.75 else { return (image, t) }
-        let reduction = (3 / (1 / (scale * scale) + 1)).squareRoot()
+        // Rounded up to a step of 2^(1/16) (at most 4.4% less reduction than asked, so a little
+        // sharper): an image whose scale animates then reuses the cached reductions instead of
+        // reducing the full image again every frame (tape.riv: 17 ms a frame at 256², 84% of it here).
+        let exact = (3 / (1 / (scale * scale) + 1)).squareRoot()
+        let reduction = exp2((log2(exact) * Self.reductionSteps).rounded(.up) / Self.reductionSteps)
         guard reduction < 1 else { return (image, t) }
         let size = image.size.scaled(by: reduction)
         let key = ReducedKey(image: id, asset: asset, size: size)
