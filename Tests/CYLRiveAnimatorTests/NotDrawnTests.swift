@@ -48,6 +48,6 @@ import Testing
         let scripted = try open("unit__scripted_transition_condition").filter { $0.feature == .notDrawn }
         #expect(scripted.count == 1 && scripted[0].message.hasPrefix("ScriptedTransitionCondition conditions are not supported; they never hold"), "\(scripted)")
         let hosted = try open("unit__hosted_image_file").filter { $0.feature == .externalImage }
-        #expect(hosted.map(\.message) == ["image asset \"one.png\" is not embedded in the file; it is not drawn"], "\(hosted)")
+        #expect(hosted.map(\.message) == ["image asset \"one.png\" is not embedded in the file and no file beside it is named one-45008.png or one.png; it is not drawn"], "\(hosted)")
     }
 }
