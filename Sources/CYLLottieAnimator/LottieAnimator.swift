@@ -182,12 +182,10 @@ public final class LottieDocument: @unchecked Sendable {
     public var inPoint: Double { model.inPoint }
     public var outPoint: Double { model.outPoint }
     /// `op - ip`, rounded, at least 1.
-    public var frameCount: Int { max(1, Int((model.outPoint - model.inPoint).rounded())) }
+    public var frameCount: Int { model.frameCount }
 
     /// Markers in frames counted from the timeline's frame 0.
-    public var markers: [Marker] {
-        model.markers.map { Marker(name: $0.name, startFrame: $0.time - model.inPoint, durationFrames: $0.duration) }
-    }
+    public var markers: [Marker] { model.timelineMarkers }
 
     /// A renderer with its own scratch memory (one per thread).
     public func makeRenderer() -> LottieFrameRenderer { LottieFrameRenderer(self) }
@@ -214,17 +212,10 @@ public final class LottieDocument: @unchecked Sendable {
     }
 
     public func timeline() -> FrameTimeline {
-        let w = max(1, Int(model.width.rounded())), h = max(1, Int(model.height.rounded()))
-        var t = FrameTimeline(format: "Lottie", file: name, canvasSize: PixelSize(w, h), frameCount: frameCount,
-                              timing: .fps(model.frameRate), loop: .forever, suggestedPolicy: .playOnceOnSelect,
-                              hasTransparency: true, diagnostics: diagnostics,
-                              capabilities: TimelineCapabilities(isVector: true, supportsColorOverrides: true,
-                                                                 displayList: { [self] t in try makeRenderer().displayList(frame: t) },
-                                                                 portabilityRisks: portabilityRisks),
-                              inputs: [name] + model.imageFiles,
-                              source: LottieRenderer(model: model, name: name, limits: options.limits,
-                                                     disabledExpressions: disabledExpressions, expressionTime: expressionTime))
-        t.markers = markers
+        var t = AfterEffectsTimeline.make(model: model, format: "Lottie", file: name, diagnostics: diagnostics,
+                                          inputs: [name] + model.imageFiles) { [self] in makeRenderer().renderer }
+        t.capabilities.supportsColorOverrides = true
+        t.capabilities.portabilityRisks = portabilityRisks
         if !model.expressions.isEmpty {
             t.capabilities.renderingDiagnostics = { [expressionTime] in expressionTime.diagnostics }
         }

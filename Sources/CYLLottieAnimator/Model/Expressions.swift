@@ -1,24 +1,24 @@
 /// An After Effects expression on a property (`"x"` beside `"k"`), with where it lives: the
 /// composition and layer `thisComp` and `thisLayer` mean, and its JSON path for diagnostics.
-struct ExpressionModel: Sendable {
-    var source: String
+package struct ExpressionModel: Sendable {
+    package var source: String
     /// JSON path of the expression text (`layers[2].ks.p.x`).
-    var path: String
+    package var path: String
     /// The composition's model id ("" for the root; see `AnimationModel.precomps`).
-    var comp: String
+    package var comp: String
     /// The layer's position in that composition's `layers` (-1 when not on a layer).
-    var layer: Int
+    package var layer: Int
     /// Whether the property is a bezier path (else a number or a vector).
-    var isPath: Bool
+    package var isPath: Bool
 }
 
 /// A named item of a layer's shape list, for `content(name)`: the item as parsed (with its
 /// properties) and, for a group, its own named items.
-struct ContentNode: Sendable {
-    var name: String
-    var matchName: String
+package struct ContentNode: Sendable {
+    package var name: String
+    package var matchName: String
     /// Lottie's shape type (`gr`, `el`, `sh`, ...).
-    var type: String
-    var item: ShapeItem
-    var children: [ContentNode]
+    package var type: String
+    package var item: ShapeItem
+    package var children: [ContentNode]
 }

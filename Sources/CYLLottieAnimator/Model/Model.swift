@@ -2,30 +2,30 @@ import CYLGeometry
 import CYLRaster
 
 /// A layer's or a group's transform (`ks` / `tr`).
-struct TransformModel: Sendable {
-    var anchor: VectorProperty = .fixed([0, 0])
+package struct TransformModel: Sendable {
+    package var anchor: VectorProperty = .fixed([0, 0])
     /// `p`, or separate `x`/`y` when the file splits the position.
-    var position: VectorProperty = .fixed([0, 0])
-    var positionX: VectorProperty? = nil
-    var positionY: VectorProperty? = nil
-    var scale: VectorProperty = .fixed([100, 100])
-    var rotation: VectorProperty = .fixed([0])
-    var opacity: VectorProperty = .fixed([100])
-    var skew: VectorProperty = .fixed([0])
-    var skewAxis: VectorProperty = .fixed([0])
+    package var position: VectorProperty = .fixed([0, 0])
+    package var positionX: VectorProperty? = nil
+    package var positionY: VectorProperty? = nil
+    package var scale: VectorProperty = .fixed([100, 100])
+    package var rotation: VectorProperty = .fixed([0])
+    package var opacity: VectorProperty = .fixed([100])
+    package var skew: VectorProperty = .fixed([0])
+    package var skewAxis: VectorProperty = .fixed([0])
 
-    var isStatic: Bool {
+    package var isStatic: Bool {
         anchor.isStatic && position.isStatic && (positionX?.isStatic ?? true) && (positionY?.isStatic ?? true)
             && scale.isStatic && rotation.isStatic && skew.isStatic && skewAxis.isStatic
     }
 
-    func positionPoint(at t: Double) -> Point {
+    package func positionPoint(at t: Double) -> Point {
         if let x = positionX, let y = positionY { return Point(x.scalar(at: t), y.scalar(at: t)) }
         return position.point(at: t)
     }
 
     /// The matrix at frame `t`: anchor, scale, skew, rotation, then position.
-    func matrix(at t: Double) -> Transform {
+    package func matrix(at t: Double) -> Transform {
         let a = anchor.point(at: t)
         let n = scale.count(at: t)
         let sx = (n > 0 ? scale.component(0, at: t) : 100) / 100, sy = (n > 1 ? scale.component(1, at: t) : sx * 100) / 100
@@ -42,30 +42,30 @@ struct TransformModel: Sendable {
     }
 }
 
-enum FillRuleModel: Sendable { case nonZero, evenOdd }
+package enum FillRuleModel: Sendable { case nonZero, evenOdd }
 
-struct DashModel: Sendable {
-    enum Kind: Sendable { case dash, gap, offset }
-    var kind: Kind
-    var value: VectorProperty
+package struct DashModel: Sendable {
+    package enum Kind: Sendable { case dash, gap, offset }
+    package var kind: Kind
+    package var value: VectorProperty
 }
 
-struct GradientModel: Sendable {
-    var linear: Bool
+package struct GradientModel: Sendable {
+    package var linear: Bool
     /// How many colour stops `stops` starts with (`g.p`); opacity stops follow them.
-    var colorCount: Int { didSet { fixed = Self.fixedGradient(stops, colorCount) } }
+    package var colorCount: Int { didSet { fixed = Self.fixedGradient(stops, colorCount) } }
     /// Colour stops (offset, r, g, b) then opacity stops (offset, opacity), flattened.
-    var stops: VectorProperty { didSet { fixed = Self.fixedGradient(stops, colorCount) } }
-    var start: VectorProperty
-    var end: VectorProperty
-    var highlightLength: VectorProperty
-    var highlightAngle: VectorProperty
+    package var stops: VectorProperty { didSet { fixed = Self.fixedGradient(stops, colorCount) } }
+    package var start: VectorProperty
+    package var end: VectorProperty
+    package var highlightLength: VectorProperty
+    package var highlightAngle: VectorProperty
     /// The gradient itself when its stops never change, built once (kept in step with `stops`
     /// and `colorCount`, which overrides and slots may replace): a frame then builds no stop
     /// arrays for it.
     private(set) var fixed: Gradient?
 
-    init(linear: Bool, colorCount: Int, stops: VectorProperty, start: VectorProperty, end: VectorProperty,
+    package init(linear: Bool, colorCount: Int, stops: VectorProperty, start: VectorProperty, end: VectorProperty,
          highlightLength: VectorProperty, highlightAngle: VectorProperty) {
         self.linear = linear
         self.colorCount = colorCount
@@ -78,7 +78,7 @@ struct GradientModel: Sendable {
     }
 
     /// The gradient (its colour and opacity stops) at time `t`.
-    func gradient(at t: Double) -> Gradient {
+    package func gradient(at t: Double) -> Gradient {
         fixed ?? Self.gradient(stops.value(at: t), colorCount: colorCount)
     }
 
@@ -89,7 +89,7 @@ struct GradientModel: Sendable {
 
     /// The gradient `raw` stops describe. Colours in 0-255 (old exporters) are recognised by a
     /// channel above 1.
-    static func gradient(_ raw: [Double], colorCount: Int) -> Gradient {
+    package static func gradient(_ raw: [Double], colorCount: Int) -> Gradient {
         let n = max(0, min(colorCount, raw.count / 4))
         var big = false
         for i in 0..<n where raw[i * 4 + 1] > 1 || raw[i * 4 + 2] > 1 || raw[i * 4 + 3] > 1 { big = true }
@@ -110,16 +110,16 @@ struct GradientModel: Sendable {
     }
 }
 
-struct StrokeModel: Sendable {
-    var width: VectorProperty
-    var cap: LineCap
-    var join: LineJoin
-    var miterLimit: Double
-    var dashes: [DashModel]
+package struct StrokeModel: Sendable {
+    package var width: VectorProperty
+    package var cap: LineCap
+    package var join: LineJoin
+    package var miterLimit: Double
+    package var dashes: [DashModel]
 }
 
 /// One item of a shape list (`shapes` / `it`).
-indirect enum ShapeItem: Sendable {
+package indirect enum ShapeItem: Sendable {
     case group(name: String, items: [ShapeItem], transform: TransformModel?)
     case path(ShapeProperty, reversed: Bool)
     case rect(position: VectorProperty, size: VectorProperty, roundness: VectorProperty, reversed: Bool)
@@ -149,7 +149,7 @@ indirect enum ShapeItem: Sendable {
 
 /// How merge paths (`mm`) combine the paths before it, in order (the first path is the start,
 /// each next one is combined with the running result).
-enum MergeMode: Sendable, Equatable {
+package enum MergeMode: Sendable, Equatable {
     /// 1: the paths together as one compound path, no boolean operation.
     case merge
     /// 2: union.
@@ -162,38 +162,38 @@ enum MergeMode: Sendable, Equatable {
     case excludeIntersections
 }
 
-struct StarModel: Sendable {
-    var isStar: Bool
-    var position: VectorProperty
-    var points: VectorProperty
-    var rotation: VectorProperty
-    var outerRadius: VectorProperty
-    var outerRoundness: VectorProperty
-    var innerRadius: VectorProperty
-    var innerRoundness: VectorProperty
-    var reversed: Bool
+package struct StarModel: Sendable {
+    package var isStar: Bool
+    package var position: VectorProperty
+    package var points: VectorProperty
+    package var rotation: VectorProperty
+    package var outerRadius: VectorProperty
+    package var outerRoundness: VectorProperty
+    package var innerRadius: VectorProperty
+    package var innerRoundness: VectorProperty
+    package var reversed: Bool
 }
 
-struct RepeaterModel: Sendable {
-    var copies: VectorProperty
-    var offset: VectorProperty
-    var above: Bool
-    var transform: TransformModel
-    var startOpacity: VectorProperty
-    var endOpacity: VectorProperty
+package struct RepeaterModel: Sendable {
+    package var copies: VectorProperty
+    package var offset: VectorProperty
+    package var above: Bool
+    package var transform: TransformModel
+    package var startOpacity: VectorProperty
+    package var endOpacity: VectorProperty
 }
 
-struct MaskModel: Sendable {
-    var mode: Mask.Mode?     // nil: "n", no effect
-    var shape: ShapeProperty
-    var opacity: VectorProperty
-    var inverted: Bool
-    var expansion: VectorProperty
+package struct MaskModel: Sendable {
+    package var mode: Mask.Mode?     // nil: "n", no effect
+    package var shape: ShapeProperty
+    package var opacity: VectorProperty
+    package var inverted: Bool
+    package var expansion: VectorProperty
     /// Feather (`f`): the soft edge's width across and down, in the layer's units.
-    var feather: VectorProperty = .fixed([0, 0])
+    package var feather: VectorProperty = .fixed([0, 0])
 }
 
-enum LayerContent: Sendable {
+package enum LayerContent: Sendable {
     case shapes([ShapeItem])
     case precomp(id: String, width: Double?, height: Double?)
     case solid(color: Color, width: Double, height: Double)
@@ -204,23 +204,23 @@ enum LayerContent: Sendable {
 }
 
 /// A layer's track matte: how the source layer's pixels gate it, and where that layer is.
-struct TrackMatte: Sendable {
-    var mode: MatteMode
+package struct TrackMatte: Sendable {
+    package var mode: MatteMode
     /// The source layer's position in the composition's `layers`.
-    var source: Int
+    package var source: Int
 }
 
 /// Parts of a layer an expression can drive, keyed by the layer member they live under.
-struct ExpressionParts: OptionSet, Sendable {
-    let rawValue: UInt8
-    init(rawValue: UInt8) { self.rawValue = rawValue }
-    static let transform = ExpressionParts(rawValue: 1), timeRemap = ExpressionParts(rawValue: 2)
-    static let masks = ExpressionParts(rawValue: 4), content = ExpressionParts(rawValue: 8)
-    static let effects = ExpressionParts(rawValue: 16), styles = ExpressionParts(rawValue: 32)
-    static let all: ExpressionParts = [.transform, .timeRemap, .masks, .content, .effects, .styles]
+package struct ExpressionParts: OptionSet, Sendable {
+    package let rawValue: UInt8
+    package init(rawValue: UInt8) { self.rawValue = rawValue }
+    package static let transform = ExpressionParts(rawValue: 1), timeRemap = ExpressionParts(rawValue: 2)
+    package static let masks = ExpressionParts(rawValue: 4), content = ExpressionParts(rawValue: 8)
+    package static let effects = ExpressionParts(rawValue: 16), styles = ExpressionParts(rawValue: 32)
+    package static let all: ExpressionParts = [.transform, .timeRemap, .masks, .content, .effects, .styles]
 
     /// The part of the layer member `key` (`ks`, `tm`, ...); every part for one not known here.
-    init(layerKey key: Substring) {
+    package init(layerKey key: Substring) {
         switch key {
         case "ks": self = .transform
         case "tm": self = .timeRemap
@@ -234,59 +234,59 @@ struct ExpressionParts: OptionSet, Sendable {
 }
 
 /// One layer of a composition.
-struct LayerModel: Sendable {
-    var name: String
-    var content: LayerContent
-    var transform: TransformModel
-    var autoOrient: Bool
-    var inPoint: Double
-    var outPoint: Double
-    var startTime: Double
-    var stretch: Double
-    var timeRemap: VectorProperty?
-    var masks: [MaskModel]
+package struct LayerModel: Sendable {
+    package var name: String
+    package var content: LayerContent
+    package var transform: TransformModel
+    package var autoOrient: Bool
+    package var inPoint: Double
+    package var outPoint: Double
+    package var startTime: Double
+    package var stretch: Double
+    package var timeRemap: VectorProperty?
+    package var masks: [MaskModel]
     /// The matte mode `tt` asks for (kept for keypaths and notes; `matte` is what draws).
-    var matteMode: MatteMode?
-    var isMatteSource: Bool
-    var blendMode: BlendMode
-    var hidden: Bool
+    package var matteMode: MatteMode?
+    package var isMatteSource: Bool
+    package var blendMode: BlendMode
+    package var hidden: Bool
     /// The parent layer's position in the composition's `layers` (resolved from `parent`/`ind`).
-    var parent: Int? = nil
+    package var parent: Int? = nil
     /// The resolved track matte (from `tt` with `tp` or the layer above).
-    var matte: TrackMatte? = nil
+    package var matte: TrackMatte? = nil
     /// Effects (`ef`) in order, controls included (expressions read them).
-    var effects: [EffectModel] = []
+    package var effects: [EffectModel] = []
     /// Layer styles (`sy`), applied after the effects.
-    var styles: [LayerStyleModel] = []
+    package var styles: [LayerStyleModel] = []
     /// `ind`, the number expressions call the layer's index (nil: its position + 1).
-    var index: Int? = nil
+    package var index: Int? = nil
     /// Whether an expression drives one of the layer's properties (or of its precomp's layers).
-    var hasExpressions = false
+    package var hasExpressions = false
     /// Which of the layer's own parts hold those expressions: the only parts resolved each frame.
-    var expressionParts: ExpressionParts = []
+    package var expressionParts: ExpressionParts = []
     /// The named shape items, kept for expressions (`content(name)`) when the file has any.
-    var namedContent: [ContentNode] = []
+    package var namedContent: [ContentNode] = []
 
     /// Whether effects or styles change the layer's pixels (it must be drawn in a layer of its own).
-    var hasPixelEffects: Bool {
+    package var hasPixelEffects: Bool {
         !styles.isEmpty || effects.contains { $0.enabled && $0.kind != .control && $0.kind != .unsupported }
     }
 }
 
 /// A composition: the root or a precomp asset.
-struct CompositionModel: Sendable {
-    var layers: [LayerModel]
+package struct CompositionModel: Sendable {
+    package var layers: [LayerModel]
 }
 
 /// An image asset: its pixels and the box (`w` x `h`, layer units) its layers draw it in. An
 /// image exported at twice the box (`@2x`) is drawn at half its pixel size.
-struct LottieImage: Sendable {
-    var pixels: Pixmap
-    var width: Double
-    var height: Double
+package struct LottieImage: Sendable {
+    package var pixels: Pixmap
+    package var width: Double
+    package var height: Double
 
     /// `w` and `h` when both are positive and finite, else the pixel size.
-    init(_ pixels: Pixmap, width: Double?, height: Double?) {
+    package init(_ pixels: Pixmap, width: Double?, height: Double?) {
         self.pixels = pixels
         if let width, let height, width.isFinite, height.isFinite, width > 0, height > 0 {
             self.width = width
@@ -299,7 +299,7 @@ struct LottieImage: Sendable {
 
     /// Maps the pixels into the box as lottie-web does by default (`xMidYMid slice`): scaled
     /// uniformly to cover it, centred; `crops` when the image then overflows the box.
-    var placement: (transform: Transform, crops: Bool) {
+    package var placement: (transform: Transform, crops: Bool) {
         let iw = Double(pixels.width), ih = Double(pixels.height)
         if iw == width && ih == height { return (.identity, false) }
         let s = max(width / iw, height / ih)
@@ -310,22 +310,22 @@ struct LottieImage: Sendable {
 }
 
 /// A parsed Lottie document.
-struct AnimationModel: Sendable {
-    var name: String
-    var width: Double
-    var height: Double
-    var frameRate: Double
-    var inPoint: Double
-    var outPoint: Double
-    var root: CompositionModel
-    var precomps: [String: CompositionModel]
-    var images: [String: LottieImage]
+package struct AnimationModel: Sendable {
+    package var name: String
+    package var width: Double
+    package var height: Double
+    package var frameRate: Double
+    package var inPoint: Double
+    package var outPoint: Double
+    package var root: CompositionModel
+    package var precomps: [String: CompositionModel]
+    package var images: [String: LottieImage]
     /// Image files read from disk for `images` (beside the JSON, `--assets`, `--slot`), in the
     /// order read: the timeline's inputs, which outputs must never overwrite.
-    var imageFiles: [String] = []
+    package var imageFiles: [String] = []
     /// Glyphs of the fonts text layers use, by font name (`fName`).
-    var fonts: [String: FontGlyphs] = [:]
-    var markers: [(name: String, time: Double, duration: Double)]
+    package var fonts: [String: FontGlyphs] = [:]
+    package var markers: [(name: String, time: Double, duration: Double)]
     /// Every expression, indexed by `ExpressionRef`.
-    var expressions: [ExpressionModel] = []
+    package var expressions: [ExpressionModel] = []
 }

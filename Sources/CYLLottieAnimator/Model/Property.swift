@@ -5,15 +5,15 @@ import CYLGeometry
 
 /// A cubic-bezier timing curve from (0,0) to (1,1) with control points (x1,y1), (x2,y2): Lottie's
 /// keyframe easing. Solved for y at a given x by Newton's method with a bisection fallback.
-struct Easing: Sendable, Equatable {
-    var x1: Double, y1: Double, x2: Double, y2: Double
-    var isLinear: Bool
+package struct Easing: Sendable, Equatable {
+    package var x1: Double, y1: Double, x2: Double, y2: Double
+    package var isLinear: Bool
 
-    init(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) {
+    package init(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) {
         self.x1 = min(max(x1, 0), 1); self.y1 = y1; self.x2 = min(max(x2, 0), 1); self.y2 = y2
         isLinear = x1 == y1 && x2 == y2
     }
-    static let linear = Easing(0, 0, 1, 1)
+    package static let linear = Easing(0, 0, 1, 1)
 
     @inline(__always) private static func coord(_ t: Double, _ p1: Double, _ p2: Double) -> Double {
         // B(t) for P0 = 0, P3 = 1.
@@ -25,7 +25,7 @@ struct Easing: Sendable, Equatable {
         return 3 * u * u * p1 + 6 * u * t * (p2 - p1) + 3 * t * t * (1 - p2)
     }
 
-    func value(_ x: Double) -> Double {
+    package func value(_ x: Double) -> Double {
         if isLinear { return x }
         if x <= 0 { return 0 }
         if x >= 1 { return 1 }
@@ -51,24 +51,24 @@ struct Easing: Sendable, Equatable {
 }
 
 /// One keyframe: the value from `time` until the next keyframe's time.
-struct Keyframe<V: Sendable>: Sendable {
-    var time: Double
-    var start: V
+package struct Keyframe<V: Sendable>: Sendable {
+    package var time: Double
+    package var start: V
     /// The value this segment ends at (`e` in old files; otherwise the next keyframe's `s`).
-    var end: V?
-    var hold: Bool
+    package var end: V?
+    package var hold: Bool
     /// Easing per dimension (one entry when the file gives scalars).
-    var easings: [Easing]
+    package var easings: [Easing]
     /// Spatial bezier (position only): arc-length table and control points, when `to`/`ti` are set.
-    var spatial: SpatialSegment?
+    package var spatial: SpatialSegment?
 }
 
 /// A position segment that moves along a cubic (`to`/`ti` tangents), sampled by arc length.
-struct SpatialSegment: Sendable {
-    var p0: Point, c1: Point, c2: Point, p3: Point
-    var lengths: [Double]   // cumulative at t = i/n
+package struct SpatialSegment: Sendable {
+    package var p0: Point, c1: Point, c2: Point, p3: Point
+    package var lengths: [Double]   // cumulative at t = i/n
 
-    init?(from a: [Double], to b: [Double], outTangent: [Double], inTangent: [Double]) {
+    package init?(from a: [Double], to b: [Double], outTangent: [Double], inTangent: [Double]) {
         guard a.count >= 2, b.count >= 2, outTangent.count >= 2, inTangent.count >= 2 else { return nil }
         if outTangent[0] == 0 && outTangent[1] == 0 && inTangent[0] == 0 && inTangent[1] == 0 { return nil }
         p0 = Point(a[0], a[1]); p3 = Point(b[0], b[1])
@@ -83,7 +83,7 @@ struct SpatialSegment: Sendable {
         }
     }
 
-    func point(atFraction f: Double) -> Point {
+    package func point(atFraction f: Double) -> Point {
         let total = lengths[lengths.count - 1]
         if total <= 0 { return p0.lerp(p3, f) }
         let d = f * total
@@ -98,12 +98,12 @@ struct SpatialSegment: Sendable {
 }
 
 /// A value that interpolates with per-dimension progress.
-protocol Interpolatable: Sendable {
+package protocol Interpolatable: Sendable {
     func interpolated(to other: Self, progress: [Double]) -> Self
 }
 
 extension Array: Interpolatable where Element == Double {
-    func interpolated(to other: [Double], progress: [Double]) -> [Double] {
+    package func interpolated(to other: [Double], progress: [Double]) -> [Double] {
         var out = self
         let n = Swift.min(count, other.count)
         for i in 0..<n {
@@ -115,37 +115,37 @@ extension Array: Interpolatable where Element == Double {
 }
 
 /// Which expression of `AnimationModel.expressions` drives a property.
-struct ExpressionRef: Hashable, Sendable {
-    var index: Int
+package struct ExpressionRef: Hashable, Sendable {
+    package var index: Int
 }
 
 /// A property: a fixed value or keyframes, optionally driven by an expression. The scene builder
 /// replaces expression-driven properties by their evaluated value before a frame is built
 /// (`ExpressionRuntime`); read directly, such a property gives its keyframed value (what an
 /// expression that fails leaves).
-indirect enum Animatable<V: Interpolatable>: Sendable {
+package indirect enum Animatable<V: Interpolatable>: Sendable {
     case fixed(V)
     case keyframed([Keyframe<V>])
     case expression(ExpressionRef, Animatable<V>)
 
-    var isStatic: Bool { if case .fixed = self { return true }; return false }
+    package var isStatic: Bool { if case .fixed = self { return true }; return false }
 
     /// The property without its expression.
-    var keyframedValue: Animatable<V> {
+    package var keyframedValue: Animatable<V> {
         if case .expression(_, let base) = self { return base.keyframedValue }
         return self
     }
 
     /// Where `frame` falls: on a keyframe's value as it is, or inside a segment (the keyframe that
     /// starts it, the value it ends at, and how far along it is, 0...1 before easing).
-    enum Sample {
+    package enum Sample {
         case value(V)
         case segment(Keyframe<V>, end: V, x: Double)
     }
 
     /// Finds the keyframes around `frame` (the layer's local time, in frames).
     @inline(__always)
-    func sample(at frame: Double) -> Sample {
+    package func sample(at frame: Double) -> Sample {
         switch self {
         case .expression(_, let base): return base.sample(at: frame)
         case .fixed(let v): return .value(v)
@@ -167,7 +167,7 @@ indirect enum Animatable<V: Interpolatable>: Sendable {
     }
 
     /// The value at `frame` (the layer's local time, in frames).
-    func value(at frame: Double) -> V {
+    package func value(at frame: Double) -> V {
         switch sample(at: frame) {
         case .value(let v): return v
         case let .segment(k, endValue, x):
@@ -193,16 +193,16 @@ extension Keyframe {
     }
 }
 
-typealias VectorProperty = Animatable<[Double]>
+package typealias VectorProperty = Animatable<[Double]>
 
 extension Animatable where V == [Double] {
-    static func constant(_ v: Double) -> VectorProperty { .fixed([v]) }
+    package static func constant(_ v: Double) -> VectorProperty { .fixed([v]) }
 
     // `component` and `point` give what `value(at:)` gives, with the same arithmetic, without
     // building the value's array: they run for every property of every layer each frame.
 
     /// Component `i` at `frame` (0 when the value has fewer).
-    func component(_ i: Int, at frame: Double) -> Double {
+    package func component(_ i: Int, at frame: Double) -> Double {
         switch sample(at: frame) {
         case .value(let v): return i < v.count ? v[i] : 0
         case let .segment(k, end, x):
@@ -217,17 +217,17 @@ extension Animatable where V == [Double] {
     }
 
     /// The first component at `frame`.
-    func scalar(at frame: Double) -> Double { component(0, at: frame) }
+    package func scalar(at frame: Double) -> Double { component(0, at: frame) }
 
     /// How many components the value at `frame` has (`value(at:).count`).
-    func count(at frame: Double) -> Int {
+    package func count(at frame: Double) -> Int {
         switch sample(at: frame) {
         case .value(let v): return v.count
         case .segment(let k, _, _): return k.start.count
         }
     }
 
-    func point(at frame: Double) -> Point {
+    package func point(at frame: Double) -> Point {
         switch sample(at: frame) {
         case .value(let v): return Point(v.count > 0 ? v[0] : 0, v.count > 1 ? v[1] : 0)
         case let .segment(k, end, x):
@@ -243,7 +243,7 @@ extension Animatable where V == [Double] {
 }
 
 extension BezierShape: Interpolatable {
-    func interpolated(to other: BezierShape, progress: [Double]) -> BezierShape {
+    package func interpolated(to other: BezierShape, progress: [Double]) -> BezierShape {
         var out = BezierShape.empty
         interpolate(to: other, progress.first ?? 0, into: &out)
         return out
@@ -253,7 +253,7 @@ extension BezierShape: Interpolatable {
 extension BezierShape {
     /// The shape `t` of the way to `other` (vertices and handles pairwise, as many as both have;
     /// handles past `other`'s stay this shape's), written into `out`, reusing its arrays.
-    func interpolate(to other: BezierShape, _ t: Double, into out: inout BezierShape) {
+    package func interpolate(to other: BezierShape, _ t: Double, into out: inout BezierShape) {
         let n = min(vertices.count, other.vertices.count)
         if n == 0 {
             out = self
@@ -274,14 +274,14 @@ extension BezierShape {
     }
 }
 
-typealias ShapeProperty = Animatable<BezierShape>
+package typealias ShapeProperty = Animatable<BezierShape>
 
 extension Animatable where V == BezierShape {
     /// `value(at:)` written into `out`: between keyframes the path is interpolated into `out`'s
     /// arrays (the evaluator's from the last frame) instead of new ones. Returns false, writing
     /// nothing, when the value is a keyframe's or the fixed path as it is: the caller takes
     /// `value(at:)`, which costs nothing then.
-    func interpolate(at frame: Double, into out: inout BezierShape) -> Bool {
+    package func interpolate(at frame: Double, into out: inout BezierShape) -> Bool {
         guard case let .segment(k, end, x) = sample(at: frame) else { return false }
         k.start.interpolate(to: end, k.progress(0, x), into: &out)
         return true

@@ -1,0 +1,96 @@
+import CYLGeometry
+import CYLRaster
+import CYLTimeline
+
+// The After Effects model is shared with the PAG back-end (PAG is also an After Effects export):
+// it builds these values from its own tags and this module evaluates and draws them. Swift gives
+// memberwise initialisers internal access only, so the ones another module needs are `make`
+// functions here, which call them (an initialiser of the same signature would call itself).
+
+extension TransformModel {
+    /// No movement: anchor and position at the origin, 100% scale and opacity, no rotation or skew.
+    package static var identity: TransformModel { TransformModel() }
+
+    package static func make(anchor: VectorProperty, position: VectorProperty, scale: VectorProperty,
+                             rotation: VectorProperty, opacity: VectorProperty) -> TransformModel {
+        TransformModel(anchor: anchor, position: position, scale: scale, rotation: rotation, opacity: opacity)
+    }
+}
+
+extension DashModel {
+    package static func make(_ kind: Kind, _ value: VectorProperty) -> DashModel { DashModel(kind: kind, value: value) }
+}
+
+extension StrokeModel {
+    package static func make(width: VectorProperty, cap: LineCap, join: LineJoin, miterLimit: Double,
+                             dashes: [DashModel]) -> StrokeModel {
+        StrokeModel(width: width, cap: cap, join: join, miterLimit: miterLimit, dashes: dashes)
+    }
+}
+
+extension StarModel {
+    package static func make(isStar: Bool, position: VectorProperty, points: VectorProperty, rotation: VectorProperty,
+                             outerRadius: VectorProperty, outerRoundness: VectorProperty, innerRadius: VectorProperty,
+                             innerRoundness: VectorProperty, reversed: Bool) -> StarModel {
+        StarModel(isStar: isStar, position: position, points: points, rotation: rotation, outerRadius: outerRadius,
+                  outerRoundness: outerRoundness, innerRadius: innerRadius, innerRoundness: innerRoundness, reversed: reversed)
+    }
+}
+
+extension RepeaterModel {
+    package static func make(copies: VectorProperty, offset: VectorProperty, above: Bool, transform: TransformModel,
+                             startOpacity: VectorProperty, endOpacity: VectorProperty) -> RepeaterModel {
+        RepeaterModel(copies: copies, offset: offset, above: above, transform: transform, startOpacity: startOpacity,
+                      endOpacity: endOpacity)
+    }
+}
+
+extension MaskModel {
+    package static func make(mode: Mask.Mode?, shape: ShapeProperty, opacity: VectorProperty, inverted: Bool,
+                             expansion: VectorProperty, feather: VectorProperty) -> MaskModel {
+        MaskModel(mode: mode, shape: shape, opacity: opacity, inverted: inverted, expansion: expansion, feather: feather)
+    }
+}
+
+extension TrackMatte {
+    package static func make(_ mode: MatteMode, source: Int) -> TrackMatte { TrackMatte(mode: mode, source: source) }
+}
+
+extension LayerModel {
+    /// A layer drawn from `inPoint` to `outPoint` (composition frames) with nothing else set:
+    /// no masks, matte, effects, parent or time remapping, normal blending, stretch 1.
+    package static func make(name: String, content: LayerContent, transform: TransformModel, inPoint: Double,
+                             outPoint: Double, startTime: Double) -> LayerModel {
+        LayerModel(name: name, content: content, transform: transform, autoOrient: false, inPoint: inPoint,
+                   outPoint: outPoint, startTime: startTime, stretch: 1, timeRemap: nil, masks: [], matteMode: nil,
+                   isMatteSource: false, blendMode: .normal, hidden: false)
+    }
+}
+
+extension CompositionModel {
+    package static func make(_ layers: [LayerModel]) -> CompositionModel { CompositionModel(layers: layers) }
+}
+
+extension Keyframe {
+    package static func make(time: Double, start: V, end: V?, hold: Bool, easings: [Easing], spatial: SpatialSegment?) -> Keyframe {
+        Keyframe(time: time, start: start, end: end, hold: hold, easings: easings, spatial: spatial)
+    }
+}
+
+extension AnimationModel {
+    /// An animation of `width` x `height` at `frameRate`, playing frames `inPoint ..< outPoint`.
+    package static func make(name: String, width: Double, height: Double, frameRate: Double, inPoint: Double, outPoint: Double,
+                             root: CompositionModel, precomps: [String: CompositionModel], images: [String: LottieImage],
+                             markers: [(name: String, time: Double, duration: Double)]) -> AnimationModel {
+        AnimationModel(name: name, width: width, height: height, frameRate: frameRate, inPoint: inPoint, outPoint: outPoint,
+                       root: root, precomps: precomps, images: images, markers: markers)
+    }
+
+    /// `op - ip`, rounded, at least 1: the timeline's frame count.
+    package var frameCount: Int { max(1, Int((outPoint - inPoint).rounded())) }
+
+    /// The markers in frames counted from the timeline's frame 0 (composition frame `ip`).
+    package var timelineMarkers: [Marker] {
+        markers.map { Marker(name: $0.name, startFrame: $0.time - inPoint, durationFrames: $0.duration) }
+    }
+}
