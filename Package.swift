@@ -46,6 +46,9 @@ let package = Package(
         // The embedded JavaScript engine for Lottie expressions: owns all engine memory and budgets.
         .target(name: "CYLScript", dependencies: ["CScriptDuktape"]),
         .target(name: "CYLLottieAnimator", dependencies: ["CYLTimeline", "CYLDocuments", "CYLImageCodecs", "CYLText", "CYLRaster", "CYLGeometry", "CYLScript"]),
+        // PAG is an After Effects export like Lottie: it reads its own tags into the Lottie back-end's
+        // model (package access) and draws with its renderer.
+        .target(name: "CYLPAGAnimator", dependencies: ["CYLLottieAnimator", "CYLTimeline", "CYLDocuments", "CYLLimits", "CYLImageCodecs", "CYLRaster", "CYLGeometry"]),
         .target(name: "CYLRiveAnimator", dependencies: ["CYLTimeline", "CYLImageCodecs", "CYLDocuments", "CYLRaster", "CYLGeometry"]),
         // Conversion and output files (the one frame writer, staged files, output plans).
         .target(name: "CYLConvert", dependencies: ["CYLTimeline", "CYLImageCodecs", "CYLDocuments", "CYLRaster"]),
@@ -58,7 +61,7 @@ let package = Package(
         // The facade: re-exports and the standard registry, nothing else.
         .target(name: "CYLTabBarItemAnimation", dependencies: [
             "CYLTimeline", "CYLRaster", "CYLConvert", "CYLTabBar", "CYLPipeline", "CYLReview",
-            "CYLGIFAnimator", "CYLFrameSequenceAnimator", "CYLLottieAnimator", "CYLRiveAnimator",
+            "CYLGIFAnimator", "CYLFrameSequenceAnimator", "CYLLottieAnimator", "CYLRiveAnimator", "CYLPAGAnimator",
         ]),
         .executableTarget(name: "cylanim", dependencies: ["CYLTabBarItemAnimation", "CYLImageCodecs", "CYLDocuments", "CYLText", "CSDL2"],
                           path: "tools/cylanim"),
@@ -102,6 +105,8 @@ let package = Package(
                     exclude: ["fidelity-baseline.txt", "reference-mistakes.txt"]),  // read from #filePath, not bundled
         .testTarget(name: "CYLRiveAnimatorTests", dependencies: ["CYLRiveAnimator", "CYLImageCodecs", "CYLTestSupport"],
                     exclude: ["fidelity-baseline.txt", "FuzzRegressions"]),  // read from #filePath, not bundled
+        .testTarget(name: "CYLPAGAnimatorTests", dependencies: ["CYLPAGAnimator", "CYLImageCodecs", "CYLTestSupport"],
+                    exclude: ["fidelity-baseline.txt"]),  // read from #filePath, not bundled
         .testTarget(name: "CYLConvertTests", dependencies: ["CYLTabBarItemAnimation", "CYLImageCodecs", "CYLTestSupport"]),
         .testTarget(name: "CYLTabBarTests", dependencies: ["CYLTabBarItemAnimation", "CYLImageCodecs", "CYLDocuments", "CYLText", "CYLTestSupport", "CAllocationCounter"],
                     exclude: ["ConfigCatalogue"]),  // read from #filePath, not bundled

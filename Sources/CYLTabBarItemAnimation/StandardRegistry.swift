@@ -2,6 +2,7 @@
 @_exported import CYLFrameSequenceAnimator
 @_exported import CYLGIFAnimator
 @_exported import CYLLottieAnimator
+@_exported import CYLPAGAnimator
 @_exported import CYLPipeline
 @_exported import CYLRaster
 @_exported import CYLReview
@@ -10,15 +11,15 @@
 @_exported import CYLTimeline
 
 extension AnimatorRegistry {
-    /// Every back-end this package ships: Lottie (JSON, gzip `.tgs`, zipped `.lottie`), Rive (`.riv`),
-    /// GIF and PNG frame sequences. GIFs open as tab animations (play once on select).
+    /// Every back-end this package ships: Lottie (JSON, gzip `.tgs`, zipped `.lottie`), PAG (`.pag`),
+    /// Rive (`.riv`), GIF and PNG frame sequences. GIFs open as tab animations (play once on select).
     public static var standard: AnimatorRegistry { standard(gifRole: .animation) }
 
     /// The standard registry with GIFs opened in the given role: `.image` makes them loop forever,
     /// as a GIF set as a tab's plain image does.
     public static func standard(gifRole: GIFRole) -> AnimatorRegistry {
-        AnimatorRegistry([GIFAnimator(role: gifRole), LottieAnimator(), DotLottieAnimator(), RiveAnimator(),
-                          FrameSequenceAnimator()])
+        AnimatorRegistry([GIFAnimator(role: gifRole), LottieAnimator(), DotLottieAnimator(), PAGAnimator(),
+                          RiveAnimator(), FrameSequenceAnimator()])
     }
 }
 

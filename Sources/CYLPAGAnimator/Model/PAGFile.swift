@@ -1,0 +1,125 @@
+import CYLLottieAnimator
+import CYLRaster
+
+/// A PAG file as read: its compositions (the last one is the root, the one the file plays) and
+/// the images its layers show. Ids are resolved when the After Effects model is built
+/// (`AfterEffectsBuilder`), where references that lead nowhere or in circles are reported.
+struct PAGFile {
+    var version: UInt8
+    var compositions: [PAGComposition] = []
+    /// Embedded images by id: the encoded bytes (WebP, PNG or JPEG) and the size they are shown at.
+    var images: [UInt32: PAGImageBytes] = [:]
+    /// Font family and style of each text font, by position (text documents refer to them).
+    var fonts: [(family: String, style: String)] = []
+    /// What the reader passed over or cannot draw, once each.
+    var notes: [PAGNote] = []
+}
+
+/// Something the reader noticed: where, what, and which feature it concerns.
+struct PAGNote {
+    var byte: Int
+    var message: String
+    var feature: PAGFeature
+}
+
+/// The features notes concern (mapped to the timeline's diagnostic features by the animator).
+enum PAGFeature {
+    /// A tag this reader does not know (a newer exporter's).
+    case unknownTag
+    /// Content that is read but not drawn: the frames lack it.
+    case notDrawn
+    /// Content drawn differently from libpag (approximated).
+    case approximated
+}
+
+struct PAGImageBytes {
+    var id: UInt32
+    /// The encoded image's bytes, a range of the file.
+    var range: Range<Int>
+    /// How many image pixels one layer unit holds (images may be exported at more or less than 1x).
+    var scaleFactor: Double
+    /// The size layers draw the image at (units), when the file says; else the decoded size / scale.
+    var width: Int?
+    var height: Int?
+    /// Where the stored pixels sit within that size (images stripped of a transparent border).
+    var anchorX: Int = 0
+    var anchorY: Int = 0
+    /// Offset of its tag, for messages.
+    var offset: Int
+}
+
+/// One composition: its size, length and frame rate, and what it is made of.
+struct PAGComposition {
+    enum Content {
+        case vector([PAGLayer])
+        /// Frames stored as WebP images (not drawn yet).
+        case bitmap
+        /// Frames stored as H.264 video (not drawn yet).
+        case video
+    }
+
+    var id: UInt32
+    var content: Content
+    var width: Int = 0
+    var height: Int = 0
+    /// In frames.
+    var duration: Int64 = 1
+    var frameRate: Double = 30
+    /// Offset of its tag, for messages.
+    var offset: Int
+
+    var kindName: String {
+        switch content {
+        case .vector: return "vector"
+        case .bitmap: return "bitmap sequence"
+        case .video: return "video sequence"
+        }
+    }
+}
+
+/// The kinds of layer, by the byte that opens a layer block.
+enum PAGLayerType: UInt8 {
+    case unknown = 0, null, solid, text, shape, image, preCompose, camera
+
+    var name: String {
+        switch self {
+        case .unknown: return "unknown"
+        case .null: return "null"
+        case .solid: return "solid"
+        case .text: return "text"
+        case .shape: return "shape"
+        case .image: return "image"
+        case .preCompose: return "precomposition"
+        case .camera: return "camera"
+        }
+    }
+}
+
+/// One layer of a vector composition, its values already in the After Effects model's units.
+struct PAGLayer {
+    enum Content {
+        case none
+        case shapes([ShapeItem])
+        case solid(color: Color, width: Int, height: Int)
+        /// A composition by id, starting at `startTime` frames of this layer's composition.
+        case composition(id: UInt32, startTime: Double)
+        case image(id: UInt32)
+        /// Text, read but not drawn yet.
+        case text
+    }
+
+    var type: PAGLayerType
+    var id: UInt32 = 0
+    var name = ""
+    var isActive = true
+    var autoOrient = false
+    var parentID: UInt32 = 0
+    var startTime: Double = 0
+    var duration: Double = 1
+    var blendMode: BlendMode = .normal
+    var matte: MatteMode? = nil
+    var transform = TransformModel.identity
+    var masks: [MaskModel] = []
+    var content: Content = .none
+    var offset: Int
+}

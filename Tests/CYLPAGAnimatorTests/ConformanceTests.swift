@@ -1,0 +1,94 @@
+import CYLImageCodecs
+import CYLPAGAnimator
+import CYLRaster
+import CYLTimeline
+import Foundation
+import Testing
+
+/// Renders every reference frame of the PAG corpus as `../shared/corpus/pag/README.md` describes
+/// (frame N = composition frame N, fitted into 256x256 and centred, transparent) and scores it by
+/// that README's rule, the one `../shared/tools/pag_fidelity.py` applies: a frame matches when at
+/// most 1% of pixels differ by more than 16 in a premultiplied channel from libpag's render; a
+/// fully transparent reference is not judged. Fails when fewer frames match than
+/// `fidelity-baseline.txt` records, per tier.
+@Suite struct PAGConformanceTests {
+    struct Score { var matched = 0, judged = 0 }
+
+    /// Percentage of pixels where any premultiplied channel differs by more than 16.
+    static func px16(_ a: Pixmap, _ b: Pixmap) -> Double {
+        var count = 0
+        a.withUnsafeBytes { pa in
+            b.withUnsafeBytes { pb in
+                var i = 0
+                while i < pa.count {
+                    for k in 0..<4 where abs(Int(pa[i + k]) - Int(pb[i + k])) > 16 { count += 1; break }
+                    i += 4
+                }
+            }
+        }
+        return Double(count) * 100 / Double(a.width * a.height)
+    }
+
+    static func isBlank(_ p: Pixmap) -> Bool {
+        p.withUnsafeBytes { b in
+            var i = 3
+            while i < b.count { if b[i] != 0 { return false }; i += 4 }
+            return true
+        }
+    }
+
+    /// (matched, judged, worst px16) for one file. A frame we cannot draw counts as judged, not matched.
+    static func score(_ entry: PAGCorpus.Entry) throws -> (Int, Int, Double) {
+        let dir = PAGCorpus.corpus.appendingPathComponent("reference/pag/\(entry.stem)")
+        let timeline = try? PAGDocument(bytes: try PAGCorpus.bytes(entry), name: entry.file).timeline()
+        var matched = 0, judged = 0, worst = 0.0
+        for n in entry.frames {
+            let url = dir.appendingPathComponent("pag-\(n).png")
+            guard let data = try? Data(contentsOf: url),
+                  let reference = try? PNGCodec.decode([UInt8](data), name: url.path),
+                  reference.width == 256, reference.height == 256, !isBlank(reference) else { continue }
+            judged += 1
+            guard let timeline, n < timeline.frameCount,
+                  let ours = try? timeline.render(frame: n, size: PixelSize(256, 256)) else { worst = 100; continue }
+            let d = px16(ours, reference)
+            if d <= 1 { matched += 1 }
+            worst = max(worst, d)
+        }
+        return (matched, judged, worst)
+    }
+
+    static func baseline() throws -> [String: Int] {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("fidelity-baseline.txt")
+        var values: [String: Int] = [:]
+        for line in try String(contentsOf: url, encoding: .utf8).split(separator: "\n") where !line.hasPrefix("#") {
+            let parts = line.split(separator: " ")
+            if parts.count == 2, let v = Int(parts[1]) { values[String(parts[0])] = v }
+        }
+        return values
+    }
+
+    @Test func wholeCorpusMatchesAtLeastTheBaseline() throws {
+        guard PAGCorpus.require() else { return }
+        let entries = PAGCorpus.entries
+        #expect(entries.count == 109, "the manifest lists 109 PAG files")
+        var tiers: [String: Score] = [:]
+        var report: [(String, Int, Int, Double)] = []
+        for entry in entries {
+            let (m, j, w) = try Self.score(entry)
+            tiers[entry.tier, default: Score()].matched += m
+            tiers[entry.tier, default: Score()].judged += j
+            if m < j { report.append((entry.file, m, j, w)) }
+        }
+        let base = try Self.baseline()
+        for (f, m, j, w) in report.sorted(by: { Double($0.1) / Double($0.2) < Double($1.1) / Double($1.2) }) {
+            print("  \(m)/\(j) frames  worst \(String(format: "%.2f", w))% px>16  \(f)")
+        }
+        for tier in ["core", "image", "bitmap", "video", "text"] {
+            let s = tiers[tier] ?? Score()
+            let summary = "pag conformance, \(tier): \(s.matched)/\(s.judged) frames match (baseline \(base["\(tier)-matched"] ?? 0)/\(base["\(tier)-judged"] ?? 0))"
+            print(summary)
+            #expect(s.judged == base["\(tier)-judged"], "the judged frame count changed: \(summary)")
+            #expect(s.matched >= base["\(tier)-matched"] ?? Int.max, "fidelity dropped below the baseline: \(summary)")
+        }
+    }
+}

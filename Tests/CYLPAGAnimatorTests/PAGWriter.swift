@@ -1,0 +1,130 @@
+/// Builds PAG files for tests, bit by bit as the format lays them out (see `PAGStream`): values
+/// least-significant bit first, byte-aligned values starting at the next whole byte.
+struct PAGBits {
+    private(set) var bytes: [UInt8] = []
+    private var bit = 0  // bits used in the last byte (0: start a new one)
+
+    mutating func bits(_ value: UInt32, _ n: Int) {
+        for i in 0..<n {
+            if bit == 0 { bytes.append(0) }
+            if value >> UInt32(i) & 1 == 1 { bytes[bytes.count - 1] |= UInt8(1 << bit) }
+            bit = (bit + 1) % 8
+        }
+    }
+
+    mutating func flags(_ values: Bool...) { for v in values { bits(v ? 1 : 0, 1) } }
+    mutating func align() { bit = 0 }
+    mutating func u8(_ v: UInt8) { align(); bytes.append(v) }
+    mutating func u16(_ v: UInt16) { align(); bytes += [UInt8(v & 0xff), UInt8(v >> 8)] }
+    mutating func u32(_ v: UInt32) { align(); for i in 0..<4 { bytes.append(UInt8(v >> UInt32(8 * i) & 0xff)) } }
+    mutating func f32(_ v: Float) { u32(v.bitPattern) }
+    mutating func raw(_ b: [UInt8]) { align(); bytes += b }
+
+    /// An "encoded" unsigned integer (LEB128).
+    mutating func leb(_ value: UInt64) {
+        align()
+        var v = value
+        repeat {
+            var b = UInt8(v & 0x7f)
+            v >>= 7
+            if v != 0 { b |= 0x80 }
+            bytes.append(b)
+        } while v != 0
+    }
+
+    /// A signed encoded integer: sign in the low bit.
+    mutating func sleb(_ value: Int32) { leb(UInt64(value.magnitude) << 1 | (value < 0 ? 1 : 0)) }
+    mutating func string(_ s: String) { align(); bytes += Array(s.utf8) + [0] }
+}
+
+enum PAGWriter {
+    /// A tag: the 16-bit header (code, length; 63 and a 32-bit length for long bodies) and the body.
+    static func tag(_ code: UInt16, _ body: [UInt8]) -> [UInt8] {
+        var b = PAGBits()
+        if body.count < 63 {
+            b.u16(code << 6 | UInt16(body.count))
+        } else {
+            b.u16(code << 6 | 63)
+            b.u32(UInt32(body.count))
+        }
+        return b.bytes + body
+    }
+
+    static let end: [UInt8] = [0, 0]
+
+    /// A whole file: the header (version 1, uncompressed) and `tags`, then the End tag.
+    static func file(_ tags: [[UInt8]], version: UInt8 = 1, compression: UInt8 = UInt8(ascii: "U")) -> [UInt8] {
+        let body = tags.flatMap { $0 } + end
+        var b = PAGBits()
+        b.raw(Array("PAG".utf8) + [version])
+        b.u32(UInt32(body.count))
+        b.u8(compression)
+        return b.bytes + body
+    }
+
+    /// A vector composition `id` of `width` x `height`, `frames` long at `fps`, with `layers`.
+    static func composition(id: UInt32, width: Int32, height: Int32, frames: UInt64, fps: Float = 30, layers: [[UInt8]]) -> [UInt8] {
+        var attributes = PAGBits()
+        attributes.sleb(width)
+        attributes.sleb(height)
+        attributes.leb(frames)
+        attributes.f32(fps)
+        attributes.raw([0, 0, 0])  // background colour
+        var body = PAGBits()
+        body.leb(UInt64(id))
+        return tag(2, body.bytes + tag(3, attributes.bytes) + layers.flatMap { $0 } + end)
+    }
+
+    /// A layer of `type` (4 shape, 6 precomposition…) shown for `frames` frames from `start`, with
+    /// its other tags (transform, shapes, reference) after its attributes.
+    static func layer(type: UInt8, id: UInt32, frames: UInt64, start: UInt64 = 0, matte: UInt8 = 0, active: Bool = true,
+                      _ tags: [[UInt8]]) -> [UInt8] {
+        var attributes = PAGBits()
+        // isActive, autoOrient, parent, stretch, startTime, blend, matte, timeRemap; then duration.
+        attributes.flags(active, false, false, false, start != 0, false, matte != 0, false)
+        if start != 0 { attributes.leb(start) }
+        if matte != 0 { attributes.u8(matte) }
+        attributes.leb(frames)
+        var body = PAGBits()
+        body.u8(type)
+        body.leb(UInt64(id))
+        return tag(5, body.bytes + tag(6, attributes.bytes) + tags.flatMap { $0 } + end)
+    }
+
+    /// A rectangle of `w` x `h` centred on (`x`, `y`).
+    static func rectangle(_ x: Float, _ y: Float, _ w: Float, _ h: Float) -> [UInt8] {
+        var b = PAGBits()
+        b.flags(false, true, false, true, false, false)  // reversed; size fixed; position fixed; roundness absent
+        b.f32(w); b.f32(h); b.f32(x); b.f32(y)
+        return tag(16, b.bytes)
+    }
+
+    /// A fill of one colour.
+    static func fill(_ r: UInt8, _ g: UInt8, _ b: UInt8) -> [UInt8] {
+        var bits = PAGBits()
+        bits.flags(false, false, false, true, false, false)  // blend, composite, rule; colour fixed; opacity absent
+        bits.raw([r, g, b])
+        return tag(20, bits.bytes)
+    }
+
+    /// A transform whose opacity goes linearly from `from` to `to` (0-255) over frames `start`..`end`.
+    static func opacityRamp(from: UInt8, to: UInt8, start: UInt64, end: UInt64) -> [UInt8] {
+        var b = PAGBits()
+        b.flags(false, false, false, false, false, false, true, true)  // only the opacity, animated
+        b.leb(1)               // one keyframe
+        b.bits(1, 2)           // linear
+        b.leb(start); b.leb(end)
+        b.bits(7, 5)           // values 8 bits wide
+        b.bits(UInt32(from), 8); b.bits(UInt32(to), 8)
+        b.bits(0, 5)           // easing values 1 bit wide (none follow)
+        return tag(13, b.bytes)
+    }
+
+    /// A precomposition layer's reference to composition `id`, starting at frame `start`.
+    static func compositionReference(_ id: UInt32, start: UInt64 = 0) -> [UInt8] {
+        var b = PAGBits()
+        b.leb(UInt64(id))
+        b.leb(start)
+        return tag(12, b.bytes)
+    }
+}
