@@ -128,3 +128,25 @@ enum PAGWriter {
         return tag(12, b.bytes)
     }
 }
+
+extension PAGWriter {
+    /// An embedded image (the ImageBytesV3 tag): `encoded` bytes shown at 1 / `scale` of their pixel
+    /// size with their origin moved by minus (`anchorX`, `anchorY`).
+    static func imageBytes(id: UInt32, _ encoded: [UInt8], scale: Float = 1, anchorX: Int32 = 0, anchorY: Int32 = 0) -> [UInt8] {
+        var b = PAGBits()
+        b.leb(UInt64(id))
+        b.leb(UInt64(encoded.count))
+        b.raw(encoded)
+        b.f32(scale)
+        b.sleb(0); b.sleb(0)  // width and height (of the unstripped image; not used for drawing)
+        b.sleb(anchorX); b.sleb(anchorY)
+        return tag(49, b.bytes)
+    }
+
+    /// An image layer's reference to image `id`.
+    static func imageReference(_ id: UInt32) -> [UInt8] {
+        var b = PAGBits()
+        b.leb(UInt64(id))
+        return tag(11, b.bytes)
+    }
+}

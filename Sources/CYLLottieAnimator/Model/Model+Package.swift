@@ -94,3 +94,12 @@ extension AnimationModel {
         markers.map { Marker(name: $0.name, startFrame: $0.time - inPoint, durationFrames: $0.duration) }
     }
 }
+
+extension LottieImage {
+    /// `pixels` shown in a `width` x `height` box whose origin sits at `offset` in the layer.
+    package static func make(_ pixels: Pixmap, width: Double, height: Double, offset: Point) -> LottieImage {
+        var image = LottieImage(pixels, width: width, height: height)
+        image.offset = offset
+        return image
+    }
+}

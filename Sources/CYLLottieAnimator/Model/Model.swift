@@ -284,6 +284,9 @@ package struct LottieImage: Sendable {
     package var pixels: Pixmap
     package var width: Double
     package var height: Double
+    /// Where the box's origin sits in the layer (PAG images stripped of their transparent border
+    /// keep their place this way); zero for Lottie.
+    package var offset = Point(0, 0)
 
     /// `w` and `h` when both are positive and finite, else the pixel size.
     package init(_ pixels: Pixmap, width: Double?, height: Double?) {
@@ -301,9 +304,10 @@ package struct LottieImage: Sendable {
     /// uniformly to cover it, centred; `crops` when the image then overflows the box.
     package var placement: (transform: Transform, crops: Bool) {
         let iw = Double(pixels.width), ih = Double(pixels.height)
-        if iw == width && ih == height { return (.identity, false) }
+        let shift = Transform.translation(offset.x, offset.y)
+        if iw == width && ih == height { return (shift, false) }
         let s = max(width / iw, height / ih)
-        let t = Transform.scale(s, s).then(.translation((width - iw * s) / 2, (height - ih * s) / 2))
+        let t = Transform.scale(s, s).then(.translation((width - iw * s) / 2, (height - ih * s) / 2)).then(shift)
         // A thousandth of a unit: rounding in `s` must not turn a same-aspect image into a crop.
         return (t, iw * s > width + 1e-3 || ih * s > height + 1e-3)
     }

@@ -132,7 +132,9 @@ struct LottieSceneBuilder {
         case .image(let id):
             if let image = model.images[id] {
                 let (placement, crops) = image.placement
-                if crops { list.beginGroup(transform: .identity, clip: Rect(x: 0, y: 0, width: image.width, height: image.height)) }
+                if crops {
+                    list.beginGroup(transform: .identity, clip: Rect(x: image.offset.x, y: image.offset.y, width: image.width, height: image.height))
+                }
                 list.addImage(image.pixels, transform: placement)
                 if crops { list.endGroup() }
             }

@@ -1,3 +1,4 @@
+import CYLGeometry
 import CYLImageCodecs
 import CYLLimits
 import CYLLottieAnimator
@@ -15,6 +16,9 @@ struct AfterEffectsBuilder {
     private(set) var notes: [PAGNote] = []
     private var byID: [UInt32: Int] = [:]
     private var noted: Set<String> = []
+    /// Bytes of the images decoded so far, held to `Limits.maxDecodedBytes` (each stays in memory
+    /// for the document's life).
+    private var decodedBytes = 0
 
     init(_ pag: PAGFile, bytes: [UInt8], file: String, limits: Limits) {
         self.pag = pag
@@ -108,9 +112,9 @@ struct AfterEffectsBuilder {
                 } else {
                     note(layer.offset, "layer \(layer.id) shows composition \(id), which the file lacks; it draws nothing", .approximated)
                 }
-            case .image:
-                m.content = .null
-                note(layer.offset, "image layers are not drawn yet", .notDrawn, key: "image layers")
+            case .image(let id):
+                if images[key(id)] == nil, let image = decodeImage(id, for: layer) { images[key(id)] = image }
+                m.content = images[key(id)] == nil ? .null : .image(id: key(id))
             }
             if layer.parentID != 0 {
                 if let p = positionOf[layer.parentID], p != out.count {
@@ -145,6 +149,44 @@ struct AfterEffectsBuilder {
             }
         }
         return CompositionModel.make(out)
+    }
+
+    /// Image `id` decoded (WebP, PNG or JPEG, by content), placed as libpag places it: scaled by
+    /// 1 / its scale factor, its origin moved by minus its anchor (images whose transparent border
+    /// the exporter stripped). Nil, with a note, when it cannot be drawn.
+    private mutating func decodeImage(_ id: UInt32, for layer: PAGLayer) -> LottieImage? {
+        guard let stored = pag.images[id], !stored.range.isEmpty else {
+            note(layer.offset, "layer \(layer.id) shows image \(id), which the file lacks; it draws nothing", .approximated)
+            return nil
+        }
+        let name = "\(file):byte \(stored.offset)"
+        let bytes = Array(self.bytes[stored.range])
+        let pixels: Pixmap
+        do {
+            if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) {
+                pixels = try PNGCodec.decode(bytes, name: name, maxPixels: limits.maxCanvasPixels)
+            } else if JPEGCodec.isJPEG(bytes) {
+                pixels = try JPEGCodec.decode(bytes, name: name, maxPixels: limits.maxCanvasPixels)
+            } else if WebPDecoder.isWebP(bytes) {
+                pixels = try WebPDecoder.decode(bytes, name: name, maxPixels: limits.maxCanvasPixels)
+            } else {
+                note(stored.offset, "image \(id) is not WebP, PNG or JPEG; it is not drawn", .notDrawn)
+                return nil
+            }
+        } catch {
+            note(stored.offset, "image \(id) cannot be decoded (\(error)); it is not drawn", .notDrawn)
+            return nil
+        }
+        let size = pixels.width.multipliedReportingOverflow(by: pixels.height * 4)
+        guard !size.overflow, decodedBytes + size.partialValue <= limits.maxDecodedBytes else {
+            note(stored.offset, "image \(id) (\(pixels.width)x\(pixels.height)) would bring the decoded images to more than "
+                 + "\(limits.maxDecodedBytes) bytes (\(Limit.maxDecodedBytes)); it is not drawn", .notDrawn)
+            return nil
+        }
+        decodedBytes += size.partialValue
+        let s = stored.scaleFactor
+        return LottieImage.make(pixels, width: Double(pixels.width) / s, height: Double(pixels.height) / s,
+                                offset: Point(Double(-stored.anchorX), Double(-stored.anchorY)))
     }
 
     private mutating func note(_ byte: Int, _ message: String, _ feature: PAGFeature, key: String? = nil) {
