@@ -150,3 +150,16 @@ extension PAGWriter {
         return tag(11, b.bytes)
     }
 }
+
+extension PAGWriter {
+    /// A drop shadow layer style (the DropShadowStyle tag): black at 75% (the default opacity),
+    /// the light from `angle` degrees, `distance` away, no blur.
+    static func dropShadow(angle: Float, distance: Float) -> [UInt8] {
+        var b = PAGBits()
+        // blend mode absent; colour fixed; opacity absent; angle fixed; distance fixed; size 0.
+        b.flags(false, true, false, false, true, false, true, false, true, false)
+        b.raw([0, 0, 0])
+        b.f32(angle); b.f32(distance); b.f32(0)
+        return tag(29, b.bytes)
+    }
+}

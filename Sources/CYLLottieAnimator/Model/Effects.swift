@@ -50,4 +50,8 @@ package struct LayerStyleModel: Sendable {
     package var distance: VectorProperty
     /// Spread (choke), percent of the size that stays solid.
     package var choke: VectorProperty
+    /// Whether distance and size are in the units of the layer's parent, not the layer's own (PAG:
+    /// libpag applies styles as After Effects does, after the layer's transform; Lottie players
+    /// apply them in the layer's units).
+    package var inParentUnits = false
 }

@@ -103,3 +103,28 @@ extension LottieImage {
         return image
     }
 }
+
+extension EffectModel {
+    /// A Gaussian blur as Lottie's effect stores it: blurriness (σ = 0.3 × it), dimensions (1 both,
+    /// 2 horizontal, 3 vertical).
+    package static func gaussianBlur(blurriness: VectorProperty, dimensions: Int) -> EffectModel {
+        EffectModel(name: "Gaussian Blur", matchName: "ADBE Gaussian Blur 2", kind: .gaussianBlur, enabled: true,
+                    params: [EffectParam(name: "Blurriness", matchName: "ADBE Gaussian Blur 2-0001", type: 0, value: blurriness),
+                             EffectParam(name: "Blur Dimensions", matchName: "ADBE Gaussian Blur 2-0002", type: 7,
+                                         value: .fixed([Double(dimensions)]))])
+    }
+}
+
+extension LayerStyleModel {
+    package static func make(_ kind: Kind, color: VectorProperty, opacity: VectorProperty, size: VectorProperty,
+                             angle: VectorProperty, distance: VectorProperty, choke: VectorProperty) -> LayerStyleModel {
+        LayerStyleModel(kind: kind, color: color, opacity: opacity, size: size, angle: angle, distance: distance, choke: choke)
+    }
+
+    /// The style with distance and size in the layer's parent's units (libpag's rule).
+    package func measuredInParentUnits() -> LayerStyleModel {
+        var s = self
+        s.inParentUnits = true
+        return s
+    }
+}

@@ -48,14 +48,21 @@ extension LottieSceneBuilder {
         for s in layer.styles {
             var c = color(s.color.value(at: t))
             c.a = min(max(s.opacity.scalar(at: t) / 100, 0), 1)
-            let size = max(0, s.size.scalar(at: t)), choke = min(max(s.choke.scalar(at: t) / 100, 0), 1)
+            // Parent units into the layer's: divided by the layer's own scale along each axis.
+            var unitX = 1.0, unitY = 1.0
+            if s.inParentUnits {
+                let m = layer.transform.matrix(at: t)
+                let sx = (m.a * m.a + m.b * m.b).squareRoot(), sy = (m.c * m.c + m.d * m.d).squareRoot()
+                if sx > 1e-9 && sy > 1e-9 && sx.isFinite && sy.isFinite { unitX = 1 / sx; unitY = 1 / sy }
+            }
+            let size = max(0, s.size.scalar(at: t)) * (unitX * unitY).squareRoot(), choke = min(max(s.choke.scalar(at: t) / 100, 0), 1)
             switch s.kind {
             case .stroke:
                 if size > 0 { list.addEffect(.outline(color: c, width: size)) }
             case .dropShadow:
                 // The light's angle: 0 from the right, counter-clockwise; the shadow falls opposite.
                 let a = s.angle.scalar(at: t) * .pi / 180, d = s.distance.scalar(at: t)
-                list.addEffect(.dropShadow(color: c, offset: Point(-cos(a) * d, sin(a) * d), sigma: size * (1 - choke) / 2,
+                list.addEffect(.dropShadow(color: c, offset: Point(-cos(a) * d * unitX, sin(a) * d * unitY), sigma: size * (1 - choke) / 2,
                                            shadowOnly: false))
             case .outerGlow:
                 list.addEffect(.glow(color: c, spread: size * choke, sigma: size * (1 - choke) / 2))

@@ -93,6 +93,8 @@ struct AfterEffectsBuilder {
             m.hidden = !layer.isActive
             m.blendMode = layer.blendMode
             m.masks = layer.masks
+            m.effects = layer.effects
+            m.styles = layer.styles
             switch layer.content {
             case .none, .text: m.content = .null
             case .shapes(let items): m.content = .shapes(items)

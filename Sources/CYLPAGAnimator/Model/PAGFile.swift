@@ -120,6 +120,8 @@ struct PAGLayer {
     var matte: MatteMode? = nil
     var transform = TransformModel.identity
     var masks: [MaskModel] = []
+    var effects: [EffectModel] = []
+    var styles: [LayerStyleModel] = []
     var content: Content = .none
     var offset: Int
 }

@@ -77,6 +77,7 @@ struct PAGReader {
         case .bitmapCompositionBlock, .videoCompositionBlock:
             var c = PAGComposition(id: try tag.body.encodedUInt32("the composition id"),
                                    content: code == .bitmapCompositionBlock ? .bitmap : .video, offset: tag.offset)
+            if code == .videoCompositionBlock { _ = try tag.body.bool("whether the video has alpha") }
             try tag.body.readTags { (t: inout Tag) throws(PAGError) in try readCompositionTag(&t, into: &c) }
             note(tag.offset, "\(c.kindName) compositions are not drawn yet", .notDrawn)
             result.compositions.append(c)
@@ -209,7 +210,9 @@ struct PAGReader {
             guard layer.type == .shape else { return }
             if let item = try readShape(&tag, code) { Self.append(item, to: &shapes) }
         default:
-            note(tag.offset, "\(tag.description) (an effect or layer style) is not drawn yet", .notDrawn, key: "tag \(code)")
+            if try !readEffect(&tag, code, into: &layer) {
+                note(tag.offset, "\(tag.description) is not expected in a layer; skipped", .unknownTag, key: "tag \(code)")
+            }
         }
     }
 

@@ -18,6 +18,14 @@ extension ValueCodec where V == [Double] {
             return raw.map { [Double(min($0, 255)) * 100 / 255] }
         })
 
+    /// One byte (an enumeration); keyframe values are bit-packed.
+    static let byte = ValueCodec(
+        one: { (s: inout PAGStream) throws(PAGError) -> [Double] in [Double(try s.uint8("a byte value"))] },
+        list: { (s: inout PAGStream, n: Int) throws(PAGError) -> [[Double]] in
+            let raw = try s.unsignedList(n, "byte keyframes")
+            return raw.map { [Double($0 & 0xff)] }
+        })
+
     /// Two floats.
     static let point = ValueCodec(dimensions: 2, one: { (s: inout PAGStream) throws(PAGError) -> [Double] in
         [try s.float("a point's x"), try s.float("a point's y")]

@@ -1,0 +1,60 @@
+import CYLLottieAnimator
+
+// Layer effects and styles libpag draws, read into the shared model's where it has them (drop
+// shadow style, fast blur); the others are noted as not drawn.
+
+extension PAGReader {
+    /// Reads an effect or layer style tag into `layer`; false when `code` is neither.
+    mutating func readEffect(_ tag: inout Tag, _ code: TagCode, into layer: inout PAGLayer) throws(PAGError) -> Bool {
+        var s = tag.body
+        defer { tag.body = s }
+        let name = "the \(code.name) tag"
+        switch code {
+        case .dropShadowStyle, .dropShadowStyleV2:
+            // blend mode, colour, opacity, angle, distance, size (V2: animatable), V2: spread.
+            var kinds: [AttributeKind] = [.discreteProperty, .simpleProperty, .simpleProperty, .simpleProperty, .simpleProperty]
+            kinds += code == .dropShadowStyle ? [.discreteProperty] : [.simpleProperty, .simpleProperty]
+            var b = try AttributeBlock(kinds, tag: name, &s)
+            let blend = try b.property(&s, .byte, [0], "the blend mode")
+            if blend.initialValue != [0] { note(tag.offset, "blend modes of drop shadows are drawn as normal", .approximated) }
+            let color = try b.property(&s, .color, [0, 0, 0], "the colour").vector
+            let opacity = try b.property(&s, .opacity, [191 * 100 / 255], "the opacity").vector
+            let angle = try b.property(&s, .float, [120], "the angle").vector
+            let distance = try b.property(&s, .float, [5], "the distance").vector
+            let size = try b.property(&s, .float, [5], "the size").vector
+            // Spread is a fraction of the size; the model's choke is percent.
+            let spread = code == .dropShadowStyleV2 ? try b.property(&s, .float, [0], "the spread").percent : .fixed([0])
+            layer.styles.append(LayerStyleModel.make(.dropShadow, color: color, opacity: opacity, size: size, angle: angle,
+                                                     distance: distance, choke: spread).measuredInParentUnits())
+        case .fastBlurEffect:
+            var b = try AttributeBlock([.simpleProperty, .discreteProperty, .discreteProperty, .simpleProperty, .custom], tag: name, &s)
+            // libpag's σ is half the blurriness; the model's is 0.3 of it.
+            let blurriness = try b.property(&s, .float, [0], "the blurriness").map { $0.map { $0 * 0.5 / 0.3 } }.vector
+            let dimensions = try b.property(&s, .byte, [0], "the blur dimensions").initialValue.first ?? 0
+            let repeatEdges = try b.property(&s, .byte, [0], "the edge mode").initialValue.first ?? 0
+            try readCompositingOption(&b, &s, tag)
+            if repeatEdges != 0 { note(tag.offset, "blurs that repeat edge pixels are drawn with transparent edges", .approximated) }
+            layer.effects.append(EffectModel.gaussianBlur(blurriness: blurriness, dimensions: Int(dimensions) + 1))
+        case .motionTileEffect, .levelsIndividualEffect, .cornerPinEffect, .bulgeEffect, .glowEffect, .displacementMapEffect,
+             .radialBlurEffect, .mosaicEffect, .hueSaturationEffect, .brightnessContrastEffect, .gradientOverlayStyle,
+             .strokeStyle, .outerGlowStyle:
+            note(tag.offset, "\(tag.description) is not drawn yet", .notDrawn, key: "tag \(code)")
+        default:
+            return false
+        }
+        return true
+    }
+
+    /// An effect's opacity and the masks it is limited to (noted: effects apply to the whole layer).
+    private mutating func readCompositingOption(_ b: inout AttributeBlock, _ s: inout PAGStream, _ tag: Tag) throws(PAGError) {
+        let opacity = try b.property(&s, .opacity, [100], "the effect opacity")
+        if opacity.isAnimated || opacity.initialValue != [100] {
+            note(tag.offset, "effect opacity is drawn as 100%", .approximated)
+        }
+        if b.custom() {
+            let n = try s.count("the number of effect masks")
+            for _ in 0..<n { _ = try s.encodedUInt32("an effect mask id") }
+            if n > 0 { note(tag.offset, "effects limited to masks are drawn on the whole layer", .approximated) }
+        }
+    }
+}
