@@ -105,7 +105,7 @@ let package = Package(
                     exclude: ["fidelity-baseline.txt", "reference-mistakes.txt"]),  // read from #filePath, not bundled
         .testTarget(name: "CYLRiveAnimatorTests", dependencies: ["CYLRiveAnimator", "CYLImageCodecs", "CYLTestSupport"],
                     exclude: ["fidelity-baseline.txt", "FuzzRegressions"]),  // read from #filePath, not bundled
-        .testTarget(name: "CYLPAGAnimatorTests", dependencies: ["CYLPAGAnimator", "CYLImageCodecs", "CYLTestSupport"],
+        .testTarget(name: "CYLPAGAnimatorTests", dependencies: ["CYLPAGAnimator", "CYLImageCodecs", "CYLText", "CYLTestSupport"],
                     exclude: ["fidelity-baseline.txt"]),  // read from #filePath, not bundled
         .testTarget(name: "CYLConvertTests", dependencies: ["CYLTabBarItemAnimation", "CYLImageCodecs", "CYLTestSupport"]),
         .testTarget(name: "CYLTabBarTests", dependencies: ["CYLTabBarItemAnimation", "CYLImageCodecs", "CYLDocuments", "CYLText", "CYLTestSupport", "CAllocationCounter"],

@@ -163,3 +163,30 @@ extension PAGWriter {
         return tag(29, b.bytes)
     }
 }
+
+extension PAGWriter {
+    /// A layer transform that only moves the layer to (`x`, `y`).
+    static func position(_ x: Float, _ y: Float) -> [UInt8] {
+        var b = PAGBits()
+        b.flags(false, true, false, false, false, false, false, false)  // anchor; position fixed; the rest absent
+        b.f32(x); b.f32(y)
+        return tag(13, b.bytes)
+    }
+
+    /// A text layer's source (the TextSource tag): `text` at `size` px, filled in `rgb`, left
+    /// aligned, in the default font (no font table entry).
+    static func textSource(_ text: String, size: Float, rgb: [UInt8]) -> [UInt8] {
+        var b = PAGBits()
+        b.flags(true, false)  // the document is present, not animated
+        b.align()
+        // applyFill, applyStroke, boxText, fauxBold, fauxItalic, strokeOverFill;
+        b.flags(true, false, false, false, false, true)
+        // baselineShift, firstBaseLine, boxTextPos, boxTextSize, fillColor, fontSize, strokeColor,
+        // strokeWidth, text, justification, leading, tracking; then the font (custom).
+        b.flags(false, false, false, false, true, true, false, false, true, false, false, false, false)
+        b.raw(rgb)
+        b.f32(size)
+        b.string(text)
+        return tag(8, b.bytes)
+    }
+}

@@ -128,3 +128,30 @@ extension LayerStyleModel {
         return s
     }
 }
+
+extension TextDocument {
+    /// An empty document (10 px, left, no fill or stroke), to be filled in.
+    package static var blank: TextDocument { TextDocument() }
+}
+
+extension TextLayerModel {
+    /// Text whose document changes at `keyframes` (held until the next), without animators.
+    package static func make(keyframes: [(time: Double, document: TextDocument)]) -> TextLayerModel {
+        TextLayerModel(documents: TextDocumentTrack(keyframes: keyframes))
+    }
+}
+
+extension FontGlyphs {
+    /// The glyphs of installed fonts for each request (a name to file them under, the family and
+    /// style to find, the characters to draw), as the Lottie parser loads fonts without glyph
+    /// data: the font fontconfig finds for the family, else DejaVu Sans, with per-character
+    /// fallbacks; and what could not be found, as messages.
+    package static func installed(_ requests: [(name: String, family: String, style: String, characters: Set<String>)])
+        -> (fonts: [String: FontGlyphs], notes: [String]) {
+        var loader = TextGlyphLoader(glyphData: [:])
+        let fonts = loader.load(requests.map {
+            TextFontRequest(name: $0.name, family: $0.family, style: $0.style, ascent: nil, characters: $0.characters)
+        })
+        return (fonts, loader.notes.map { $0.1 })
+    }
+}

@@ -44,6 +44,10 @@ package struct TextDocument: Sendable, Equatable {
     package var boxPosition: Point = .zero
     /// All caps (`ca` 1); small caps (`ca` 2) draw as caps too.
     package var allCaps: Bool = false
+    /// Synthesised bold and italic (PAG's `fauxBold`/`fauxItalic`; Lottie has none): glyphs
+    /// outset by a fraction of the size, and slanted a quarter of their height.
+    package var fauxBold: Bool = false
+    package var fauxItalic: Bool = false
 }
 
 /// A text document that changes at keyframes (`t.d.k`), holding each until the next.

@@ -89,12 +89,42 @@ struct TextGlyphLoader {
         guard let font = font(for: r) else {
             return FontGlyphs(name: r.name, ascent: r.ascent ?? 75, glyphs: [:])
         }
-        for ch in r.characters {
-            guard let scalar = ch.unicodeScalars.first, let o = font.outline(scalar.value) else { continue }
-            let em = Transform.scale(100, 100)
+        add(r.characters, from: font, to: &glyphs, onlyOwn: true)
+        // Characters the font lacks (Chinese in a Latin font) come from the fallback fonts, as a
+        // system's text stack would draw them; what none has shows the font's missing-glyph box.
+        var missing = r.characters.filter { glyphs[$0] == nil && !TextLayout.isSpace($0) }
+        for name in Self.fallbackFamilies where !missing.isEmpty {
+            guard let fallback = installedFont(name) else { continue }
+            add(missing, from: fallback, to: &glyphs, onlyOwn: true)
+            missing = missing.filter { glyphs[$0] == nil }
+        }
+        add(r.characters, from: font, to: &glyphs, onlyOwn: false)
+        return FontGlyphs(name: r.name, ascent: r.ascent ?? font.ascent * 100, glyphs: glyphs)
+    }
+
+    /// Fonts tried, in order, for characters a text's own font lacks: DejaVu Sans for Latin,
+    /// Greek and Cyrillic, Droid Sans Fallback for Chinese, Japanese and Korean (Debian's
+    /// fonts-dejavu-core and fonts-droid-fallback).
+    static let fallbackFamilies = ["DejaVu Sans", "Droid Sans Fallback"]
+
+    /// The glyphs of `characters` not in `glyphs` yet, from `font`, in a 100-unit em; `onlyOwn`:
+    /// only those the font has (not its missing-glyph box).
+    private func add(_ characters: Set<String>, from font: OutlineFont, to glyphs: inout [String: GlyphModel], onlyOwn: Bool) {
+        let em = Transform.scale(100, 100)
+        for ch in characters where glyphs[ch] == nil {
+            guard let scalar = ch.unicodeScalars.first, !onlyOwn || font.hasGlyph(scalar.value),
+                  let o = font.outline(scalar.value) else { continue }
             glyphs[ch] = GlyphModel(contours: o.contours.map { $0.mapped(by: em) }, advance: o.advance * 100)
         }
-        return FontGlyphs(name: r.name, ascent: r.ascent ?? font.ascent * 100, glyphs: glyphs)
+    }
+
+    /// The installed font fontconfig finds under `name` exactly, opened once.
+    private mutating func installedFont(_ name: String) -> OutlineFont? {
+        guard let m = try? lookup.locate(name) else { return nil }
+        if let f = opened[m.path] { return f }
+        guard let f = try? OutlineFont(path: m.path) else { return nil }
+        opened[m.path] = f
+        return f
     }
 
     /// The installed font for `r`: by its PostScript name, its full name, then its family.

@@ -19,6 +19,8 @@ struct AfterEffectsBuilder {
     /// Bytes of the images decoded so far, held to `Limits.maxDecodedBytes` (each stays in memory
     /// for the document's life).
     private var decodedBytes = 0
+    /// The fonts of the file's text, loaded once.
+    private let text: TextBuilder
 
     init(_ pag: PAGFile, bytes: [UInt8], file: String, limits: Limits) {
         self.pag = pag
@@ -26,6 +28,8 @@ struct AfterEffectsBuilder {
         self.file = file
         self.limits = limits
         for (i, c) in pag.compositions.enumerated() where byID[c.id] == nil { byID[c.id] = i }
+        text = TextBuilder(pag)
+        for message in text.notes { notes.append(PAGNote(byte: 0, message: message, feature: .approximated)) }
     }
 
     /// The root is the file's last composition (libpag's rule). Its frames are the timeline's:
@@ -49,9 +53,11 @@ struct AfterEffectsBuilder {
         }
         let rootModel = try composition(rootLayers, in: root, images: &images)
         let rate = root.frameRate.isFinite && root.frameRate > 0 ? root.frameRate : 30
-        return AnimationModel.make(name: "", width: Double(max(1, root.width)), height: Double(max(1, root.height)), frameRate: rate,
+        var model = AnimationModel.make(name: "", width: Double(max(1, root.width)), height: Double(max(1, root.height)), frameRate: rate,
                               inPoint: 0, outPoint: Double(max(1, root.duration)), root: rootModel, precomps: precomps,
                               images: images, markers: [])
+        model.fonts = text.fonts
+        return model
     }
 
     private func key(_ id: UInt32) -> String { "\(id)" }
@@ -96,7 +102,12 @@ struct AfterEffectsBuilder {
             m.effects = layer.effects
             m.styles = layer.styles
             switch layer.content {
-            case .none, .text: m.content = .null
+            case .none: m.content = .null
+            case .text(let source):
+                m.content = .text(text.text(source))
+                if case .fixed(let d) = source, d.direction == 2 {
+                    note(layer.offset, "vertical text is drawn horizontally", .approximated)
+                }
             case .shapes(let items): m.content = .shapes(items)
             case let .solid(color, w, h): m.content = .solid(color: color, width: Double(w), height: Double(h))
             case let .composition(id, start):

@@ -104,8 +104,8 @@ struct PAGLayer {
         /// A composition by id, starting at `startTime` frames of this layer's composition.
         case composition(id: UInt32, startTime: Double)
         case image(id: UInt32)
-        /// Text, read but not drawn yet.
-        case text
+        /// Text: its documents (the source text), held from keyframe to keyframe.
+        case text(PAGProperty<PAGTextDocument>)
     }
 
     var type: PAGLayerType

@@ -159,8 +159,7 @@ struct PAGReader {
         if layer.type == .shape { layer.content = .shapes(shapes) }
         switch layer.type {
         case .text:
-            layer.content = .text
-            note(layer.offset, "text layers are not drawn yet", .notDrawn)
+            if case .none = layer.content { layer.content = .text(.fixed(PAGTextDocument())) }
         case .camera:
             note(layer.offset, "camera layers (3D) are not drawn", .notDrawn)
         case .unknown:
@@ -201,8 +200,15 @@ struct PAGReader {
             layer.content = .image(id: try tag.body.encodedUInt32("the image id"))
         case .markerList, .cachePolicy, .imageFillRule, .imageFillRuleV2, .layerAttributesExtraV2:
             break
-        case .textSource, .textSourceV2, .textSourceV3, .textPathOption, .textMoreOption, .textAnimator:
-            break  // Text is noted once per layer.
+        case .textSource, .textSourceV2, .textSourceV3:
+            guard layer.type == .text else { return }
+            layer.content = .text(try readTextSource(&tag, code))
+        case .textPathOption:
+            note(tag.offset, "text on a path is drawn on a straight line", .approximated)
+        case .textMoreOption:
+            break  // Anchor point grouping: drawn per character, the default.
+        case .textAnimator:
+            note(tag.offset, "text animators are not drawn yet", .notDrawn)
         case .cameraOption:
             break
         case .shapeGroup, .rectangle, .ellipse, .polyStar, .shapePath, .fill, .stroke, .gradientFill, .gradientStroke,

@@ -1,0 +1,54 @@
+import CYLPAGAnimator
+import CYLRaster
+import CYLText
+import CYLTimeline
+import Testing
+
+/// Text layers: documents laid out on their baseline with installed fonts (DejaVu Sans when the
+/// file names none), characters the font lacks from the fallback fonts (Droid Sans Fallback for
+/// Chinese, as libpag's references were drawn).
+@Suite struct PAGTextLayerTests {
+    static func file(_ text: String, size: Float) -> [UInt8] {
+        PAGWriter.file([
+            PAGWriter.composition(id: 1, width: 200, height: 100, frames: 1, layers: [
+                PAGWriter.layer(type: 3, id: 2, frames: 1, [PAGWriter.position(20, 60), PAGWriter.textSource(text, size: size, rgb: [0, 0, 0])]),
+            ]),
+        ])
+    }
+
+    /// Columns and rows holding ink (alpha ≥ 128): (x0, y0, x1, y1), ends exclusive.
+    static func ink(_ p: Pixmap) -> (Int, Int, Int, Int) {
+        var x0 = p.width, y0 = p.height, x1 = 0, y1 = 0
+        p.withUnsafeBytes { b in
+            for y in 0..<p.height { for x in 0..<p.width where b[(y * p.width + x) * 4 + 3] >= 128 {
+                x0 = min(x0, x); y0 = min(y0, y); x1 = max(x1, x + 1); y1 = max(y1, y + 1)
+            } }
+        }
+        return (x0, y0, x1, y1)
+    }
+
+    @Test func pointTextSitsOnItsBaselineAtTheLayerOrigin() throws {
+        // "H" in DejaVu Sans: its outline's extent, read from the font, at 40 px.
+        let font = try OutlineFont(path: try FontFace.locateDefault())
+        let h = try #require(font.outline(UInt32(UInt8(ascii: "H"))))
+        var minX = Double.infinity, maxX = -Double.infinity, minY = Double.infinity, maxY = -Double.infinity
+        for c in h.contours { for v in c.vertices { minX = min(minX, v.x); maxX = max(maxX, v.x); minY = min(minY, v.y); maxY = max(maxY, v.y) } }
+        let t = try PAGDocument(bytes: Self.file("H", size: 40), name: "text.pag").timeline()
+        let (x0, y0, x1, y1) = Self.ink(try t.render(frame: 0, size: PixelSize(200, 100)))
+        // Straight stems and bars: the ink's edges are the outline's, within a pixel of rounding.
+        #expect(abs(Double(x0) - (20 + minX * 40)) <= 1)
+        #expect(abs(Double(x1) - (20 + maxX * 40)) <= 1)
+        #expect(abs(Double(y1) - (60 + maxY * 40)) <= 1, "the baseline is at the layer's y")
+        #expect(abs(Double(y0) - (60 + minY * 40)) <= 1)
+    }
+
+    @Test func chineseComesFromTheFallbackFont() throws {
+        let fallback = try? FontLookup().locate("Droid Sans Fallback")
+        try #require(fallback != nil, "Droid Sans Fallback is not installed (make deps installs fonts-droid-fallback)")
+        let t = try PAGDocument(bytes: Self.file("测", size: 40), name: "text.pag").timeline()
+        let (x0, y0, x1, y1) = Self.ink(try t.render(frame: 0, size: PixelSize(200, 100)))
+        // A CJK ideograph fills most of its em square: about 40 px each way, above the baseline.
+        #expect(x1 - x0 >= 30 && y1 - y0 >= 30, "ink \(x0),\(y0)-\(x1),\(y1)")
+        #expect(y1 <= 66 && y0 >= 60 - 40)
+    }
+}
