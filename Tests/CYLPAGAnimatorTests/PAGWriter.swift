@@ -190,3 +190,31 @@ extension PAGWriter {
         return tag(8, b.bytes)
     }
 }
+
+extension PAGWriter {
+    /// A bitmap composition `id` (`width` x `height`, `frames` long at `fps`) with one sequence of
+    /// the same size and rate; each frame lists its patches (x, y, WebP bytes), the first frame a
+    /// keyframe.
+    static func bitmapComposition(id: UInt32, width: Int32, height: Int32, frames: [[(Int32, Int32, [UInt8])]],
+                                  fps: Float = 30) -> [UInt8] {
+        var attributes = PAGBits()
+        attributes.sleb(width); attributes.sleb(height)
+        attributes.leb(UInt64(frames.count))
+        attributes.f32(fps)
+        attributes.raw([0, 0, 0])
+        var seq = PAGBits()
+        seq.sleb(width); seq.sleb(height); seq.f32(fps)
+        seq.leb(UInt64(frames.count))
+        for i in frames.indices { seq.bits(i == 0 ? 1 : 0, 1) }
+        for patches in frames {
+            seq.leb(UInt64(patches.count))
+            for (x, y, bytes) in patches {
+                seq.sleb(x); seq.sleb(y)
+                seq.leb(UInt64(bytes.count)); seq.raw(bytes)
+            }
+        }
+        var body = PAGBits()
+        body.leb(UInt64(id))
+        return tag(45, body.bytes + tag(3, attributes.bytes) + tag(46, seq.bytes) + end)
+    }
+}

@@ -199,8 +199,18 @@ package enum LayerContent: Sendable {
     case solid(color: Color, width: Double, height: Double)
     case image(id: String)
     case text(TextLayerModel)
+    /// Images decoded when shown (PAG bitmap sequences): one per frame of the composition.
+    case frames(any FrameImages)
     case null
     case unsupported
+}
+
+/// Images decoded as they are shown, too many to keep decoded (a PAG bitmap sequence's frames).
+/// Shared by every renderer of a document, from any thread.
+package protocol FrameImages: Sendable {
+    /// The image shown at `time` (frames of the composition holding the layer); nil when there is
+    /// none or it cannot be decoded.
+    func image(at time: Double) -> LottieImage?
 }
 
 /// A layer's track matte: how the source layer's pixels gate it, and where that layer is.

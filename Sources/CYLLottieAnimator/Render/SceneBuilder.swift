@@ -130,14 +130,9 @@ struct LottieSceneBuilder {
                 try addComposition(child, time: childTime, depth: depth + 1, into: &list)
             }
         case .image(let id):
-            if let image = model.images[id] {
-                let (placement, crops) = image.placement
-                if crops {
-                    list.beginGroup(transform: .identity, clip: Rect(x: image.offset.x, y: image.offset.y, width: image.width, height: image.height))
-                }
-                list.addImage(image.pixels, transform: placement)
-                if crops { list.endGroup() }
-            }
+            if let image = model.images[id] { Self.add(image, into: &list) }
+        case .frames(let source):
+            if let image = source.image(at: time) { Self.add(image, into: &list) }
         case .text(let text):
             try addText(text, time: time, into: &list)
         case .null, .unsupported:
@@ -178,6 +173,16 @@ struct LottieSceneBuilder {
             next = comp.layers[parent].parent
         }
         return m
+    }
+
+    /// Draws `image` in its box, clipped to it when it overflows.
+    private static func add(_ image: LottieImage, into list: inout DisplayList) {
+        let (placement, crops) = image.placement
+        if crops {
+            list.beginGroup(transform: .identity, clip: Rect(x: image.offset.x, y: image.offset.y, width: image.width, height: image.height))
+        }
+        list.addImage(image.pixels, transform: placement)
+        if crops { list.endGroup() }
     }
 
     private func layerMatrix(_ layer: LayerModel, time: Double) -> Transform {

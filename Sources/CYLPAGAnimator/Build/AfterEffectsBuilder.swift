@@ -46,12 +46,11 @@ struct AfterEffectsBuilder {
         var precomps: [String: CompositionModel] = [:]
         var images: [String: LottieImage] = [:]
         for (i, c) in pag.compositions.enumerated() where i < pag.compositions.count - 1 && byID[c.id] == i {
-            if case .vector(let layers) = c.content { precomps[key(c.id)] = try composition(layers, in: c, images: &images) }
+            if let m = try compositionModel(c, images: &images) { precomps[key(c.id)] = m }
         }
-        guard case .vector(let rootLayers) = root.content else {
+        guard let rootModel = try compositionModel(root, images: &images) else {
             throw PAGError(file: file, byte: root.offset, "the root composition is a \(root.kindName), which is not drawn yet")
         }
-        let rootModel = try composition(rootLayers, in: root, images: &images)
         let rate = root.frameRate.isFinite && root.frameRate > 0 ? root.frameRate : 30
         var model = AnimationModel.make(name: "", width: Double(max(1, root.width)), height: Double(max(1, root.height)), frameRate: rate,
                               inPoint: 0, outPoint: Double(max(1, root.duration)), root: rootModel, precomps: precomps,
@@ -61,6 +60,27 @@ struct AfterEffectsBuilder {
     }
 
     private func key(_ id: UInt32) -> String { "\(id)" }
+
+    /// The model of composition `c`: its layers, or its bitmap sequence's frames; nil (noted)
+    /// for content not drawn.
+    private mutating func compositionModel(_ c: PAGComposition, images: inout [String: LottieImage]) throws(PAGError) -> CompositionModel? {
+        switch c.content {
+        case .vector(let layers):
+            return try composition(layers, in: c, images: &images)
+        case .bitmap(let sequences):
+            switch BitmapSequenceFrames.make(c, sequences, file: file, bytes: bytes, limits: limits) {
+            case .success(let frames):
+                let layer = LayerModel.make(name: "", content: .frames(frames), transform: .identity, inPoint: 0,
+                                            outPoint: Double(max(1, c.duration)), startTime: 0)
+                return CompositionModel.make([layer])
+            case .failure(let why):
+                note(c.offset, "bitmap composition \(c.id) is not drawn: \(why.message)", .notDrawn)
+                return nil
+            }
+        case .video:
+            return nil
+        }
+    }
 
     /// Compositions that show themselves, directly or through others, are an error (they would
     /// never finish drawing); nesting deeper than `Limits.maxPrecompDepth` too.
@@ -111,7 +131,7 @@ struct AfterEffectsBuilder {
             case .shapes(let items): m.content = .shapes(items)
             case let .solid(color, w, h): m.content = .solid(color: color, width: Double(w), height: Double(h))
             case let .composition(id, start):
-                if let j = byID[id], case .vector = pag.compositions[j].content, j != pag.compositions.count - 1 {
+                if let j = byID[id], j != pag.compositions.count - 1, pag.compositions[j].isDrawn {
                     let child = pag.compositions[j]
                     m.content = .precomp(id: key(id), width: Double(child.width), height: Double(child.height))
                     m.startTime = start

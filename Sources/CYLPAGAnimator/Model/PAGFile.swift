@@ -52,8 +52,8 @@ struct PAGImageBytes {
 struct PAGComposition {
     enum Content {
         case vector([PAGLayer])
-        /// Frames stored as WebP images (not drawn yet).
-        case bitmap
+        /// Frames stored as WebP images, at one or more resolutions.
+        case bitmap([PAGBitmapSequence])
         /// Frames stored as H.264 video (not drawn yet).
         case video
     }
@@ -68,6 +68,9 @@ struct PAGComposition {
     /// Offset of its tag, for messages.
     var offset: Int
 
+    /// Whether its content is drawn (video is not yet).
+    var isDrawn: Bool { if case .video = content { return false }; return true }
+
     var kindName: String {
         switch content {
         case .vector: return "vector"
@@ -75,6 +78,24 @@ struct PAGComposition {
         case .video: return "video sequence"
         }
     }
+}
+
+/// A bitmap sequence: frames of `width` x `height` pixels at `frameRate`, each a list of WebP
+/// patches written over the frame before (a keyframe starts afresh).
+struct PAGBitmapSequence {
+    struct Patch {
+        var x: Int
+        var y: Int
+        /// The encoded WebP, a range of the file (empty: the patch changes nothing).
+        var range: Range<Int>
+    }
+
+    var width: Int
+    var height: Int
+    var frameRate: Double
+    var frames: [(isKeyframe: Bool, patches: [Patch])]
+    /// Offset of its tag, for messages.
+    var offset: Int
 }
 
 /// The kinds of layer, by the byte that opens a layer block.

@@ -74,12 +74,19 @@ struct PAGReader {
             }
             c.content = .vector(layers)
             result.compositions.append(c)
-        case .bitmapCompositionBlock, .videoCompositionBlock:
-            var c = PAGComposition(id: try tag.body.encodedUInt32("the composition id"),
-                                   content: code == .bitmapCompositionBlock ? .bitmap : .video, offset: tag.offset)
-            if code == .videoCompositionBlock { _ = try tag.body.bool("whether the video has alpha") }
+        case .bitmapCompositionBlock:
+            var c = PAGComposition(id: try tag.body.encodedUInt32("the composition id"), content: .bitmap([]), offset: tag.offset)
+            var sequences: [PAGBitmapSequence] = []
+            try tag.body.readTags { (t: inout Tag) throws(PAGError) in
+                if t.code == .bitmapSequence { sequences.append(try readBitmapSequence(&t)) } else { try readCompositionTag(&t, into: &c) }
+            }
+            c.content = .bitmap(sequences)
+            result.compositions.append(c)
+        case .videoCompositionBlock:
+            var c = PAGComposition(id: try tag.body.encodedUInt32("the composition id"), content: .video, offset: tag.offset)
+            _ = try tag.body.bool("whether the video has alpha")
             try tag.body.readTags { (t: inout Tag) throws(PAGError) in try readCompositionTag(&t, into: &c) }
-            note(tag.offset, "\(c.kindName) compositions are not drawn yet", .notDrawn)
+            note(tag.offset, "video sequence compositions are not drawn yet", .notDrawn)
             result.compositions.append(c)
         case .imageBytes, .imageBytesV2, .imageBytesV3:
             let image = try readImageBytes(&tag, code)
@@ -118,13 +125,38 @@ struct PAGReader {
             c.frameRate = try tag.body.float("the composition's frame rate")
         case .audioBytes:
             note(tag.offset, "audio is not played", .notDrawn)
-        case .markerList, .bitmapSequence, .videoSequence, .mp4Header:
-            break  // Markers of audio; sequences are not drawn yet (noted with their composition).
+        case .markerList, .videoSequence, .mp4Header:
+            break  // Markers of audio; video is not drawn yet (noted with its composition).
         case nil:
             unknown(tag)
         default:
             note(tag.offset, "\(tag.description) is not expected in a composition; skipped", .unknownTag)
         }
+    }
+
+    /// A bitmap sequence: size, frame rate, a keyframe flag bit per frame, then each frame's
+    /// patches (position and WebP bytes).
+    private func readBitmapSequence(_ tag: inout Tag) throws(PAGError) -> PAGBitmapSequence {
+        var s = tag.body
+        defer { tag.body = s }
+        var seq = PAGBitmapSequence(width: Int(try s.encodedInt32("the sequence's width")),
+                                    height: Int(try s.encodedInt32("the sequence's height")),
+                                    frameRate: try s.float("the sequence's frame rate"), frames: [], offset: tag.offset)
+        let n = try s.count("the number of frames")
+        var keys: [Bool] = []
+        keys.reserveCapacity(n)
+        for _ in 0..<n { keys.append(try s.bit("the keyframe flags")) }
+        for i in 0..<n {
+            let m = try s.count("the number of patches of frame \(i)", minBitsEach: 24)
+            var patches: [PAGBitmapSequence.Patch] = []
+            for _ in 0..<m {
+                let x = Int(try s.encodedInt32("a patch's x")), y = Int(try s.encodedInt32("a patch's y"))
+                let length = try s.count("a patch's length", minBitsEach: 8)
+                patches.append(.init(x: x, y: y, range: try s.byteRange(length, "a patch's bytes")))
+            }
+            seq.frames.append((keys[i], patches))
+        }
+        return seq
     }
 
     private func readImageBytes(_ tag: inout Tag, _ code: TagCode) throws(PAGError) -> PAGImageBytes {

@@ -1,0 +1,43 @@
+import CYLImageCodecs
+import CYLPAGAnimator
+import CYLRaster
+import CYLTimeline
+import Testing
+
+/// Bitmap compositions: frames of WebP patches, each written over the frame before.
+@Suite struct PAGBitmapSequenceTests {
+    static func webp(_ w: Int, _ h: Int, _ color: RGBA8) throws -> [UInt8] {
+        var p = try Pixmap(width: w, height: h)
+        p.fill(color)
+        return try WebPImageEncoder.encodeLossless(p)
+    }
+
+    static func pixel(_ p: Pixmap, _ x: Int, _ y: Int) -> RGBA8 {
+        p.withUnsafeBytes { b in let i = (y * p.width + x) * 4; return RGBA8(b[i], b[i + 1], b[i + 2], b[i + 3]) }
+    }
+
+    @Test func patchesReplaceThePixelsOfTheFrameBefore() throws {
+        let red = RGBA8(255, 0, 0, 255), blue = RGBA8(0, 0, 255, 255), clear = RGBA8(0, 0, 0, 0)
+        // Frame 0: all red. Frame 1: a transparent 10 x 10 patch at (5, 5). Frame 2: nothing new.
+        // Frame 3: a blue 4 x 4 patch at (0, 0).
+        let bytes = PAGWriter.file([
+            PAGWriter.bitmapComposition(id: 2, width: 20, height: 20, frames: [
+                [(0, 0, try Self.webp(20, 20, red))], [(5, 5, try Self.webp(10, 10, clear))], [], [(0, 0, try Self.webp(4, 4, blue))],
+            ]),
+            PAGWriter.composition(id: 1, width: 20, height: 20, frames: 4, layers: [
+                PAGWriter.layer(type: 6, id: 3, frames: 4, [PAGWriter.compositionReference(2)]),
+            ]),
+        ])
+        let t = try PAGDocument(bytes: bytes, name: "bitmap.pag").timeline()
+        // Drawn at the pixel size: each frame's pixels are the composed frame's.
+        func frame(_ n: Int) throws -> Pixmap { try t.render(frame: n, size: PixelSize(20, 20)) }
+        #expect(Self.pixel(try frame(0), 10, 10) == red)
+        #expect(Self.pixel(try frame(1), 10, 10) == clear)   // replaced, not composited over
+        #expect(Self.pixel(try frame(1), 2, 2) == red)
+        #expect(Self.pixel(try frame(2), 10, 10) == clear)   // an empty frame keeps the last
+        let last = try frame(3)
+        #expect(Self.pixel(last, 1, 1) == blue && Self.pixel(last, 10, 10) == clear && Self.pixel(last, 15, 2) == red)
+        // Going back composes again from the keyframe.
+        #expect(Self.pixel(try frame(0), 10, 10) == red)
+    }
+}
