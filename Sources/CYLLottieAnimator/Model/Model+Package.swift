@@ -135,9 +135,10 @@ extension TextDocument {
 }
 
 extension TextLayerModel {
-    /// Text whose document changes at `keyframes` (held until the next), without animators.
-    package static func make(keyframes: [(time: Double, document: TextDocument)]) -> TextLayerModel {
-        TextLayerModel(documents: TextDocumentTrack(keyframes: keyframes))
+    /// Text whose document changes at `keyframes` (held until the next), changed per character
+    /// by `animators`.
+    package static func make(keyframes: [(time: Double, document: TextDocument)], animators: [TextAnimator]) -> TextLayerModel {
+        TextLayerModel(documents: TextDocumentTrack(keyframes: keyframes), animators: animators)
     }
 }
 
@@ -153,5 +154,21 @@ extension FontGlyphs {
             TextFontRequest(name: $0.name, family: $0.family, style: $0.style, ascent: nil, characters: $0.characters)
         })
         return (fonts, loader.notes.map { $0.1 })
+    }
+}
+
+extension TextRangeSelector {
+    /// All characters, fully (start 0%, end 100%, amount 100%, square, by characters).
+    package static var all: TextRangeSelector { TextRangeSelector() }
+}
+
+extension TextAnimatorProperties {
+    /// Nothing changed: properties are set one by one.
+    package static var none: TextAnimatorProperties { TextAnimatorProperties() }
+}
+
+extension TextAnimator {
+    package static func make(_ selector: TextRangeSelector, _ properties: TextAnimatorProperties) -> TextAnimator {
+        TextAnimator(selector: selector, properties: properties)
     }
 }

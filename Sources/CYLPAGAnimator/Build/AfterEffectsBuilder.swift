@@ -124,7 +124,7 @@ struct AfterEffectsBuilder {
             switch layer.content {
             case .none: m.content = .null
             case .text(let source):
-                m.content = .text(text.text(source))
+                m.content = .text(text.text(source, animators: layer.textAnimators))
                 if case .fixed(let d) = source, d.direction == 2 {
                     note(layer.offset, "vertical text is drawn horizontally", .approximated)
                 }

@@ -48,12 +48,13 @@ struct TextBuilder {
         return (f.style.isEmpty ? f.family : "\(f.family) \(f.style)", f.family, f.style)
     }
 
-    /// The text of a layer whose source text is `source`.
-    func text(_ source: PAGProperty<PAGTextDocument>) -> TextLayerModel {
+    /// The text of a layer whose source text is `source`, changed by `animators`.
+    func text(_ source: PAGProperty<PAGTextDocument>, animators: [TextAnimator]) -> TextLayerModel {
         switch source {
-        case .fixed(let d): return .make(keyframes: [(0, document(d))])
+        case .fixed(let d): return .make(keyframes: [(0, document(d))], animators: animators)
         case .keyframes(let ks):
-            return .make(keyframes: [(ks[0].time, document(ks[0].start))] + ks.map { ($0.endTime, document($0.end)) })
+            return .make(keyframes: [(ks[0].time, document(ks[0].start))] + ks.map { ($0.endTime, document($0.end)) },
+                         animators: animators)
         }
     }
 

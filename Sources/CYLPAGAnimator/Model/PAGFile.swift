@@ -143,6 +143,8 @@ struct PAGLayer {
     var masks: [MaskModel] = []
     var effects: [EffectModel] = []
     var styles: [LayerStyleModel] = []
+    /// Text layers: how characters are changed, in order.
+    var textAnimators: [TextAnimator] = []
     var content: Content = .none
     var offset: Int
 }

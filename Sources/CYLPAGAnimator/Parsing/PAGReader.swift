@@ -240,7 +240,8 @@ struct PAGReader {
         case .textMoreOption:
             break  // Anchor point grouping: drawn per character, the default.
         case .textAnimator:
-            note(tag.offset, "text animators are not drawn yet", .notDrawn)
+            guard layer.type == .text else { return }
+            layer.textAnimators.append(try readTextAnimator(&tag))
         case .cameraOption:
             break
         case .shapeGroup, .rectangle, .ellipse, .polyStar, .shapePath, .fill, .stroke, .gradientFill, .gradientStroke,
