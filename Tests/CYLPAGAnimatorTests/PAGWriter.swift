@@ -78,17 +78,20 @@ enum PAGWriter {
     /// A layer of `type` (4 shape, 6 precomposition…) shown for `frames` frames from `start`, with
     /// its other tags (transform, shapes, reference) after its attributes.
     static func layer(type: UInt8, id: UInt32, frames: UInt64, start: UInt64 = 0, matte: UInt8 = 0, active: Bool = true,
-                      _ tags: [[UInt8]]) -> [UInt8] {
+                      name: String? = nil, _ tags: [[UInt8]]) -> [UInt8] {
         var attributes = PAGBits()
-        // isActive, autoOrient, parent, stretch, startTime, blend, matte, timeRemap; then duration.
+        // isActive, autoOrient, parent, stretch, startTime, blend, matte, timeRemap; then duration;
+        // LayerAttributesV2 adds the name.
         attributes.flags(active, false, false, false, start != 0, false, matte != 0, false)
+        if name != nil { attributes.flags(true) }
         if start != 0 { attributes.leb(start) }
         if matte != 0 { attributes.u8(matte) }
         attributes.leb(frames)
+        if let name { attributes.string(name) }
         var body = PAGBits()
         body.u8(type)
         body.leb(UInt64(id))
-        return tag(5, body.bytes + tag(6, attributes.bytes) + tags.flatMap { $0 } + end)
+        return tag(5, body.bytes + tag(name == nil ? 6 : 52, attributes.bytes) + tags.flatMap { $0 } + end)
     }
 
     /// A rectangle of `w` x `h` centred on (`x`, `y`).

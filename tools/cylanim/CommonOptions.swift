@@ -16,7 +16,7 @@ enum CommonOptions {
                help: "Lottie: the folder image files (an asset's u + p) are read from; Rive: where images the .riv does not embed are looked for (<name>-<assetId>.png, then <name>); default: the animation file's folder."),
         .value("theme", "name", help: "dotLottie: draw with this theme of the file (its t/<name>.json rules as slot values; `info` lists them)."),
         .repeated("slot", "id=value",
-                  help: "Lottie: a value for slot 'id' (properties with \"sid\"): a number, a colour #rrggbb, JSON, or an image file for an image slot. Repeatable."),
+                  help: "Lottie: a value for slot 'id' (properties with \"sid\"): a number, a colour #rrggbb, JSON, or an image file for an image slot. PAG: text0, text1, ... (or a text layer's name) take text; image0, ... take an image file, letterboxed into the image it replaces (`info` lists them). Repeatable."),
     ] + LimitFlag.specs
 
     static func limits(_ args: ParsedArguments, _ command: CommandSpec) throws(CLIUsageError) -> Limits {

@@ -192,8 +192,9 @@ struct AfterEffectsBuilder {
             note(layer.offset, "layer \(layer.id) shows image \(id), which the file lacks; it draws nothing", .approximated)
             return nil
         }
-        let name = "\(file):byte \(stored.offset)"
-        let bytes = Array(self.bytes[stored.range])
+        let replacement = pag.replacedImages[id]
+        let name = replacement == nil ? "\(file):byte \(stored.offset)" : "the --slot image for image \(id)"
+        let bytes = replacement ?? Array(self.bytes[stored.range])
         let pixels: Pixmap
         do {
             if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) {
@@ -218,8 +219,32 @@ struct AfterEffectsBuilder {
         }
         decodedBytes += size.partialValue
         let s = stored.scaleFactor
-        return LottieImage.make(pixels, width: Double(pixels.width) / s, height: Double(pixels.height) / s,
-                                offset: Point(Double(-stored.anchorX), Double(-stored.anchorY)))
+        var w = Double(pixels.width) / s, h = Double(pixels.height) / s
+        var offset = Point(Double(-stored.anchorX), Double(-stored.anchorY))
+        if replacement != nil {
+            // Letterboxed into the box of the image it replaces (libpag's default scale mode).
+            let box = originalSize(stored) ?? (w, h)
+            let fit = min(box.0 / Double(pixels.width), box.1 / Double(pixels.height))
+            w = Double(pixels.width) * fit
+            h = Double(pixels.height) * fit
+            offset = offset + Point((box.0 - w) / 2, (box.1 - h) / 2)
+        }
+        return LottieImage.make(pixels, width: w, height: h, offset: offset)
+    }
+
+    /// The size (units) an embedded image is shown at: its pixel size over its scale factor.
+    private func originalSize(_ stored: PAGImageBytes) -> (Double, Double)? {
+        let bytes = Array(self.bytes[stored.range])
+        let decoded: Pixmap?
+        if WebPDecoder.isWebP(bytes) {
+            decoded = try? WebPDecoder.decode(bytes, name: file, maxPixels: limits.maxCanvasPixels)
+        } else if JPEGCodec.isJPEG(bytes) {
+            decoded = try? JPEGCodec.decode(bytes, name: file, maxPixels: limits.maxCanvasPixels)
+        } else {
+            decoded = try? PNGCodec.decode(bytes, name: file, maxPixels: limits.maxCanvasPixels)
+        }
+        guard let p = decoded else { return nil }
+        return (Double(p.width) / stored.scaleFactor, Double(p.height) / stored.scaleFactor)
     }
 
     private mutating func note(_ byte: Int, _ message: String, _ feature: PAGFeature, key: String? = nil) {

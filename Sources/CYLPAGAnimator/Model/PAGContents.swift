@@ -3,7 +3,7 @@ import CYLTimeline
 /// What `info` says about a PAG file: each composition (kind, size, frame rate, length) with its
 /// layers (type, name, time span), the root marked, and the embedded images and fonts.
 enum PAGContents {
-    static func fields(_ pag: PAGFile) -> [InfoField] {
+    static func fields(_ pag: PAGFile, slots: [String]) -> [InfoField] {
         let rootID = pag.compositions.last?.id
         var fields: [InfoField] = [InfoField("PAG version", .int(Int(pag.version)))]
         fields.append(InfoField("compositions", .list(pag.compositions.map { c in
@@ -22,6 +22,7 @@ enum PAGContents {
                 return .string("image \(id): \(image.range.count) bytes, scale \(image.scaleFactor.compactText)")
             })))
         }
+        if !slots.isEmpty { fields.append(InfoField("editable (--slot)", .list(slots.map { .string($0) }))) }
         if !pag.fonts.isEmpty {
             fields.append(InfoField("fonts", .list(pag.fonts.map { .string("\($0.family) \($0.style)") })))
         }

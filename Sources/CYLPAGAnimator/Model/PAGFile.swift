@@ -13,6 +13,8 @@ struct PAGFile {
     var fonts: [(family: String, style: String)] = []
     /// What the reader passed over or cannot draw, once each.
     var notes: [PAGNote] = []
+    /// Encoded images `--slot` puts in place of embedded ones, by image id.
+    var replacedImages: [UInt32: [UInt8]] = [:]
 }
 
 /// Something the reader noticed: where, what, and which feature it concerns.
