@@ -7,7 +7,7 @@ SWIFT        ?= swift
 # x11-apps (xwd): the tests run that window on a virtual X server, click it and read its pixels back.
 # libjpeg62-turbo-dev by name: the CJPEG shim decodes straight to RGBA (JCS_EXT_RGBA), a libjpeg-turbo
 # extension (Debian 12's libjpeg-dev is only a dummy package depending on it).
-DEB_PACKAGES := pkg-config libgif-dev libpng-dev libjson-c-dev zlib1g-dev libwebp-dev libfreetype-dev libjpeg62-turbo-dev fonts-dejavu-core fonts-droid-fallback libyaml-dev libfontconfig-dev duktape-dev parallel zsh chromium libsdl2-dev xvfb xdotool x11-apps
+DEB_PACKAGES := pkg-config libgif-dev libpng-dev libjson-c-dev zlib1g-dev libwebp-dev libfreetype-dev libjpeg62-turbo-dev fonts-dejavu-core fonts-droid-fallback libopenh264-dev libyaml-dev libfontconfig-dev duktape-dev parallel zsh chromium libsdl2-dev xvfb xdotool x11-apps
 DEMO_OUT     := demo-out
 CYLANIM      := .build/debug/cylanim
 # `make install` puts the release tool, its bash and zsh completions and its manual page under PREFIX.

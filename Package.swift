@@ -19,6 +19,8 @@ let package = Package(
         .systemLibrary(name: "CJPEG", path: "Sources/CJPEG"),
         .systemLibrary(name: "CYAML", path: "Sources/CYAML", pkgConfig: "yaml-0.1"),
         .systemLibrary(name: "CFontconfig", path: "Sources/CFontconfig", pkgConfig: "fontconfig"),
+        // H.264 for PAG video sequences: Cisco's decoder-only openh264 (libopenh264-dev).
+        .systemLibrary(name: "COpenH264", path: "Sources/COpenH264", pkgConfig: "openh264"),
         // Duktape, built from the source Debian's duktape-dev ships (see duktape_build.c for why
         // not its shared library); optimised even in debug builds, its warnings are not ours.
         // SDL2 for `cylanim play`'s window, dlopen'ed at run time so nothing else needs it (csdl2.h says why).
@@ -37,7 +39,7 @@ let package = Package(
         // GIF/PNG/APNG/WebP/JPEG decode and encode and palette quantization; structured documents
         // (JSON, JSON5, YAML, plists) with zip, gzip, dotLottie and Base64; fonts (FreeType outlines,
         // fontconfig lookup).
-        .target(name: "CYLImageCodecs", dependencies: ["CYLRaster", "CYLLimits", "CGIF", "CPNG", "CZlib", "CWebP", "CJPEG"]),
+        .target(name: "CYLImageCodecs", dependencies: ["CYLRaster", "CYLLimits", "CGIF", "CPNG", "CZlib", "CWebP", "CJPEG", "COpenH264"]),
         .target(name: "CYLDocuments", dependencies: ["CYLLimits", "CZlib", "CYAML"]),
         .target(name: "CYLText", dependencies: ["CYLRaster", "CYLGeometry", "CFreeType", "CFontconfig"]),
         .target(name: "CYLTimeline", dependencies: ["CYLLimits", "CYLRaster", "CYLDocuments"]),

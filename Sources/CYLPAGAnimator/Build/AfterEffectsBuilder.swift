@@ -77,8 +77,16 @@ struct AfterEffectsBuilder {
                 note(c.offset, "bitmap composition \(c.id) is not drawn: \(why.message)", .notDrawn)
                 return nil
             }
-        case .video:
-            return nil
+        case .video(let sequences):
+            switch VideoSequenceFrames.make(c, sequences, file: file, bytes: bytes, limits: limits) {
+            case .success(let frames):
+                let layer = LayerModel.make(name: "", content: .frames(frames), transform: .identity, inPoint: 0,
+                                            outPoint: Double(max(1, c.duration)), startTime: 0)
+                return CompositionModel.make([layer])
+            case .failure(let why):
+                note(c.offset, "video composition \(c.id) is not drawn: \(why.message)", .notDrawn)
+                return nil
+            }
         }
     }
 
@@ -131,17 +139,13 @@ struct AfterEffectsBuilder {
             case .shapes(let items): m.content = .shapes(items)
             case let .solid(color, w, h): m.content = .solid(color: color, width: Double(w), height: Double(h))
             case let .composition(id, start):
-                if let j = byID[id], j != pag.compositions.count - 1, pag.compositions[j].isDrawn {
+                if let j = byID[id], j != pag.compositions.count - 1 {
                     let child = pag.compositions[j]
                     m.content = .precomp(id: key(id), width: Double(child.width), height: Double(child.height))
                     m.startTime = start
                     if child.frameRate > 0 && comp.frameRate > 0 && child.frameRate != comp.frameRate {
                         m.stretch = comp.frameRate / child.frameRate
                     }
-                } else if let j = byID[id] {
-                    m.content = .null
-                    note(layer.offset, "layer \(layer.id) shows a \(pag.compositions[j].kindName) composition, which is not drawn yet", .notDrawn,
-                         key: "composition kind \(pag.compositions[j].kindName)")
                 } else {
                     note(layer.offset, "layer \(layer.id) shows composition \(id), which the file lacks; it draws nothing", .approximated)
                 }

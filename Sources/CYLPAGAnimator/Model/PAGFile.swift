@@ -56,8 +56,8 @@ struct PAGComposition {
         case vector([PAGLayer])
         /// Frames stored as WebP images, at one or more resolutions.
         case bitmap([PAGBitmapSequence])
-        /// Frames stored as H.264 video (not drawn yet).
-        case video
+        /// Frames stored as H.264 video, at one or more resolutions.
+        case video([PAGVideoSequence])
     }
 
     var id: UInt32
@@ -70,8 +70,6 @@ struct PAGComposition {
     /// Offset of its tag, for messages.
     var offset: Int
 
-    /// Whether its content is drawn (video is not yet).
-    var isDrawn: Bool { if case .video = content { return false }; return true }
 
     var kindName: String {
         switch content {
@@ -97,6 +95,22 @@ struct PAGBitmapSequence {
     var frameRate: Double
     var frames: [(isKeyframe: Bool, patches: [Patch])]
     /// Offset of its tag, for messages.
+    var offset: Int
+}
+
+/// A video sequence: H.264 frames of `width` x `height` (the colour; with alpha, the alpha is a
+/// grey picture of the same size at `alpha` in the decoded frame) at `frameRate`.
+struct PAGVideoSequence {
+    var width: Int
+    var height: Int
+    var frameRate: Double
+    var alpha: (x: Int, y: Int)?
+    /// The sequence and picture parameter sets, then each frame's NAL units, as ranges of the file.
+    var sps: Range<Int>
+    var pps: Range<Int>
+    var frames: [(isKeyframe: Bool, frame: Int64, range: Range<Int>)]
+    /// Sequence frames that repeat the one before (the video holds their first only).
+    var staticRanges: [(start: Int64, end: Int64)]
     var offset: Int
 }
 

@@ -83,10 +83,13 @@ struct PAGReader {
             c.content = .bitmap(sequences)
             result.compositions.append(c)
         case .videoCompositionBlock:
-            var c = PAGComposition(id: try tag.body.encodedUInt32("the composition id"), content: .video, offset: tag.offset)
-            _ = try tag.body.bool("whether the video has alpha")
-            try tag.body.readTags { (t: inout Tag) throws(PAGError) in try readCompositionTag(&t, into: &c) }
-            note(tag.offset, "video sequence compositions are not drawn yet", .notDrawn)
+            var c = PAGComposition(id: try tag.body.encodedUInt32("the composition id"), content: .video([]), offset: tag.offset)
+            let hasAlpha = try tag.body.bool("whether the video has alpha")
+            var sequences: [PAGVideoSequence] = []
+            try tag.body.readTags { (t: inout Tag) throws(PAGError) in
+                if t.code == .videoSequence { sequences.append(try readVideoSequence(&t, hasAlpha: hasAlpha)) } else { try readCompositionTag(&t, into: &c) }
+            }
+            c.content = .video(sequences)
             result.compositions.append(c)
         case .imageBytes, .imageBytesV2, .imageBytesV3:
             let image = try readImageBytes(&tag, code)
@@ -157,6 +160,42 @@ struct PAGReader {
             seq.frames.append((keys[i], patches))
         }
         return seq
+    }
+
+    /// A video sequence: size, frame rate, the alpha's place, SPS and PPS, a keyframe bit per
+    /// frame, each frame's time and NAL units, then (newer files) the static time ranges.
+    private func readVideoSequence(_ tag: inout Tag, hasAlpha: Bool) throws(PAGError) -> PAGVideoSequence {
+        var s = tag.body
+        defer { tag.body = s }
+        let w = Int(try s.encodedInt32("the video's width")), h = Int(try s.encodedInt32("the video's height"))
+        let rate = try s.float("the video's frame rate")
+        var alpha: (Int, Int)? = nil
+        if hasAlpha { alpha = (Int(try s.encodedInt32("the alpha's x")), Int(try s.encodedInt32("the alpha's y"))) }
+        func nal(_ s: inout PAGStream, _ what: String) throws(PAGError) -> Range<Int> {
+            let n = try s.count("the length of \(what)", minBitsEach: 8)
+            return try s.byteRange(n, what)
+        }
+        let sps = try nal(&s, "the sequence parameter set"), pps = try nal(&s, "the picture parameter set")
+        let n = try s.count("the number of video frames", minBitsEach: 17)
+        var keys: [Bool] = []
+        keys.reserveCapacity(n)
+        for _ in 0..<n { keys.append(try s.bit("the keyframe flags")) }
+        var frames: [(Bool, Int64, Range<Int>)] = []
+        frames.reserveCapacity(n)
+        for i in 0..<n {
+            let t = Int64(bitPattern: try s.encodedUInt64("the time of video frame \(i)"))
+            frames.append((keys[i], t, try nal(&s, "video frame \(i)")))
+        }
+        var ranges: [(Int64, Int64)] = []
+        if !s.isAtEnd {
+            let m = try s.count("the number of static ranges", minBitsEach: 16)
+            for _ in 0..<m {
+                ranges.append((Int64(bitPattern: try s.encodedUInt64("a static range")), Int64(bitPattern: try s.encodedUInt64("a static range"))))
+            }
+        }
+        return PAGVideoSequence(width: w, height: h, frameRate: rate, alpha: alpha, sps: sps, pps: pps,
+                                frames: frames.map { (isKeyframe: $0.0, frame: $0.1, range: $0.2) },
+                                staticRanges: ranges.map { (start: $0.0, end: $0.1) }, offset: tag.offset)
     }
 
     private func readImageBytes(_ tag: inout Tag, _ code: TagCode) throws(PAGError) -> PAGImageBytes {

@@ -1,0 +1,121 @@
+import COpenH264
+import CYLRaster
+
+/// Why H.264 data could not be decoded.
+public struct H264Error: Error, Sendable, CustomStringConvertible {
+    public var message: String
+    public var description: String { message }
+}
+
+/// An H.264 decoder (openh264, chosen over libavcodec because it is a small decoder-only library
+/// with a plain C API that decodes the Main-profile streams with B-frames PAG's exporter writes).
+/// Takes Annex B NAL units (each with its 00 00 00 01 start code) in decode order, each stamped;
+/// gives pictures in display order, later than their data when frames are reordered, each with
+/// the stamp of its data. Owns the C decoder, freed when this is; not thread-safe.
+public final class H264Decoder {
+    private let decoder: OpaquePointer
+
+    /// A picture: 8-bit Y, U and V planes (U and V at half size), valid until the next call.
+    public struct Picture {
+        public var width: Int, height: Int
+        /// The stamp of the data it was decoded from.
+        public var timestamp: UInt64
+        fileprivate var planes: (UnsafePointer<UInt8>, UnsafePointer<UInt8>, UnsafePointer<UInt8>)
+        fileprivate var strides: (Int, Int)
+    }
+
+    public init() throws(H264Error) {
+        guard let d = cyl_h264_open() else { throw H264Error(message: "the H.264 decoder cannot be created") }
+        decoder = OpaquePointer(d)
+    }
+
+    deinit { cyl_h264_close(UnsafeMutablePointer(decoder)) }
+
+    /// Feeds NAL units `nal` (start codes included) stamped `timestamp`; returns the picture that
+    /// is ready, if any.
+    public func decode(_ nal: ArraySlice<UInt8>, timestamp: UInt64 = 0) throws(H264Error) -> Picture? {
+        guard !nal.isEmpty, nal.count <= Int(Int32.max) else { return nil }
+        var out = Output()
+        let r = nal.withUnsafeBufferPointer { b in
+            cyl_h264_decode(UnsafeMutablePointer(decoder), b.baseAddress, Int32(b.count), timestamp, &out.planes, &out.strides,
+                            &out.width, &out.height, &out.timestamp)
+        }
+        guard r >= 0 else { throw H264Error(message: "the H.264 data is refused by the decoder") }
+        return r == 1 ? out.picture : nil
+    }
+
+    /// A picture still held for reordering after the last data, or nil when none is.
+    public func flush() -> Picture? {
+        var out = Output()
+        let r = cyl_h264_flush(UnsafeMutablePointer(decoder), &out.planes, &out.strides, &out.width, &out.height, &out.timestamp)
+        return r == 1 ? out.picture : nil
+    }
+
+    /// What the C functions fill in.
+    private struct Output {
+        var planes: [UnsafeMutablePointer<UInt8>?] = [nil, nil, nil]
+        var strides: [Int32] = [0, 0]
+        var width: Int32 = 0, height: Int32 = 0
+        var timestamp: UInt64 = 0
+
+        var picture: Picture? {
+            guard let y = planes[0], let u = planes[1], let v = planes[2], width > 0, height > 0,
+                  strides[0] >= width, strides[1] >= (width + 1) / 2 else { return nil }
+            return Picture(width: Int(width), height: Int(height), timestamp: timestamp,
+                           planes: (UnsafePointer(y), UnsafePointer(u), UnsafePointer(v)), strides: (Int(strides[0]), Int(strides[1])))
+        }
+    }
+}
+
+extension H264Decoder.Picture {
+    /// `width` x `height` pixels from (`x`, `y`) as premultiplied RGBA, colours converted with
+    /// BT.601 limited range (H.264's default, what libpag's software path assumes); with an
+    /// alpha region, alpha is the luma of the pixel at the same place from (`alphaX`, `alphaY`)
+    /// (PAG packs a video's alpha as a grey picture beside its colour).
+    public func rgba(x: Int, y: Int, width: Int, height: Int, alphaX: Int?, alphaY: Int?, into out: inout Pixmap) {
+        precondition(out.width == width && out.height == height)
+        let w = min(width, self.width - x), h = min(height, self.height - y)
+        guard w > 0, h > 0, x >= 0, y >= 0 else { return }
+        let (py, pu, pv) = planes
+        let (sy, sc) = strides
+        let stride = out.stride
+        out.withUnsafeMutableBytes { dst in
+            for row in 0..<h {
+                let yy = y + row
+                var d = row * stride
+                for col in 0..<w {
+                    let xx = x + col
+                    let (r, g, b) = Self.rgb(py[yy * sy + xx], pu[(yy / 2) * sc + xx / 2], pv[(yy / 2) * sc + xx / 2])
+                    var a = 255
+                    if let ax = alphaX, let ay = alphaY {
+                        let axx = ax + col, ayy = ay + row
+                        if axx < self.width && ayy < self.height {
+                            // The grey picture's luma, expanded from limited range (its chroma is
+                            // noise around neutral). Encoding is lossy: white comes back as 234
+                            // (254 expanded), which libpag's renders show opaque, so values within
+                            // 2% of either end are snapped to it.
+                            a = min(max(((Int(py[ayy * sy + axx]) - 16) * 76309 + 32768) >> 16, 0), 255)
+                            if a >= 250 { a = 255 } else if a <= 5 { a = 0 }
+                        } else {
+                            a = 0
+                        }
+                    }
+                    dst[d] = UInt8((r * a + 127) / 255)
+                    dst[d + 1] = UInt8((g * a + 127) / 255)
+                    dst[d + 2] = UInt8((b * a + 127) / 255)
+                    dst[d + 3] = UInt8(a)
+                    d += 4
+                }
+            }
+        }
+    }
+
+    /// BT.601 limited range to RGB, in 16.16 fixed point, clamped to 0...255.
+    @inline(__always) static func rgb(_ y: UInt8, _ u: UInt8, _ v: UInt8) -> (Int, Int, Int) {
+        let c = (Int(y) - 16) * 76309, d = Int(u) - 128, e = Int(v) - 128
+        let r = (c + 104597 * e + 32768) >> 16
+        let g = (c - 25675 * d - 53279 * e + 32768) >> 16
+        let b = (c + 132201 * d + 32768) >> 16
+        return (min(max(r, 0), 255), min(max(g, 0), 255), min(max(b, 0), 255))
+    }
+}

@@ -1,0 +1,129 @@
+import CYLGeometry
+import CYLImageCodecs
+import CYLLimits
+import CYLLottieAnimator
+import CYLRaster
+import Synchronization
+
+/// A video composition's frames, decoded when shown. Composition frame f shows sequence frame
+/// round(f' × sequence rate / composition rate), where f' is the start of the static range f is
+/// in (the video holds one frame for a run of identical ones); that is the video frame with the
+/// latest time not after it. Frames are stored in decode order and may be reordered (B-frames):
+/// decoding starts from the keyframe before, and pictures come out in display order, stamped with
+/// their time. Going forward continues where decoding stopped, so playing decodes about one frame
+/// per frame; going back starts again from a keyframe.
+final class VideoSequenceFrames: FrameImages, @unchecked Sendable {
+    let file: String
+    let bytes: [UInt8]
+    let sequence: PAGVideoSequence
+    let compositionRate: Double
+    let width: Double, height: Double
+    let maxPixels: Int
+    /// Video frame times in display order, for finding the frame a time shows.
+    private let times: [Int64]
+
+    /// Pictures decoded ahead of the one asked for (reordering brings them early) kept at most.
+    static let keptPictures = 8
+
+    private struct State {
+        var decoder: H264Decoder?
+        /// The next frame (storage order) to feed.
+        var next = 0
+        /// Pictures decoded and not shown yet, by time.
+        var pictures: [Int64: Pixmap] = [:]
+        var shown: (time: Int64, image: LottieImage?)? = nil
+    }
+    private let state = Mutex(State())
+
+    static func make(_ c: PAGComposition, _ sequences: [PAGVideoSequence], file: String, bytes: [UInt8],
+                     limits: Limits) -> Result<VideoSequenceFrames, PAGBuildNote> {
+        guard let seq = sequences.filter({ $0.width > 0 && $0.height > 0 && !$0.frames.isEmpty }).max(by: { $0.width < $1.width })
+        else { return .failure(PAGBuildNote("it has no frames")) }
+        guard seq.width <= limits.maxCanvasPixels / seq.height else {
+            return .failure(PAGBuildNote("its frames of \(seq.width)x\(seq.height) pixels are more than \(limits.maxCanvasPixels) (\(Limit.maxCanvasPixels))"))
+        }
+        return .success(VideoSequenceFrames(file: file, bytes: bytes, sequence: seq, compositionRate: c.frameRate > 0 ? c.frameRate : 30,
+                                            width: Double(max(1, c.width)), height: Double(max(1, c.height)),
+                                            maxPixels: limits.maxCanvasPixels))
+    }
+
+    private init(file: String, bytes: [UInt8], sequence: PAGVideoSequence, compositionRate: Double, width: Double, height: Double,
+                 maxPixels: Int) {
+        self.file = file
+        self.bytes = bytes
+        self.sequence = sequence
+        self.compositionRate = compositionRate
+        self.width = width
+        self.height = height
+        self.maxPixels = maxPixels
+        times = sequence.frames.map(\.frame).sorted()
+    }
+
+    /// The time (sequence frames) of the video frame composition frame `time` shows.
+    func frameTime(at time: Double) -> Int64 {
+        var f = time.rounded(.down)
+        let scale = compositionRate / max(sequence.frameRate, 1e-9)
+        for r in sequence.staticRanges {
+            let start = (Double(r.start) * scale).rounded(), end = (Double(r.end) * scale).rounded()
+            if f >= start && f <= end { f = start; break }
+        }
+        let target = (f * sequence.frameRate / compositionRate).rounded()
+        guard target.isFinite else { return times[0] }
+        var best = times[0]
+        for t in times where Double(t) <= target { best = t }
+        return best
+    }
+
+    func image(at time: Double) -> LottieImage? {
+        let target = frameTime(at: time)
+        return state.withLock { s in
+            if let shown = s.shown, shown.time == target { return shown.image }
+            let image = decode(target, &s).map { LottieImage.make($0, width: width, height: height, offset: Point(0, 0)) }
+            s.shown = (target, image)
+            return image
+        }
+    }
+
+    private func decode(_ target: Int64, _ s: inout State) -> Pixmap? {
+        if let p = s.pictures[target] { return p }
+        guard let index = sequence.frames.firstIndex(where: { $0.frame == target }) else { return nil }
+        var start = index
+        while start > 0 && !sequence.frames[start].isKeyframe { start -= 1 }
+        // Forward within reach: keep going; otherwise (back, or past a keyframe) start again there.
+        let ahead = s.decoder != nil && s.next <= index && !sequence.frames[s.next...index].dropFirst().contains { $0.isKeyframe }
+            && s.next >= start
+        if !ahead {
+            guard let d = try? H264Decoder() else { return nil }
+            _ = try? d.decode(Self.annexB(bytes[sequence.sps]))
+            _ = try? d.decode(Self.annexB(bytes[sequence.pps]))
+            s = State(decoder: d, next: start, pictures: [:], shown: nil)
+        }
+        guard let decoder = s.decoder else { return nil }
+        while s.pictures[target] == nil {
+            let picture: H264Decoder.Picture?
+            if s.next < sequence.frames.count {
+                let f = sequence.frames[s.next]
+                s.next += 1
+                picture = try? decoder.decode(Self.annexB(bytes[f.range]), timestamp: UInt64(bitPattern: f.frame))
+            } else {
+                picture = decoder.flush()
+                if picture == nil { break }
+            }
+            guard let picture else { continue }
+            let t = Int64(bitPattern: picture.timestamp)
+            guard t >= target || s.pictures.count < Self.keptPictures, var p = try? Pixmap(width: sequence.width, height: sequence.height,
+                                                                                            maxPixels: maxPixels) else { continue }
+            picture.rgba(x: 0, y: 0, width: sequence.width, height: sequence.height, alphaX: sequence.alpha?.x, alphaY: sequence.alpha?.y,
+                         into: &p)
+            s.pictures[t] = p
+            // Keep the latest pictures only.
+            while s.pictures.count > Self.keptPictures, let oldest = s.pictures.keys.min() { s.pictures[oldest] = nil }
+        }
+        return s.pictures[target]
+    }
+
+    /// NAL units as the decoder takes them: with the 4-byte start code PAG leaves out.
+    static func annexB(_ nal: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        ArraySlice([0, 0, 0, 1] + nal)
+    }
+}
