@@ -31,6 +31,32 @@ extension Pixmap {
         }
     }
 
+    /// Passes the colour channels of the pixels in `rect` through `tables` (transparent pixels
+    /// are left alone; results are clamped to alpha).
+    public mutating func applyColorTables(_ tables: ColorTables, in rect: IntRect) {
+        let r = rect.intersection(IntRect(x: 0, y: 0, width: width, height: height))
+        if r.isEmpty { return }
+        tables.red.withUnsafeBufferPointer { tr in
+            tables.green.withUnsafeBufferPointer { tg in
+                tables.blue.withUnsafeBufferPointer { tb in
+                    withUnsafeMutablePixels { base, stride in
+                        for y in r.y..<r.maxY {
+                            let row = base + y * stride
+                            for x in r.x..<r.maxX {
+                                let p = row[x]
+                                let a = p >> 24
+                                if a == 0 { continue }
+                                let red = min(UInt32(tr[Int(p & 0xff)]), a), green = min(UInt32(tg[Int(p >> 8 & 0xff)]), a)
+                                let blue = min(UInt32(tb[Int(p >> 16 & 0xff)]), a)
+                                row[x] = red | green << 8 | blue << 16 | a << 24
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     /// Blurs the pixels in `rect` with a gaussian of `sigmaX` and `sigmaY` pixels (0: not along
     /// that axis), treating everything outside `rect` as transparent. `scratch` is reused.
     public mutating func blur(sigmaX: Double, sigmaY: Double, in rect: IntRect, scratch: inout [UInt32]) {

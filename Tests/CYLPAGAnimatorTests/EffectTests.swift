@@ -26,4 +26,18 @@ import Testing
         #expect(pixel(45, 30).3 == 0)  // beside the square, above the shadow
         #expect(pixel(25, 50).3 == 0)  // below the square, left of the shadow
     }
+
+    /// Levels with gamma 2: each channel v becomes 255 × (v / 255)^(1/2) (libpag's
+    /// LevelsIndividualFilter); 64 grey becomes 127.5, within a step of rounding of 128.
+    @Test func levelsMapEachChannelThroughTheCurve() throws {
+        let bytes = PAGWriter.file([
+            PAGWriter.composition(id: 1, width: 10, height: 10, frames: 1, layers: [
+                PAGWriter.layer(type: 4, id: 2, frames: 1, [PAGWriter.rectangle(5, 5, 10, 10), PAGWriter.fill(64, 0, 255),
+                                                             PAGWriter.levels(gamma: 2)]),
+            ]),
+        ])
+        let p = try PAGDocument(bytes: bytes, name: "levels.pag").timeline().render(frame: 0, size: PixelSize(10, 10))
+        let (r, g, b, a) = p.withUnsafeBytes { b in (b[220], b[221], b[222], b[223]) }
+        #expect(abs(Int(r) - 128) <= 1 && g == 0 && b == 255 && a == 255, "\((r, g, b, a))")
+    }
 }

@@ -221,3 +221,15 @@ extension PAGWriter {
         return tag(45, body.bytes + tag(3, attributes.bytes) + tag(46, seq.bytes) + end)
     }
 }
+
+extension PAGWriter {
+    /// A LevelsIndividual effect whose composite gamma is `gamma` (everything else default).
+    static func levels(gamma: Float) -> [UInt8] {
+        var b = PAGBits()
+        b.flags(false, false, true, false)                  // input black, input white, gamma (fixed)
+        for _ in 3..<21 { b.flags(false) }                   // the rest, and the effect opacity
+        b.flags(false)                                       // no masks
+        b.f32(gamma)
+        return tag(57, b.bytes)
+    }
+}

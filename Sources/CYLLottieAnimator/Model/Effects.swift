@@ -13,6 +13,9 @@ package enum EffectKind: Sendable, Equatable {
     /// Expression controls (sliders, colours, checkboxes…): they feed expressions and draw nothing.
     case control
     case fill, tint, tritone, dropShadow, gaussianBlur, stroke
+    /// Levels per channel (PAG's LevelsIndividual): parameters are the composite's input black,
+    /// input white, gamma, output black, output white (0-255), then red's, green's, blue's.
+    case levels
     /// An effect this renderer does not draw (reported when parsed; drawn without it).
     case unsupported
 }

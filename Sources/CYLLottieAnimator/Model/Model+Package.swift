@@ -115,6 +115,15 @@ extension EffectModel {
     }
 }
 
+extension EffectModel {
+    /// PAG's LevelsIndividual effect: the composite's, red's, green's and blue's input black,
+    /// input white, gamma, output black and output white, in that order (20 values).
+    package static func levels(_ values: [VectorProperty]) -> EffectModel {
+        EffectModel(name: "Levels (Individual Controls)", matchName: "ADBE Pro Levels2", kind: .levels, enabled: true,
+                    params: values.enumerated().map { EffectParam(name: "\($0.offset)", matchName: "", type: 0, value: $0.element) })
+    }
+}
+
 extension LayerStyleModel {
     package static func make(_ kind: Kind, color: VectorProperty, opacity: VectorProperty, size: VectorProperty,
                              angle: VectorProperty, distance: VectorProperty, choke: VectorProperty) -> LayerStyleModel {

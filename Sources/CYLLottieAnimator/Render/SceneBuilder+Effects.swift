@@ -43,6 +43,8 @@ extension LottieSceneBuilder {
                 }
             case .stroke:
                 addStrokeEffect(e, layer, t, &list)
+            case .levels:
+                list.addEffect(.colorTables(Self.levelTables(e, at: t)))
             }
         }
         for s in layer.styles {
@@ -92,6 +94,29 @@ extension LottieSceneBuilder {
         let style = StrokeStyle(width: max(0, e.scalar(4, at: t, 2)) * 2, cap: .round, join: .round)
         let mode: StrokeEffectMode = [2: .alone, 3: .revealOriginal][Int(e.scalar(10, at: t, 1))] ?? .overOriginal
         list.addEffect(.stroke(paths: first..<(first + count), color: c, style: style, mode: mode))
+    }
+
+    /// Levels as tables: each channel through its own levels, then the composite's (libpag's
+    /// LevelsIndividualFilter, on premultiplied values): x = (v − in black) / (in white − in black),
+    /// p = x^(1/gamma) clamped to 0...1 (0 below black), out = out black + p × (out white − out black).
+    static func levelTables(_ e: EffectModel, at t: Double) -> ColorTables {
+        func levels(_ base: Int) -> (Double) -> Double {
+            let inBlack = e.scalar(base, at: t, 0), inWhite = e.scalar(base + 1, at: t, 255), gamma = e.scalar(base + 2, at: t, 1)
+            let outBlack = e.scalar(base + 3, at: t, 0), outWhite = e.scalar(base + 4, at: t, 255)
+            return { v in
+                let x = (v - inBlack) / (inWhite - inBlack), y = 1 / gamma
+                var p = 0.0
+                if !(x < 0 || (x == 0 && y <= 0)) { p = min(max(pow(x, y), 0), 1) }
+                let out = p * (outWhite - outBlack) + outBlack
+                return out.isFinite ? out : 0
+            }
+        }
+        let composite = levels(0)
+        func table(_ base: Int) -> [UInt8] {
+            let channel = levels(base)
+            return (0..<256).map { v in UInt8(min(max(composite(channel(Double(v))), 0), 255).rounded()) }
+        }
+        return ColorTables(red: table(5), green: table(10), blue: table(15))
     }
 
     private func color(_ v: [Double]) -> Color {

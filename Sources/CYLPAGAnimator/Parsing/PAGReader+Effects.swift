@@ -35,7 +35,15 @@ extension PAGReader {
             try readCompositingOption(&b, &s, tag)
             if repeatEdges != 0 { note(tag.offset, "blurs that repeat edge pixels are drawn with transparent edges", .approximated) }
             layer.effects.append(EffectModel.gaussianBlur(blurriness: blurriness, dimensions: Int(dimensions) + 1))
-        case .motionTileEffect, .levelsIndividualEffect, .cornerPinEffect, .bulgeEffect, .glowEffect, .displacementMapEffect,
+        case .levelsIndividualEffect:
+            var b = try AttributeBlock(Array(repeating: .simpleProperty, count: 21) + [.custom], tag: name, &s)
+            // The composite's levels, then red's, green's and blue's; then the compositing option.
+            let defaults: [Double] = [0, 255, 1, 0, 255]
+            var values: [VectorProperty] = []
+            for i in 0..<20 { values.append(try b.property(&s, .float, [defaults[i % 5]], "a levels value").vector) }
+            try readCompositingOption(&b, &s, tag)
+            layer.effects.append(EffectModel.levels(values))
+        case .motionTileEffect, .cornerPinEffect, .bulgeEffect, .glowEffect, .displacementMapEffect,
              .radialBlurEffect, .mosaicEffect, .hueSaturationEffect, .brightnessContrastEffect, .gradientOverlayStyle,
              .strokeStyle, .outerGlowStyle:
             note(tag.offset, "\(tag.description) is not drawn yet", .notDrawn, key: "tag \(code)")

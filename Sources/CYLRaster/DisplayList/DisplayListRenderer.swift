@@ -293,6 +293,8 @@ public final class DisplayListRenderer {
             switch effect {
             case .fill, .tint, .tritone:
                 scratch.applyColorEffect(effect, in: area)
+            case .colorTables(let tables):
+                scratch.applyColorTables(tables, in: area)
             case let .blur(sx, sy):
                 let px = sx * (m.a * m.a + m.b * m.b).squareRoot(), py = sy * (m.c * m.c + m.d * m.d).squareRoot()
                 area = grow(area, by: 3 * max(px, py) + 1, within: clip)

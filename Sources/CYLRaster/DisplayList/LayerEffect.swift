@@ -20,9 +20,28 @@ public enum LayerEffect: Sendable, Equatable {
     case glow(color: Color, spread: Double, sigma: Double)
     /// A band of `width` around the outside of the layer's coverage, painted in `color` under it.
     case outline(color: Color, width: Double)
+    /// Each pixel's red, green and blue (premultiplied) through their tables; alpha kept.
+    case colorTables(ColorTables)
     /// Strokes the list's paths `paths` (in the group's space) with `style` in `color` (alpha is
     /// the opacity), over the layer, instead of it, or as the only part of it that shows.
     case stroke(paths: Range<Int>, color: Color, style: StrokeStyle, mode: StrokeEffectMode)
+}
+
+/// Lookup tables for the red, green and blue channels, 256 entries each, applied to premultiplied
+/// values as libpag's levels filter does; results are clamped to the pixel's alpha so the pixel
+/// stays premultiplied.
+public struct ColorTables: Sendable, Equatable {
+    public var red: [UInt8]
+    public var green: [UInt8]
+    public var blue: [UInt8]
+
+    /// Tables of 256 entries each (shorter ones are padded with their last value, or 255).
+    public init(red: [UInt8], green: [UInt8], blue: [UInt8]) {
+        func full(_ t: [UInt8]) -> [UInt8] { t.count >= 256 ? Array(t.prefix(256)) : t + Array(repeating: t.last ?? 255, count: 256 - t.count) }
+        self.red = full(red)
+        self.green = full(green)
+        self.blue = full(blue)
+    }
 }
 
 /// How a stroke effect combines with the layer it strokes.
