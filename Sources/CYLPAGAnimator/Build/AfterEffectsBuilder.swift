@@ -123,7 +123,8 @@ struct AfterEffectsBuilder {
         for layer in layers {
             var m = LayerModel.make(name: layer.name, content: .null, transform: layer.transform, inPoint: layer.startTime,
                                outPoint: layer.startTime + layer.duration, startTime: 0)
-            m.autoOrient = layer.autoOrient
+            // Auto-orient is recorded but not drawn: libpag's renderer never reads it (the
+            // exporter bakes the rotation into the keyframes).
             m.hidden = !layer.isActive
             m.blendMode = layer.blendMode
             m.masks = layer.masks
