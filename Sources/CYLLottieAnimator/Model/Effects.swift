@@ -16,6 +16,9 @@ package enum EffectKind: Sendable, Equatable {
     /// Levels per channel (PAG's LevelsIndividual): parameters are the composite's input black,
     /// input white, gamma, output black, output white (0-255), then red's, green's, blue's.
     case levels
+    /// Motion tile (PAG): tile centre, tile width and height, output width and height (percent),
+    /// mirror edges, phase (degrees), horizontal phase shift.
+    case motionTile
     /// An effect this renderer does not draw (reported when parsed; drawn without it).
     case unsupported
 }

@@ -124,6 +124,15 @@ extension EffectModel {
     }
 }
 
+extension EffectModel {
+    /// PAG's motion tile: centre, tile width, tile height, output width, output height (percent),
+    /// mirror edges (0/1), phase (degrees), horizontal phase shift (0/1).
+    package static func motionTile(_ values: [VectorProperty]) -> EffectModel {
+        EffectModel(name: "Motion Tile", matchName: "ADBE Tile", kind: .motionTile, enabled: true,
+                    params: values.enumerated().map { EffectParam(name: "\($0.offset)", matchName: "", type: 0, value: $0.element) })
+    }
+}
+
 extension LayerStyleModel {
     package static func make(_ kind: Kind, color: VectorProperty, opacity: VectorProperty, size: VectorProperty,
                              angle: VectorProperty, distance: VectorProperty, choke: VectorProperty) -> LayerStyleModel {

@@ -45,6 +45,15 @@ extension LottieSceneBuilder {
                 addStrokeEffect(e, layer, t, &list)
             case .levels:
                 list.addEffect(.colorTables(Self.levelTables(e, at: t)))
+            case .motionTile:
+                // Tiles repeat the content's rectangle: layers without a fixed one (shapes, text) are left as they are.
+                guard let bounds = contentBounds(layer, at: t) else { continue }
+                let c = e.value(0, at: t, [0, 0])
+                list.addEffect(.motionTile(MotionTile(
+                    bounds: bounds, center: Point(c.count > 0 ? c[0] : 0, c.count > 1 ? c[1] : 0),
+                    tileWidth: e.scalar(1, at: t, 100) / 100, tileHeight: e.scalar(2, at: t, 100) / 100,
+                    outputWidth: e.scalar(3, at: t, 100) / 100, outputHeight: e.scalar(4, at: t, 100) / 100,
+                    mirrorEdges: e.scalar(5, at: t, 0) != 0, phase: e.scalar(6, at: t, 0), horizontalPhase: e.scalar(7, at: t, 0) != 0)))
             }
         }
         for s in layer.styles {
@@ -117,6 +126,21 @@ extension LottieSceneBuilder {
             return (0..<256).map { v in UInt8(min(max(composite(channel(Double(v))), 0), 255).rounded()) }
         }
         return ColorTables(red: table(5), green: table(10), blue: table(15))
+    }
+
+    /// The rectangle a layer's content fills in its own units, when it has a fixed one.
+    private func contentBounds(_ layer: LayerModel, at t: Double) -> Rect? {
+        switch layer.content {
+        case let .solid(_, w, h): return Rect(x: 0, y: 0, width: w, height: h)
+        case let .precomp(_, w?, h?): return Rect(x: 0, y: 0, width: w, height: h)
+        case .image(let id):
+            guard let image = model.images[id] else { return nil }
+            return Rect(x: image.offset.x, y: image.offset.y, width: image.width, height: image.height)
+        case .frames(let source):
+            guard let image = source.image(at: t) else { return nil }
+            return Rect(x: image.offset.x, y: image.offset.y, width: image.width, height: image.height)
+        default: return nil
+        }
     }
 
     private func color(_ v: [Double]) -> Color {

@@ -43,7 +43,19 @@ extension PAGReader {
             for i in 0..<20 { values.append(try b.property(&s, .float, [defaults[i % 5]], "a levels value").vector) }
             try readCompositingOption(&b, &s, tag)
             layer.effects.append(EffectModel.levels(values))
-        case .motionTileEffect, .cornerPinEffect, .bulgeEffect, .glowEffect, .displacementMapEffect,
+        case .motionTileEffect:
+            var b = try AttributeBlock([.spatialProperty, .simpleProperty, .simpleProperty, .simpleProperty, .simpleProperty,
+                                        .discreteProperty, .simpleProperty, .discreteProperty, .simpleProperty, .custom], tag: name, &s)
+            var values = [try b.property(&s, .spatialPoint, [0, 0], "the tile centre").vector]
+            for what in ["the tile width", "the tile height", "the output width", "the output height"] {
+                values.append(try b.property(&s, .float, [100], what).vector)
+            }
+            values.append(try b.property(&s, .byte, [0], "mirror edges").vector)
+            values.append(try b.property(&s, .float, [0], "the phase").vector)
+            values.append(try b.property(&s, .byte, [0], "the horizontal phase shift").vector)
+            try readCompositingOption(&b, &s, tag)
+            layer.effects.append(EffectModel.motionTile(values))
+        case .cornerPinEffect, .bulgeEffect, .glowEffect, .displacementMapEffect,
              .radialBlurEffect, .mosaicEffect, .hueSaturationEffect, .brightnessContrastEffect, .gradientOverlayStyle,
              .strokeStyle, .outerGlowStyle:
             note(tag.offset, "\(tag.description) is not drawn yet", .notDrawn, key: "tag \(code)")

@@ -295,6 +295,21 @@ public final class DisplayListRenderer {
                 scratch.applyColorEffect(effect, in: area)
             case .colorTables(let tables):
                 scratch.applyColorTables(tables, in: area)
+            case .motionTile(let tile):
+                guard let toGroup = m.inverted else { break }
+                let out = tile.outputBounds
+                let corners = [Point(out.minX, out.minY), Point(out.maxX, out.minY), Point(out.minX, out.maxY), Point(out.maxX, out.maxY)]
+                    .map { m.apply($0) }
+                guard let x0 = corners.map(\.x).min(), let x1 = corners.map(\.x).max(), let y0 = corners.map(\.y).min(),
+                      let y1 = corners.map(\.y).max(), x0.isFinite, x1.isFinite, y0.isFinite, y1.isFinite else { break }
+                let limit = Double(scratch.width + scratch.height)
+                let reach = IntRect(x: Int(max(x0, -limit).rounded(.down)), y: Int(max(y0, -limit).rounded(.down)),
+                                    width: Int((min(x1, limit) - max(x0, -limit)).rounded(.up)) + 1,
+                                    height: Int((min(y1, limit) - max(y0, -limit)).rounded(.up)) + 1).intersection(clip)
+                // The tiles read the layer as it was: a copy, since they overwrite it.
+                let before = scratch
+                scratch.drawMotionTile(tile, from: before, toGroup: toGroup, toPixels: m, in: reach)
+                area = reach
             case let .blur(sx, sy):
                 let px = sx * (m.a * m.a + m.b * m.b).squareRoot(), py = sy * (m.c * m.c + m.d * m.d).squareRoot()
                 area = grow(area, by: 3 * max(px, py) + 1, within: clip)

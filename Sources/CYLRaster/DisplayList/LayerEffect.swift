@@ -22,6 +22,8 @@ public enum LayerEffect: Sendable, Equatable {
     case outline(color: Color, width: Double)
     /// Each pixel's red, green and blue (premultiplied) through their tables; alpha kept.
     case colorTables(ColorTables)
+    /// The layer's content repeated around itself.
+    case motionTile(MotionTile)
     /// Strokes the list's paths `paths` (in the group's space) with `style` in `color` (alpha is
     /// the opacity), over the layer, instead of it, or as the only part of it that shows.
     case stroke(paths: Range<Int>, color: Color, style: StrokeStyle, mode: StrokeEffectMode)
