@@ -43,8 +43,17 @@ struct AfterEffectsBuilder {
         guard case .vector(let rootLayers) = root.content else {
             throw PAGError(file: file, byte: root.offset, "the root composition is a \(root.kindName), which is not drawn yet")
         }
-        let rootModel = try composition(rootLayers, in: root, images: &images)
         let rate = root.frameRate.isFinite && root.frameRate > 0 ? root.frameRate : 30
+        // The timeline's clock turns frames into durations: a rate of a frame a century, or more
+        // frames than the limit, would overflow it (FuzzPAG) or draw for ever.
+        guard FrameTiming.fpsRange.contains(rate) else {
+            throw PAGError(file: file, byte: root.offset, "the root composition's frame rate \(rate) is not from 1/3600 (one frame an hour) to 1000")
+        }
+        guard root.duration <= limits.maxFrames else {
+            throw PAGError(file: file, byte: root.offset,
+                           "the root composition has \(root.duration) frames, more than the limit of \(limits.maxFrames) (\(Limit.maxFrames))")
+        }
+        let rootModel = try composition(rootLayers, in: root, images: &images)
         return AnimationModel.make(name: "", width: Double(max(1, root.width)), height: Double(max(1, root.height)), frameRate: rate,
                               inPoint: 0, outPoint: Double(max(1, root.duration)), root: rootModel, precomps: precomps,
                               images: images, markers: [])
