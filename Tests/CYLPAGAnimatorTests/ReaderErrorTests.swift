@@ -109,17 +109,20 @@ import Testing
         Self.expectFailure(PAGWriter.file([PAGWriter.tag(31, [0, 0])]), at: Self.body, "the file has no composition")
     }
 
-    @Test func aKeyframeCountTheDataCannotHoldIsRefusedAtTheCount() {
-        // A transform whose opacity is animated with a million keyframes, and 3 bytes of data.
+    /// 2^31 - 1 keyframes: were the tables of kinds and times reserved before the count is
+    /// checked, that would be gigabytes (the test process would die, not fail).
+    @Test(arguments: [1_000_000, Int(Int32.max)])
+    func aKeyframeCountTheDataCannotHoldIsRefusedAtTheCount(_ n: Int) {
+        // A transform whose opacity is animated with `n` keyframes, and 3 bytes of data.
         var b = PAGBits()
         b.flags(false, false, false, false, false, false, true, true)
-        b.leb(1_000_000)
+        b.leb(UInt64(n))
         b.raw([0, 0, 0])
         let transform = PAGWriter.tag(13, b.bytes)
         let bytes = Self.file([PAGWriter.layer(type: 4, id: 1, frames: 10, [transform])])
         let count = Self.offset(of: transform, in: bytes) + 2 /* header */ + 1 /* flags */
         Self.expectFailure(bytes, at: count,
-                           "the number of keyframes of the opacity in the Transform2D tag is 1000000, more than the 3 bytes left can hold")
+                           "the number of keyframes of the opacity in the Transform2D tag is \(n), more than the 3 bytes left can hold")
     }
 
     @Test func aPathWithAHugeVerbCountIsRefusedAtTheCount() {
