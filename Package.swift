@@ -108,7 +108,7 @@ let package = Package(
         .testTarget(name: "CYLRiveAnimatorTests", dependencies: ["CYLRiveAnimator", "CYLImageCodecs", "CYLTestSupport"],
                     exclude: ["fidelity-baseline.txt", "FuzzRegressions"]),  // read from #filePath, not bundled
         .testTarget(name: "CYLPAGAnimatorTests", dependencies: ["CYLPAGAnimator", "CYLImageCodecs", "CYLText", "CYLTestSupport"],
-                    exclude: ["fidelity-baseline.txt"]),  // read from #filePath, not bundled
+                    exclude: ["fidelity-baseline.txt", "FuzzRegressions"]),  // read from #filePath, not bundled
         .testTarget(name: "CYLConvertTests", dependencies: ["CYLTabBarItemAnimation", "CYLImageCodecs", "CYLTestSupport"]),
         .testTarget(name: "CYLTabBarTests", dependencies: ["CYLTabBarItemAnimation", "CYLImageCodecs", "CYLDocuments", "CYLText", "CYLTestSupport", "CAllocationCounter"],
                     exclude: ["ConfigCatalogue"]),  // read from #filePath, not bundled
@@ -139,6 +139,8 @@ package.targets += [
                       path: "Fuzz/FuzzExpression"),
     .executableTarget(name: "FuzzRive", dependencies: ["CYLRiveAnimator", "CYLTimeline", "CYLRaster", "FuzzSupport"],
                       path: "Fuzz/FuzzRive", exclude: ["rive.dict"]),
+    .executableTarget(name: "FuzzPAG", dependencies: ["CYLPAGAnimator", "CYLTimeline", "CYLRaster", "FuzzSupport"],
+                      path: "Fuzz/FuzzPAG", exclude: ["pag.dict"]),
     .executableTarget(name: "FuzzTabBarConfig", dependencies: ["CYLTabBarItemAnimation", "FuzzSupport"],
                       path: "Fuzz/FuzzTabBarConfig", exclude: ["tabbar.dict", "seeds"]),
     .executableTarget(name: "FuzzPipeline", dependencies: ["CYLTabBarItemAnimation", "FuzzSupport"],

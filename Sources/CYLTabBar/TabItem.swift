@@ -12,6 +12,8 @@ public struct TabItem: Sendable {
         case gif
         /// `CYLTabBarRiveURL`.
         case rive
+        /// `CYLTabBarPAGFilePath` / `CYLTabBarPAGURL`: an After Effects export, played like a Lottie.
+        case pag
         /// `CYLTabBarAnimationURL`: any registered format.
         case any
     }

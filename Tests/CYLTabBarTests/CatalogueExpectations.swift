@@ -131,7 +131,7 @@ enum CatalogueExpectations {
         "options-without-animation.json":
             .error("options-without-animation.json:2:99: tab 0: CYLTabBarAnimationOptions: options for an animation: give CYLTabBarAnimationURL (or another animation key) too"),
         "pag-animation.json":
-            .error("pag-animation.json:2:63: tab 0 \"live\": CYLTabBarPAGFilePath: PAG animations are not supported yet; give this tab a Lottie, GIF or Rive animation (CYLTabBarLottieFilePath, CYLTabBarGIFFilePath, CYLTabBarRiveURL or CYLTabBarAnimationURL) to preview it"),
+            .error("pag-animation.json:2:63: tab 0 \"live\": CYLTabBarPAGFilePath: no such file \'live.pag\' (looked for $DIR/live.pag; paths are relative to the configuration file)"),
         "plist-bad-integer.plist":
             .error("plist-bad-integer.plist:6:2: <integer> holds \"two\", not a whole number"),
         "plist-data-as-title.plist":

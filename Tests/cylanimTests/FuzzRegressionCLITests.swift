@@ -177,4 +177,14 @@ struct FuzzRegressionCLITests {
         let r = try CLI.run(["info", frames])
         Self.expectOneLineError(r, status: 65, contains: #"manifest.json: durtT\natiInt (byte 18): unknown key"#, "newline key")
     }
+
+    /// A PAG root composition at 1e-30 frames a second: the timeline's length overflowed its
+    /// Duration and the tool trapped (FuzzPAG). Now the composition's byte is named.
+    @Test func pagFrameRateOfAFrameInAnAgeIsAnError() throws {
+        let input = FuzzRegressionFileTests.folder + "/pag-frame-rate-1e-30.pag"
+        for args in [["info", input], ["render", input, "-o", "/nonexistent-dir/%d.png", "--size", "24x24"]] {
+            let r = try CLI.run(args, addressSpaceLimit: Self.memoryCap)
+            Self.expectOneLineError(r, status: 65, contains: "pag-frame-rate-1e-30.pag:byte 9: the root composition's frame rate 1.0000000", args[0])
+        }
+    }
 }

@@ -3,7 +3,7 @@
 #
 #   tools/dev/fuzz.sh TARGET [SECONDS] [-- extra libFuzzer flags]     (what `make fuzz` calls)
 #
-# TARGET: lottie | dotlottie | gif | png | manifest | tabbar | pipeline | rive | expression. The build goes to .build/fuzz (its own
+# TARGET: lottie | dotlottie | gif | png | manifest | tabbar | pipeline | rive | pag | expression. The build goes to .build/fuzz (its own
 # scratch path: sanitizer flags would otherwise invalidate the ordinary release build). Seeds are
 # copied into .build/fuzz-work/TARGET/seeds each run (sample-animations/, ../shared/corpus/, seeds
 # made here, Fuzz/<Product>/seeds/); what the fuzzer finds accumulates in .build/fuzz-work/TARGET/corpus
@@ -12,7 +12,7 @@
 # RSS_MB (per-process memory limit, default 2048), TIMEOUT (seconds for one input, default 10).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-target=${1:?usage: tools/dev/fuzz.sh lottie|dotlottie|gif|png|manifest|tabbar|pipeline|rive|expression [SECONDS]}
+target=${1:?usage: tools/dev/fuzz.sh lottie|dotlottie|gif|png|manifest|tabbar|pipeline|rive|pag|expression [SECONDS]}
 seconds=${2:-600}
 shift $(( $# >= 2 ? 2 : 1 ))
 [[ "${1:-}" == "--" ]] && shift
@@ -26,9 +26,10 @@ case "$target" in
     tabbar)    product=FuzzTabBarConfig;  dict=Fuzz/FuzzTabBarConfig/tabbar.dict;    max_len=16384 ;;
     pipeline)  product=FuzzPipeline;      dict=Fuzz/FuzzPipeline/pipeline.dict;      max_len=8192 ;;
     rive)      product=FuzzRive;          dict=Fuzz/FuzzRive/rive.dict;               max_len=65536 ;;
+    pag)       product=FuzzPAG;           dict=Fuzz/FuzzPAG/pag.dict;                 max_len=16384 ;;
     # Inputs are choices for a JavaScript grammar, not text: no dictionary.
     expression) product=FuzzExpression;   dict=;                                      max_len=512 ;;
-    *) echo "fuzz: unknown target '$target' (lottie, dotlottie, gif, png, manifest, tabbar, pipeline, rive, expression)" >&2; exit 64 ;;
+    *) echo "fuzz: unknown target '$target' (lottie, dotlottie, gif, png, manifest, tabbar, pipeline, rive, pag, expression)" >&2; exit 64 ;;
 esac
 
 # --sanitize=fuzzer makes SwiftPM link libFuzzer's main and compile executables' main.swift as a
@@ -147,6 +148,35 @@ PY
     rive)
         copy sample-animations/*.riv
         [[ -d "$corpus_dir/rive" ]] && copy "$corpus_dir"/rive/*.riv ;;
+    pag)
+        # Small files of the shared corpus (vector, text, image and sequence tiers alike).
+        [[ -d "$corpus_dir/pag" ]] && copy "$corpus_dir"/pag/*.pag
+        # Synthetic seeds written here in hex, laid out as Tests/CYLPAGAnimatorTests/PAGWriter.swift
+        # lays them out: a shape layer (opacity ramp, rectangle, fill), and a precomposition of it.
+        pag_tag() { # CODE HEXBODY: the tag's hex (a short header, or 63 and a 32-bit length)
+            local n=$(( ${#2} / 2 )) h
+            if (( n < 63 )); then
+                h=$(( $1 << 6 | n )); printf '%02x%02x%s' $(( h & 255 )) $(( h >> 8 )) "$2"
+            else
+                h=$(( $1 << 6 | 63 )); printf '%02x%02x%02x%02x%02x%02x%s' $(( h & 255 )) $(( h >> 8 )) \
+                    $(( n & 255 )) $(( n >> 8 & 255 )) $(( n >> 16 & 255 )) $(( n >> 24 )) "$2"
+            fi
+        }
+        pag_file() { # HEXTAGS: a version 1 uncompressed file of those tags and an End tag
+            local body="${1}0000" n
+            n=$(( ${#body} / 2 ))
+            printf '50414701%02x%02x%02x%02x55%s' $(( n & 255 )) $(( n >> 8 & 255 )) $(( n >> 16 & 255 )) $(( n >> 24 )) "$body"
+        }
+        attrs=c801c8010a0000f041000000                                   # 100x100, 10 frames at 30 fps
+        rect=$(pag_tag 16 0a000020420000a0410000484200002042)            # 40x20 centred on (50, 40)
+        fill=$(pag_tag 20 080000ff)                                      # blue
+        ramp=$(pag_tag 13 c00101000a07e01f00)                            # opacity 0 to 255 over frames 0-10, linear
+        layer=$(pag_tag 5 "0407$(pag_tag 6 010a)${ramp}${rect}${fill}0000")
+        comp1=$(pag_tag 2 "01$(pag_tag 3 "$attrs")${layer}0000")
+        pag_file "$comp1" | xxd -r -p > "$seeds/synthetic-rectangle.pag"
+        precomp=$(pag_tag 5 "0609$(pag_tag 6 010a)$(pag_tag 12 0102)0000")
+        comp3=$(pag_tag 2 "03$(pag_tag 3 "$attrs")${precomp}0000")
+        pag_file "$comp1$comp3" | xxd -r -p > "$seeds/synthetic-precomposition.pag" ;;
     expression)
         # A few choice streams that start with each kind of statement; libFuzzer grows the rest.
         for i in $(seq 0 15); do printf "\\x$(printf %02x "$i")\\x01\\x05\\x09\\x0a\\x02\\x00\\x03" > "$seeds/choices-$i"; done ;;

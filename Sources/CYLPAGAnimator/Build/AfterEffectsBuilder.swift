@@ -49,9 +49,18 @@ struct AfterEffectsBuilder {
             if let m = try compositionModel(c, images: &images) { precomps[key(c.id)] = m }
         }
         guard let rootModel = try compositionModel(root, images: &images) else {
-            throw PAGError(file: file, byte: root.offset, "the root composition is a \(root.kindName), which is not drawn yet")
+            throw PAGError(file: file, byte: root.offset, "the root composition (a \(root.kindName)) cannot be drawn")
         }
         let rate = root.frameRate.isFinite && root.frameRate > 0 ? root.frameRate : 30
+        // The timeline's clock turns frames into durations: a rate of a frame a century, or more
+        // frames than the limit, would overflow it (FuzzPAG) or draw for ever.
+        guard FrameTiming.fpsRange.contains(rate) else {
+            throw PAGError(file: file, byte: root.offset, "the root composition's frame rate \(rate) is not from 1/3600 (one frame an hour) to 1000")
+        }
+        guard root.duration <= limits.maxFrames else {
+            throw PAGError(file: file, byte: root.offset,
+                           "the root composition has \(root.duration) frames, more than the limit of \(limits.maxFrames) (\(Limit.maxFrames))")
+        }
         var model = AnimationModel.make(name: "", width: Double(max(1, root.width)), height: Double(max(1, root.height)), frameRate: rate,
                               inPoint: 0, outPoint: Double(max(1, root.duration)), root: rootModel, precomps: precomps,
                               images: images, markers: [])

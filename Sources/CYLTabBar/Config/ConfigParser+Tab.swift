@@ -21,7 +21,7 @@ extension ConfigParser {
         let skipped = skipReason(tab)
         let check = skipped == nil
         var images: [StructuredMember] = [], animations: [StructuredMember] = [], darks: [StructuredMember] = []
-        var deprecatedDark: StructuredMember?, pag: StructuredMember?
+        var deprecatedDark: StructuredMember?
         var colors: StructuredNode?, animationOptions: StructuredNode?
         for m in members(raw, tab: tab) {
             switch m.key {
@@ -33,9 +33,9 @@ extension ConfigParser {
             case ConfigKey.darkImage: tab.darkImage = try imageFile(m, tab: tab, check: check)
             case ConfigKey.selectedDarkImage: tab.selectedDarkImage = try imageFile(m, tab: tab, check: check)
             case ConfigKey.darkSelectedImage: deprecatedDark = m
-            case ConfigKey.lottie, ConfigKey.lottieURL, ConfigKey.gif, ConfigKey.gifURL, ConfigKey.riveURL, ConfigKey.animationURL:
+            case ConfigKey.lottie, ConfigKey.lottieURL, ConfigKey.gif, ConfigKey.gifURL, ConfigKey.riveURL, ConfigKey.pag, ConfigKey.pagURL,
+                 ConfigKey.animationURL:
                 animations.append(m)
-            case ConfigKey.pag, ConfigKey.pagURL: pag = m
             case ConfigKey.lottieDark, ConfigKey.lottieDarkURL: darks.append(m)
             case ConfigKey.lottieDarkColors: colors = m.value
             case ConfigKey.animationOptions: animationOptions = m.value
@@ -62,17 +62,13 @@ extension ConfigParser {
         for key in ConfigKey.tabStyles where member(key) == nil {
             if let (node, _) = chain.value(key) { try style(key, node, &tab) }
         }
-        if let pag, check {
-            throw fail(.unsupported, try resolve(pag.value, tab: tab, key: pag.key), tab: tab, key: pag.key,
-                       "PAG animations are not supported yet; give this tab a Lottie, GIF or Rive animation (\(ConfigKey.lottie), \(ConfigKey.gif), \(ConfigKey.riveURL) or \(ConfigKey.animationURL)) to preview it")
-        }
         if images.count > 1 {
             throw fail(.invalidValue, images[1].keyPosition, tab: tab, key: images[1].key, "give one of \(ConfigKey.image) and \(ConfigKey.imageURL), not both")
         }
         if let m = images.first { tab.image = try imageFile(m, tab: tab, check: check) }
         if let m = deprecatedDark { try deprecatedSelectedDarkImage(m, into: &tab, check: check) }
         try animation(animations, darks: darks, colors: colors, options: animationOptions, into: &tab, check: check)
-        if tab.animation == nil && tab.image == nil && pag == nil {
+        if tab.animation == nil && tab.image == nil {
             throw fail(.missing, entry, tab: tab, key: nil,
                        "the tab has nothing to show: give \(ConfigKey.lottie), \(ConfigKey.gif), \(ConfigKey.animationURL) or \(ConfigKey.image)")
         }
@@ -174,6 +170,7 @@ extension ConfigParser {
         case ConfigKey.lottie, ConfigKey.lottieURL: kind = .lottie
         case ConfigKey.gif, ConfigKey.gifURL: kind = .gif
         case ConfigKey.riveURL: kind = .rive
+        case ConfigKey.pag, ConfigKey.pagURL: kind = .pag
         default: kind = .any
         }
         let isURL = m.key.hasSuffix("URL")
