@@ -161,7 +161,8 @@ do {
 
 do {
     // A PAG photo layer: a 400² image drawn at 0.64x into 256² (lod 0.64), sampled as Lottie does
-    // (`.bilinear`: level 0) and as libpag does (`.trilinear`: levels 0 and 1 blended). "moving"
+    // (`.bilinear`: level 0), trilinear (levels 0 and 1 blended) and as libpag does (`.libpag`: a
+    // snapshot at 0.64x, then placed; "still" keeps the snapshot and the samples). "moving"
     // shifts it by a new fraction of a pixel each time, so the kept samples never apply.
     var photo = try Pixmap(width: 400, height: 400)
     for y in 0..<400 {
@@ -170,7 +171,7 @@ do {
         }
     }
     var target = try Pixmap(width: 256, height: 256)
-    for sampling in [ImageSampling.bilinear, .trilinear] {
+    for sampling in [ImageSampling.bilinear, .trilinear, .libpag] {
         try measure("photo 400² at 0.64x into 256², still, \(sampling)", iterations: iters) {
             try canvas.drawImage(photo, transform: .scale(0.64, 0.64), sampling: sampling, into: &target)
         }

@@ -9,6 +9,13 @@ public enum ImageSampling: Sendable, Hashable {
     /// around lod = log2(texels a pixel covers), blended by lod's fraction. Softer than
     /// `.bilinear` between 1x and 2x reduction; the same when the image is magnified.
     case trilinear
+    /// As libpag draws an image layer. At more than 0.7x (the larger axis scale) plain bilinear
+    /// from the image. At 0.7x or less libpag first draws the image at that scale into a texture
+    /// of its own (a snapshot, `ceil(size × scale)`, the image at its origin), trilinear when the
+    /// scale is under 0.4 (libpag mipmaps only such images) and plain bilinear otherwise, then
+    /// draws the snapshot bilinearly where the image goes: a layer at a fractional position is
+    /// resampled twice, and comes out softer than one sampling would make it.
+    case libpag
 }
 
 extension Canvas {
@@ -27,6 +34,10 @@ extension Canvas {
         paintedFromCache = false  // its spans are the rasterizer's (images are not cached as spans)
         let alpha = Color.q(opacity)
         guard alpha > 0, let toTexels = transform.inverted else { return }
+        if sampling == .libpag {
+            try drawAsLibpag(image, transform: transform, opacity: opacity, clip: clip, into: &target)
+            return
+        }
         let bounds = IntRect(x: 0, y: 0, width: target.width, height: target.height)
         let c = clip.map { $0.intersection(bounds) } ?? bounds
         try rasterizer.rasterize(Path.rect(Rect(x: 0, y: 0, width: Double(image.width), height: Double(image.height))),
@@ -39,7 +50,7 @@ extension Canvas {
             return
         }
         // Reduced more than 2x: sample a halved level instead (`ImageMipmapCache`).
-        let (image, inv) = mipmaps.source(for: image, inverse: toTexels)
+        let (image, inv) = imageLevels ? mipmaps.source(for: image, inverse: toTexels) : (image, toTexels)
         // Without rotation or skew every pixel row reads one pair of texel rows and the samples
         // depend on the transform only, so they are computed on a grid anchored at the target's
         // origin and kept: an image layer that does not move costs a composite per frame.
@@ -73,6 +84,22 @@ extension Canvas {
                 }
             }
         }
+    }
+
+    /// `.libpag` sampling: the image, or its snapshot at its scale, drawn with plain bilinear sampling.
+    private func drawAsLibpag(_ image: Pixmap, transform: Transform, opacity: Double, clip: IntRect?,
+                              into target: inout Pixmap) throws(GeometryError) {
+        let scale = max((transform.a * transform.a + transform.b * transform.b).squareRoot(),
+                        (transform.c * transform.c + transform.d * transform.d).squareRoot())
+        let outer = imageLevels
+        imageLevels = false
+        defer { imageLevels = outer }
+        guard scale <= 0.7, scale > 0, let snapshot = try imageSnapshots.snapshot(of: image, scale: scale) else {
+            try drawImage(image, transform: transform, opacity: opacity, clip: clip, into: &target)
+            return
+        }
+        try drawImage(snapshot, transform: Transform.scale(1 / scale, 1 / scale).then(transform), opacity: opacity,
+                      clip: clip, into: &target)
     }
 
     /// `spans` shaded by the bilinear samples of `fine` blended with those of `coarse` (when

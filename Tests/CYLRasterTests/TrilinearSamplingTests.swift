@@ -121,4 +121,44 @@ import CYLGeometry
         list.addImage(image, transform: .identity, sampling: .trilinear)
         #expect(list.images.map(\.sampling) == [.bilinear, .trilinear])
     }
+
+    /// `.libpag` above 0.7x is plain bilinear sampling.
+    @Test func libpagAboveSevenTenthsIsBilinear() throws {
+        let image = try gradient()
+        for transform in [Transform.scale(0.8, 0.8).then(.translation(2.3, 1.6)), .scale(1.5, 1.5)] {
+            var a = try Pixmap(width: 96, height: 96), b = try Pixmap(width: 96, height: 96)
+            try Canvas().drawImage(image, transform: transform, sampling: .libpag, into: &a)
+            try Canvas().drawImage(image, transform: transform, into: &b)
+            #expect(a.bytes == b.bytes)
+        }
+    }
+
+    /// At 0.7x or less `.libpag` draws a snapshot at the image's scale (bilinear from the image
+    /// at 0.4x and more, trilinear under it), then the snapshot where the image goes: at a whole
+    /// pixel offset that is the snapshot itself, moved; half a pixel right, each pixel is the
+    /// mean of two snapshot pixels (the 8-bit lerp at weight 128 truncates: (a + b) >> 1).
+    @Test(arguments: [0.6, 0.3]) func libpagDrawsASnapshotThenPlacesIt(_ s: Double) throws {
+        let image = try gradient()
+        let n = Int((64 * s).rounded(.up))
+        let reference = Canvas()
+        reference.imageLevels = false
+        var snapshot = try Pixmap(width: n, height: n)
+        try reference.drawImage(image, transform: .scale(s, s), sampling: s < 0.4 ? .trilinear : .bilinear, into: &snapshot)
+
+        let canvas = Canvas()
+        var moved = try Pixmap(width: 48, height: 48)
+        try canvas.drawImage(image, transform: Transform.scale(s, s).then(.translation(5, 3)), sampling: .libpag, into: &moved)
+        for y in 0..<n { for x in 0..<n { #expect(moved[x + 5, y + 3] == snapshot[x, y], "pixel \(x),\(y)") } }
+
+        var half = try Pixmap(width: 48, height: 48)
+        try canvas.drawImage(image, transform: Transform.scale(s, s).then(.translation(0.5, 0)), sampling: .libpag, into: &half)
+        for y in 0..<n - 1 {
+            for x in 1..<n - 1 {
+                let a = snapshot[x - 1, y], b = snapshot[x, y], p = half[x, y]
+                #expect(p.r == UInt8((Int(a.r) + Int(b.r)) >> 1) && p.b == UInt8((Int(a.b) + Int(b.b)) >> 1), "pixel \(x),\(y)")
+            }
+        }
+        // One snapshot for both placements (same image, same scale).
+        #expect(canvas.imageSnapshots.draws == 1)
+    }
 }

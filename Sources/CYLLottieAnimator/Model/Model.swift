@@ -288,7 +288,7 @@ package struct LottieImage: Sendable {
     /// keep their place this way); zero for Lottie.
     package var offset = Point(0, 0)
     /// How it is sampled when drawn smaller than its size: `.bilinear` for Lottie (lottie-web's
-    /// look), `.trilinear` for PAG (libpag's mipmaps).
+    /// look), `.libpag` for PAG (libpag's snapshots and mipmaps).
     package var sampling = ImageSampling.bilinear
 
     /// `w` and `h` when both are positive and finite, else the pixel size.

@@ -186,7 +186,7 @@ struct AfterEffectsBuilder {
         decodedBytes += size.partialValue
         let s = stored.scaleFactor
         return LottieImage.make(pixels, width: Double(pixels.width) / s, height: Double(pixels.height) / s,
-                                offset: Point(Double(-stored.anchorX), Double(-stored.anchorY)), sampling: .trilinear)
+                                offset: Point(Double(-stored.anchorX), Double(-stored.anchorY)), sampling: .libpag)
     }
 
     private mutating func note(_ byte: Int, _ message: String, _ feature: PAGFeature, key: String? = nil) {
