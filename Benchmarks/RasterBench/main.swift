@@ -159,6 +159,35 @@ do {
     }
 }
 
+do {
+    // A PAG photo layer: a 400² image drawn at 0.64x into 256² (lod 0.64), sampled as Lottie does
+    // (`.bilinear`: level 0), trilinear (levels 0 and 1 blended) and as libpag does (`.libpag`: a
+    // snapshot at 0.64x, then placed; "still" keeps the snapshot and the samples). "moving"
+    // shifts it by a new fraction of a pixel each time, so the kept samples never apply.
+    var photo = try Pixmap(width: 400, height: 400)
+    for y in 0..<400 {
+        for x in 0..<400 {
+            photo[x, y] = RGBA8(UInt8((x * 7 + y * 3) & 255), UInt8((x * y) & 255), UInt8((x ^ y) & 255), 255)
+        }
+    }
+    var target = try Pixmap(width: 256, height: 256)
+    for sampling in [ImageSampling.bilinear, .trilinear, .libpag] {
+        try measure("photo 400² at 0.64x into 256², still, \(sampling)", iterations: iters) {
+            try canvas.drawImage(photo, transform: .scale(0.64, 0.64), sampling: sampling, into: &target)
+        }
+        var shift = 0.0
+        try measure("photo 400² at 0.64x into 256², moving, \(sampling)", iterations: iters) {
+            shift = (shift + 0.0137).truncatingRemainder(dividingBy: 1)
+            try canvas.drawImage(photo, transform: .scale(0.64, 0.64).then(.translation(shift, 0)),
+                                 sampling: sampling, into: &target)
+        }
+        try measure("photo 400² rotated 30° at 0.64x into 256², \(sampling)", iterations: iters) {
+            try canvas.drawImage(photo, transform: Transform.translation(-200, -200).then(.rotation(0.5236))
+                .then(.scale(0.64, 0.64)).then(.translation(128, 128)), sampling: sampling, into: &target)
+        }
+    }
+}
+
 // Feathered paints (Rive's `feather`, drawn as a blurred group): the icon outline filled or stroked
 // plain and feathered at several σ, through the display-list renderer at 256². "still" draws the
 // same frame again; "moving" shifts it by a fraction of a pixel each time, so nothing cached from

@@ -17,6 +17,11 @@ public final class Canvas {
     /// Whether `drawImage` may use its row-blending path for transforms without rotation or skew
     /// (tests turn it off to compare with the general path).
     var axisAlignedImages = true
+    /// Whether the `.bilinear` path may sample a halved level (off inside `.libpag` drawing,
+    /// whose bilinear sampling is OpenGL's plain LINEAR).
+    var imageLevels = true
+    /// Images drawn at their scale for `.libpag` sampling, and the canvas that draws them.
+    let imageSnapshots = ImageSnapshotCache()
     /// The ramp of the gradient being drawn (held from `ramps`).
     private var ramp: [UInt32] = []
     /// Ramps of the gradients drawn lately.

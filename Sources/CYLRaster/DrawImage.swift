@@ -1,5 +1,23 @@
 import CYLGeometry
 
+/// How an image drawn smaller than its size picks its texels.
+public enum ImageSampling: Sendable, Hashable {
+    /// Bilinear from the image, or, past 2x reduction, from the deepest halved level that still
+    /// leaves a texel a pixel along the less reduced axis: the sharpest that does not alias.
+    case bilinear
+    /// OpenGL's LINEAR_MIPMAP_LINEAR, as libpag draws images: bilinear in the two halved levels
+    /// around lod = log2(texels a pixel covers), blended by lod's fraction. Softer than
+    /// `.bilinear` between 1x and 2x reduction; the same when the image is magnified.
+    case trilinear
+    /// As libpag draws an image layer. At more than 0.7x (the larger axis scale) plain bilinear
+    /// from the image. At 0.7x or less libpag first draws the image at that scale into a texture
+    /// of its own (a snapshot, `ceil(size × scale)`, the image at its origin), trilinear when the
+    /// scale is under 0.4 (libpag mipmaps only such images) and plain bilinear otherwise, then
+    /// draws the snapshot bilinearly where the image goes: a layer at a fractional position is
+    /// resampled twice, and comes out softer than one sampling would make it.
+    case libpag
+}
+
 extension Canvas {
     /// Draws `image` (premultiplied) with its pixel rectangle (0, 0)-(width, height) mapped by
     /// `transform`, source-over at `opacity`, clipped to `clip`.
@@ -9,20 +27,30 @@ extension Canvas {
     /// by bilinear sampling in 16.16 fixed point (edge texels repeat), from a halved level of the
     /// image when it is drawn at less than half its size. Transforms without rotation
     /// or skew blend each pair of texel rows once per pixel row and keep the samples for the next
-    /// frame (`ImageSampleCache`).
+    /// frame (`ImageSampleCache`). `.trilinear` `sampling` blends the samples of two levels
+    /// instead (`ImageMipmapCache.trilinearSources`).
     public func drawImage(_ image: Pixmap, transform: Transform, opacity: Double = 1, clip: IntRect? = nil,
-                          into target: inout Pixmap) throws(GeometryError) {
+                          sampling: ImageSampling = .bilinear, into target: inout Pixmap) throws(GeometryError) {
         paintedFromCache = false  // its spans are the rasterizer's (images are not cached as spans)
         let alpha = Color.q(opacity)
         guard alpha > 0, let toTexels = transform.inverted else { return }
+        if sampling == .libpag {
+            try drawAsLibpag(image, transform: transform, opacity: opacity, clip: clip, into: &target)
+            return
+        }
         let bounds = IntRect(x: 0, y: 0, width: target.width, height: target.height)
         let c = clip.map { $0.intersection(bounds) } ?? bounds
         try rasterizer.rasterize(Path.rect(Rect(x: 0, y: 0, width: Double(image.width), height: Double(image.height))),
                                  transform: transform, rule: .nonZero, clip: c, maxPoints: maxPathPoints)
         let spans = rasterizer.spans
         if spans.isEmpty { return }
+        if sampling == .trilinear, let levels = mipmaps.trilinearSources(for: image, inverse: toTexels) {
+            drawTrilinear(spans, levels.fine, levels.fineInverse, levels.coarse, levels.coarseInverse, levels.weight,
+                          alpha: alpha, into: &target)
+            return
+        }
         // Reduced more than 2x: sample a halved level instead (`ImageMipmapCache`).
-        let (image, inv) = mipmaps.source(for: image, inverse: toTexels)
+        let (image, inv) = imageLevels ? mipmaps.source(for: image, inverse: toTexels) : (image, toTexels)
         // Without rotation or skew every pixel row reads one pair of texel rows and the samples
         // depend on the transform only, so they are computed on a grid anchored at the target's
         // origin and kept: an image layer that does not move costs a composite per frame.
@@ -56,6 +84,75 @@ extension Canvas {
                 }
             }
         }
+    }
+
+    /// `.libpag` sampling: the image, or its snapshot at its scale, drawn with plain bilinear sampling.
+    private func drawAsLibpag(_ image: Pixmap, transform: Transform, opacity: Double, clip: IntRect?,
+                              into target: inout Pixmap) throws(GeometryError) {
+        let scale = max((transform.a * transform.a + transform.b * transform.b).squareRoot(),
+                        (transform.c * transform.c + transform.d * transform.d).squareRoot())
+        let outer = imageLevels
+        imageLevels = false
+        defer { imageLevels = outer }
+        guard scale <= 0.7, scale > 0, let snapshot = try imageSnapshots.snapshot(of: image, scale: scale) else {
+            try drawImage(image, transform: transform, opacity: opacity, clip: clip, into: &target)
+            return
+        }
+        try drawImage(snapshot, transform: Transform.scale(1 / scale, 1 / scale).then(transform), opacity: opacity,
+                      clip: clip, into: &target)
+    }
+
+    /// `spans` shaded by the bilinear samples of `fine` blended with those of `coarse` (when
+    /// given) by `weight`/256: `drawImage`'s two paths, for two levels.
+    private func drawTrilinear(_ spans: [Span], _ fine: Pixmap, _ inv: Transform, _ coarse: Pixmap?,
+                               _ coarseInv: Transform, _ weight: UInt32, alpha: UInt32, into target: inout Pixmap) {
+        if inv.b == 0 && inv.c == 0 && axisAlignedImages {
+            let samples = imageSamples.samples(of: fine, inverse: inv, covering: spansBounds(spans),
+                                               coarse: coarse, coarseInverse: coarseInv, weight: weight)
+            target.withUnsafeMutablePixels { dst, dpitch in
+                for s in spans {
+                    let coverage = alpha == 255 ? UInt32(s.coverage) : (UInt32(s.coverage) * alpha + 127) / 255
+                    Kernels.overRow(dst + Int(s.y) * dpitch + Int(s.x), samples.row(Int(s.y)) + Int(s.x), Int(s.length),
+                                    coverage: coverage)
+                }
+            }
+            return
+        }
+        var longest = 0
+        for s in spans where Int(s.length) > longest { longest = Int(s.length) }
+        // Two rows: the finer level's samples, then the coarser's.
+        let row = shadeRow(capacity: 2 * longest), row2 = row + longest
+        let one = 65536.0
+        let du = Int(clamping: inv.a * one), dv = Int(clamping: inv.b * one)
+        let du2 = Int(clamping: coarseInv.a * one), dv2 = Int(clamping: coarseInv.b * one)
+        let other = coarse ?? fine
+        fine.withUnsafePixels { src, spitch in
+            other.withUnsafePixels { src2, spitch2 in
+                target.withUnsafeMutablePixels { dst, dpitch in
+                    for s in spans {
+                        let n = Int(s.length)
+                        let centre = Point(Double(s.x) + 0.5, Double(s.y) + 0.5)
+                        let p = inv.apply(centre)
+                        let u = Int(clamping: (p.x - 0.5) * one), v = Int(clamping: (p.y - 0.5) * one)
+                        Self.shadeBilinear(row, n, src, spitch, fine.width - 1, fine.height - 1, u, du, v, dv)
+                        if coarse != nil {
+                            let q = coarseInv.apply(centre)
+                            let u2 = Int(clamping: (q.x - 0.5) * one), v2 = Int(clamping: (q.y - 0.5) * one)
+                            Self.shadeBilinear(row2, n, src2, spitch2, other.width - 1, other.height - 1, u2, du2, v2, dv2)
+                            Self.blendRow(row, row2, n, weight)
+                        }
+                        let coverage = alpha == 255 ? UInt32(s.coverage) : (UInt32(s.coverage) * alpha + 127) / 255
+                        Kernels.overRow(dst + Int(s.y) * dpitch + Int(s.x), row, n, coverage: coverage)
+                    }
+                }
+            }
+        }
+    }
+
+    /// `a[k] = a[k] + (b[k] − a[k])·w/256` for `n` pixels (`lerpPixel`, w in 0...256).
+    @inline(__always)
+    static func blendRow(_ a: UnsafeMutablePointer<UInt32>, _ b: UnsafePointer<UInt32>, _ n: Int, _ w: UInt32) {
+        for k in 0..<n { a[k] = lerpPixel(a[k], b[k], w) }
     }
 
     /// The bounding box of a non-empty span list.

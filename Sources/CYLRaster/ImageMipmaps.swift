@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import CYLGeometry
 
 /// Halved copies of images drawn smaller than half their size, so a minified image is sampled
@@ -44,6 +49,34 @@ final class ImageMipmapCache {
         guard level > 0, let pixmap = self.level(level, of: image) else { return (image, inv) }
         let scale = 1 / Double(1 << level)
         return (pixmap, inv.then(.scale(scale, scale)))
+    }
+
+    /// The two levels `.trilinear` sampling blends for `image` drawn with `inverse`, as OpenGL's
+    /// LINEAR_MIPMAP_LINEAR does: lod = log2 of the texels one target pixel step covers along the
+    /// more reduced axis (GL's rho), levels floor(lod) and floor(lod) + 1, the second weighted by
+    /// lod's fraction (`weight`, 0...256). Nil when the image is not reduced (lod ≤ 0: plain
+    /// bilinear from the image). `coarse` is nil when one level alone is drawn (the weight rounds
+    /// to 0 or lod reaches the 1x1 level).
+    func trilinearSources(for image: Pixmap, inverse inv: Transform)
+        -> (fine: Pixmap, fineInverse: Transform, coarse: Pixmap?, coarseInverse: Transform, weight: UInt32)? {
+        let fx = (inv.a * inv.a + inv.b * inv.b).squareRoot(), fy = (inv.c * inv.c + inv.d * inv.d).squareRoot()
+        let rho = max(fx, fy)
+        guard rho > 1, rho.isFinite else { return nil }
+        let lod = log2(rho)
+        // Deepest level: 1x1 (levels round their size up).
+        var top = 0
+        while max(image.width, image.height) > 1 << top { top += 1 }
+        var k = Int(lod.rounded(.down))
+        var weight = UInt32((lod - Double(k)) * 256 + 0.5)
+        if weight == 256 { k += 1; weight = 0 }
+        if k >= top { k = top; weight = 0 }
+        guard let fine = k == 0 ? image : level(k, of: image) else { return nil }
+        let fineInverse = k == 0 ? inv : inv.then(.scale(1 / Double(1 << k), 1 / Double(1 << k)))
+        guard weight > 0, let coarse = level(k + 1, of: image) else {
+            return (fine, fineInverse, nil, fineInverse, 0)
+        }
+        let s = 1 / Double(1 << (k + 1))
+        return (fine, fineInverse, coarse, inv.then(.scale(s, s)), weight)
     }
 
     /// Level `k` (>= 1) of `image`, built (with the levels above it) unless kept.

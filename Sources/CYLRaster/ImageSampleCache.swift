@@ -20,6 +20,10 @@ final class ImageSampleCache {
         /// Held so its storage stays alive (entries are found by `Pixmap.sharesStorage`).
         var image: Pixmap
         var inverse: Transform
+        /// The deeper level blended in by `.trilinear` sampling (nil: none), its inverse and weight.
+        var coarse: Pixmap?
+        var coarseInverse: Transform
+        var weight: UInt32
         var region: IntRect
         /// `region.width * region.height` samples.
         var pixels: UnsafeMutablePointer<UInt32>
@@ -32,12 +36,18 @@ final class ImageSampleCache {
     /// Samples of a region too big to keep.
     private var scratch: UnsafeMutablePointer<UInt32> = .allocate(capacity: 1)
     private var scratchCapacity = 1
+    /// A band of the coarser level's samples, blended into the finer's (trilinear).
+    private var band: UnsafeMutablePointer<UInt32> = .allocate(capacity: 1)
+    private var bandCapacity = 1
+    /// Rows of a band.
+    private static let bandRows = 16
     /// How many times samples were computed (tests check that a still image is sampled once).
     private(set) var fills = 0
 
     deinit {
         for e in entries { e.pixels.deallocate() }
         scratch.deallocate()
+        band.deallocate()
     }
 
     /// Samples of pixels in `region` (rows of `region.width`).
@@ -49,11 +59,14 @@ final class ImageSampleCache {
     }
 
     /// Samples covering `needed`, computed unless an earlier call's hold them. The pointer is
-    /// valid until the next call.
-    func samples(of image: Pixmap, inverse inv: Transform, covering needed: IntRect) -> Samples {
+    /// valid until the next call. With `coarse` (trilinear sampling) each sample is the bilinear
+    /// sample of `image` blended with that of `coarse` under `coarseInverse` by `weight`/256.
+    func samples(of image: Pixmap, inverse inv: Transform, covering needed: IntRect,
+                 coarse: Pixmap? = nil, coarseInverse: Transform = .identity, weight: UInt32 = 0) -> Samples {
         clock &+= 1
         var same: Int?
-        for i in entries.indices where entries[i].inverse == inv && entries[i].image.sharesStorage(with: image) {
+        for i in entries.indices where entries[i].inverse == inv && entries[i].image.sharesStorage(with: image)
+            && Self.same(entries[i].coarse, coarse) && entries[i].weight == weight && entries[i].coarseInverse == coarseInverse {
             entries[i].lastUse = clock
             if entries[i].region.intersection(needed) == needed {
                 return Samples(base: entries[i].pixels, region: entries[i].region)
@@ -67,7 +80,7 @@ final class ImageSampleCache {
                 scratch = .allocate(capacity: area)
                 scratchCapacity = area
             }
-            fill(image, inv, needed, into: scratch)
+            fill(image, inv, needed, coarse, coarseInverse, weight, into: scratch)
             return Samples(base: scratch, region: needed)
         }
         // The same image and transform over another region replaces its entry; the least
@@ -77,9 +90,10 @@ final class ImageSampleCache {
             evict(entries.indices.min { entries[$0].lastUse < entries[$1].lastUse }!)
         }
         let pixels = UnsafeMutablePointer<UInt32>.allocate(capacity: area)
-        entries.append(Entry(image: image, inverse: inv, region: needed, pixels: pixels, lastUse: clock))
+        entries.append(Entry(image: image, inverse: inv, coarse: coarse, coarseInverse: coarseInverse, weight: weight,
+                             region: needed, pixels: pixels, lastUse: clock))
         keptPixels += area
-        fill(image, inv, needed, into: pixels)
+        fill(image, inv, needed, coarse, coarseInverse, weight, into: pixels)
         return Samples(base: pixels, region: needed)
     }
 
@@ -89,7 +103,37 @@ final class ImageSampleCache {
         entries.remove(at: i)
     }
 
-    private func fill(_ image: Pixmap, _ inv: Transform, _ r: IntRect, into out: UnsafeMutablePointer<UInt32>) {
+    private static func same(_ a: Pixmap?, _ b: Pixmap?) -> Bool {
+        switch (a, b) {
+        case (nil, nil): return true
+        case let (a?, b?): return a.sharesStorage(with: b)
+        default: return false
+        }
+    }
+
+    private func fill(_ image: Pixmap, _ inv: Transform, _ r: IntRect, _ coarse: Pixmap?, _ coarseInverse: Transform,
+                      _ weight: UInt32, into out: UnsafeMutablePointer<UInt32>) {
+        fills += 1
+        Self.fillBilinear(image, inv, r, into: out)
+        guard let coarse, weight > 0 else { return }
+        // The coarser level's samples a band of rows at a time, blended into the finer's.
+        let rows = min(Self.bandRows, r.height)
+        if bandCapacity < rows * r.width {
+            band.deallocate()
+            band = .allocate(capacity: rows * r.width)
+            bandCapacity = rows * r.width
+        }
+        var y = r.y
+        while y < r.maxY {
+            let h = min(rows, r.maxY - y)
+            Self.fillBilinear(coarse, coarseInverse, IntRect(x: r.x, y: y, width: r.width, height: h), into: band)
+            Canvas.blendRow(out + (y - r.y) * r.width, band, h * r.width, weight)
+            y += h
+        }
+    }
+
+    /// Bilinear samples of `image` for the pixels of `r` (rows of `r.width`).
+    private static func fillBilinear(_ image: Pixmap, _ inv: Transform, _ r: IntRect, into out: UnsafeMutablePointer<UInt32>) {
         let one = 65536.0
         let du = Int(clamping: inv.a * one), dv = Int(clamping: inv.d * one)
         let u0 = Int(clamping: (inv.a * 0.5 + inv.tx - 0.5) * one), v0 = Int(clamping: (inv.d * 0.5 + inv.ty - 0.5) * one)
@@ -121,6 +165,5 @@ final class ImageSampleCache {
                 }
             }
         }
-        fills += 1
     }
 }

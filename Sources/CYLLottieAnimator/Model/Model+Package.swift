@@ -96,10 +96,13 @@ extension AnimationModel {
 }
 
 extension LottieImage {
-    /// `pixels` shown in a `width` x `height` box whose origin sits at `offset` in the layer.
-    package static func make(_ pixels: Pixmap, width: Double, height: Double, offset: Point) -> LottieImage {
+    /// `pixels` shown in a `width` x `height` box whose origin sits at `offset` in the layer,
+    /// sampled by `sampling` when reduced.
+    package static func make(_ pixels: Pixmap, width: Double, height: Double, offset: Point,
+                             sampling: ImageSampling = .bilinear) -> LottieImage {
         var image = LottieImage(pixels, width: width, height: height)
         image.offset = offset
+        image.sampling = sampling
         return image
     }
 }

@@ -297,6 +297,9 @@ package struct LottieImage: Sendable {
     /// Where the box's origin sits in the layer (PAG images stripped of their transparent border
     /// keep their place this way); zero for Lottie.
     package var offset = Point(0, 0)
+    /// How it is sampled when drawn smaller than its size: `.bilinear` for Lottie (lottie-web's
+    /// look), `.libpag` for PAG (libpag's snapshots and mipmaps).
+    package var sampling = ImageSampling.bilinear
 
     /// `w` and `h` when both are positive and finite, else the pixel size.
     package init(_ pixels: Pixmap, width: Double?, height: Double?) {

@@ -181,7 +181,7 @@ struct LottieSceneBuilder {
         if crops {
             list.beginGroup(transform: .identity, clip: Rect(x: image.offset.x, y: image.offset.y, width: image.width, height: image.height))
         }
-        list.addImage(image.pixels, transform: placement)
+        list.addImage(image.pixels, transform: placement, sampling: image.sampling)
         if crops { list.endGroup() }
     }
 

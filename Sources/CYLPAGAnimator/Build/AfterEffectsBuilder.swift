@@ -243,7 +243,7 @@ struct AfterEffectsBuilder {
             h = Double(pixels.height) * fit
             offset = offset + Point((box.0 - w) / 2, (box.1 - h) / 2)
         }
-        return LottieImage.make(pixels, width: w, height: h, offset: offset)
+        return LottieImage.make(pixels, width: w, height: h, offset: offset, sampling: .libpag)
     }
 
     /// The size (units) an embedded image is shown at: its pixel size over its scale factor.

@@ -74,11 +74,13 @@ final class VideoSequenceFrames: FrameImages, @unchecked Sendable {
         return best
     }
 
+    /// Frames are sampled trilinearly: measured against libpag's renders, the snapshot rule its
+    /// still images follow (`.libpag`) matched fewer sequence frames (video 3 against 5 of 20).
     func image(at time: Double) -> LottieImage? {
         let target = frameTime(at: time)
         return state.withLock { s in
             if let shown = s.shown, shown.time == target { return shown.image }
-            let image = decode(target, &s).map { LottieImage.make($0, width: width, height: height, offset: Point(0, 0)) }
+            let image = decode(target, &s).map { LottieImage.make($0, width: width, height: height, offset: Point(0, 0), sampling: .trilinear) }
             s.shown = (target, image)
             return image
         }

@@ -84,6 +84,8 @@ public struct DisplayList: Sendable {
         public var image: Pixmap
         public var transform: Transform
         public var opacity: Double
+        /// How it is sampled when drawn smaller than its size.
+        public var sampling: ImageSampling = .bilinear
     }
 
     /// One mask of a group: the coverage of a path (in the group's space) under `rule`, grown or
@@ -228,9 +230,10 @@ public struct DisplayList: Sendable {
         strokes.append(Stroke(path: path, transform: transform, paint: paint, opacity: opacity, style: style))
     }
 
-    public mutating func addImage(_ image: Pixmap, transform: Transform, opacity: Double = 1) {
+    public mutating func addImage(_ image: Pixmap, transform: Transform, opacity: Double = 1,
+                                  sampling: ImageSampling = .bilinear) {
         items.append(.image(images.count))
-        images.append(Image(image: image, transform: transform, opacity: opacity))
+        images.append(Image(image: image, transform: transform, opacity: opacity, sampling: sampling))
     }
 
     /// Removes the innermost open group if nothing was added to it since it began (no children,
