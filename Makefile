@@ -7,7 +7,10 @@ SWIFT        ?= swift
 # x11-apps (xwd): the tests run that window on a virtual X server, click it and read its pixels back.
 # libjpeg62-turbo-dev by name: the CJPEG shim decodes straight to RGBA (JCS_EXT_RGBA), a libjpeg-turbo
 # extension (Debian 12's libjpeg-dev is only a dummy package depending on it).
-DEB_PACKAGES := pkg-config libgif-dev libpng-dev libjson-c-dev zlib1g-dev libwebp-dev libfreetype-dev libjpeg62-turbo-dev fonts-dejavu-core libyaml-dev libfontconfig-dev duktape-dev parallel zsh chromium libsdl2-dev xvfb xdotool x11-apps
+# libharfbuzz-dev shapes Rive text (ligatures, kerning, marks, complex scripts); libfribidi-dev gives
+# the bidirectional algorithm's levels, so right-to-left runs inside a line are ordered as the
+# Rive runtime (SheenBidi) orders them.
+DEB_PACKAGES := pkg-config libgif-dev libpng-dev libjson-c-dev zlib1g-dev libwebp-dev libfreetype-dev libjpeg62-turbo-dev fonts-dejavu-core libyaml-dev libfontconfig-dev libharfbuzz-dev libfribidi-dev duktape-dev parallel zsh chromium libsdl2-dev xvfb xdotool x11-apps
 DEMO_OUT     := demo-out
 CYLANIM      := .build/debug/cylanim
 # `make install` puts the release tool, its bash and zsh completions and its manual page under PREFIX.
