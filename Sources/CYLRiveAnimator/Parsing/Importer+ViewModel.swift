@@ -63,7 +63,8 @@ extension RiveImporter {
         case RiveTypeKey.viewModelInstanceTrigger: return .trigger(uint(object, RivePropertyKey.viewModelInstanceTriggerPropertyValue, 0))
         case RiveTypeKey.viewModelInstanceViewModel:
             return .instance(id(object, RivePropertyKey.viewModelInstanceViewModelPropertyValue) ?? -1)
-        case RiveTypeKey.viewModelInstanceAssetImage: return .asset(id(object, RivePropertyKey.viewModelInstanceAssetPropertyValue) ?? -1)
+        case RiveTypeKey.viewModelInstanceAssetImage, RiveTypeKey.viewModelInstanceAssetFont:
+            return .asset(id(object, RivePropertyKey.viewModelInstanceAssetPropertyValue) ?? -1)
         case RiveTypeKey.viewModelInstanceArtboard: return .artboard(id(object, RivePropertyKey.viewModelInstanceArtboardPropertyValue) ?? -1)
         default: return .other
         }

@@ -33,6 +33,8 @@ final class ArtboardInstance {
 
     /// Decoded image assets (shared with nested artboards).
     let images: ImageCache
+    /// Opened font assets and the text shaper (shared with nested artboards).
+    let fonts: FontCache
     /// Components the scene may still instantiate (shared with nested artboards).
     let budget: InstanceBudget
 
@@ -49,8 +51,9 @@ final class ArtboardInstance {
     }
 
     init(_ model: ArtboardModel, file: RiveFileModel, limits: Limits, depth: Int = 0, context: DataContext? = nil,
-         images: ImageCache = ImageCache(), budget: InstanceBudget? = nil) {
+         images: ImageCache = ImageCache(), fonts: FontCache = FontCache(), budget: InstanceBudget? = nil) {
         self.images = images
+        self.fonts = fonts
         // The scene's own artboard always fits: the reader bounded the file by the same limit.
         let budget = budget ?? InstanceBudget(limit: limits.maxObjects, pathPointLimit: limits.maxFramePathPoints)
         if depth == 0 { _ = budget.take(model.objects.count) }
@@ -132,6 +135,9 @@ final class ArtboardInstance {
         case RiveTypeKey.scaleConstraint: return RScaleConstraint(m, index: i)
         case RiveTypeKey.followPathConstraint: return RFollowPathConstraint(m, index: i)
         case RiveTypeKey.image: return RImage(m, index: i)
+        case RiveTypeKey.text: return RText(m, index: i)
+        case RiveTypeKey.textStylePaint: return RTextStylePaint(m, index: i)
+        case RiveTypeKey.textValueRun: return RTextValueRun(m, index: i)
         case RiveTypeKey.joystick: return RJoystick(m, index: i)
         case RiveTypeKey.nestedArtboard, RiveTypeKey.nestedArtboardLeaf, RiveTypeKey.nestedArtboardLayout:
             return RNestedArtboard(m, index: i)
@@ -162,13 +168,13 @@ final class ArtboardInstance {
     /// every command that draws says so (`Diagnostic.Feature.notDrawn`).
     static func unsupportedContent(_ m: ComponentModel) -> String? {
         switch m.typeKey {
-        case RiveTypeKey.text, RiveTypeKey.textInput: return "text (\"\(m.name)\") is not drawn"
+        case RiveTypeKey.textInput: return "text input (\"\(m.name)\") is not drawn"
         case RiveTypeKey.layoutComponent: return "layout (\"\(m.name)\") is not applied; its content keeps the positions the file stores"
         case RiveTypeKey.nSlicer, RiveTypeKey.nSlicedNode: return "N-slicing (\"\(m.name)\") is not applied; its content is drawn unstretched"
         case RiveTypeKey.audioEvent: return "audio event (\"\(m.name)\") is not played"
         default:
             if m.isType(RiveTypeKey.drawable) && m.typeKey != RiveTypeKey.shape && m.typeKey != RiveTypeKey.artboard
-                && m.typeKey != RiveTypeKey.image && !m.isType(RiveTypeKey.nestedArtboard) {
+                && m.typeKey != RiveTypeKey.image && m.typeKey != RiveTypeKey.text && !m.isType(RiveTypeKey.nestedArtboard) {
                 return "\(m.typeName) (\"\(m.name)\") is not supported; it is not drawn"
             }
             return nil
@@ -203,6 +209,9 @@ final class ArtboardInstance {
         }
         sortDrawTargets(rulesByParent)
         for n in images.notes { noteOnce(n.message, feature: n.feature) }
+        // Texts lay out once here so their fonts' notes are known before anything plays.
+        for case let t as RText in objects { t.layOut(self) }
+        for n in fonts.notes { noteOnce(n.message, feature: n.feature) }
         // The default view-model instance is bound before anything plays.
         bindings = DataBindings(self)
         bindings?.pushToTargets(self)
