@@ -88,6 +88,9 @@ import Testing
     /// The font's ascent in em as FreeType reads it (hhea), the first line's baseline offset.
     static func ascent() throws -> Double { try OutlineFont(path: try fontPath()).ascent }
 
+    /// The first line's baseline of the text `file` writes (at y 30, 40 px).
+    static func baseline() throws -> Double { try 30 + 40 * ascent() }
+
     /// A pixel box's edges against real edges: the ink's first and last pixels hold the edges.
     static func near(_ box: Box, _ e: (Double, Double, Double, Double, advance: Double), _ tolerance: Double = 1) -> Bool {
         abs(Double(box.minX) - e.0) <= tolerance && abs(Double(box.minY) - e.1) <= tolerance

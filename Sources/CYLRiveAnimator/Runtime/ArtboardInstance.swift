@@ -65,18 +65,20 @@ final class ArtboardInstance {
         self.context = context
         var objects: [RComponent?] = []
         objects.reserveCapacity(model.objects.count)
-        var unsupported: Set<String> = []
+        var unsupported: Set<String> = [], partly: Set<String> = []
         for (i, m) in model.objects.enumerated() {
             guard let m else { objects.append(nil); continue }
             let c = Self.make(m, index: i)
             for v in m.values { _ = c.set(v.key, v.value) }
             if let content = Self.unsupportedContent(m) { unsupported.insert(content) }
+            if let partial = Self.partlyApplied(m) { partly.insert(partial) }
             objects.append(c)
         }
         self.objects = objects
         root = objects[0] as? RArtboard ?? RArtboard(model.objects[0]!, index: 0)
         self.objects[0] = root
         for kind in unsupported.sorted() { noteOnce(kind, feature: .notDrawn) }
+        for kind in partly.sorted() { noteOnce(kind) }
         link()
     }
 
@@ -138,6 +140,9 @@ final class ArtboardInstance {
         case RiveTypeKey.text: return RText(m, index: i)
         case RiveTypeKey.textStylePaint: return RTextStylePaint(m, index: i)
         case RiveTypeKey.textValueRun: return RTextValueRun(m, index: i)
+        case RiveTypeKey.textModifierGroup: return RTextModifierGroup(m, index: i)
+        case RiveTypeKey.textModifierRange: return RTextModifierRange(m, index: i)
+        case RiveTypeKey.cubicInterpolatorComponent: return RCubicInterpolatorComponent(m, index: i)
         case RiveTypeKey.joystick: return RJoystick(m, index: i)
         case RiveTypeKey.nestedArtboard, RiveTypeKey.nestedArtboardLeaf, RiveTypeKey.nestedArtboardLayout:
             return RNestedArtboard(m, index: i)
@@ -178,6 +183,16 @@ final class ArtboardInstance {
                 return "\(m.typeName) (\"\(m.name)\") is not supported; it is not drawn"
             }
             return nil
+        }
+    }
+
+    /// What the renderer applies only in part, said as a note (the content is still drawn).
+    static func partlyApplied(_ m: ComponentModel) -> String? {
+        switch m.typeKey {
+        case RiveTypeKey.textVariationModifier: return "text variation modifiers are not applied; their glyphs keep the font's default axes"
+        case RiveTypeKey.textFollowPathModifier: return "text follow-path modifiers are not applied; their glyphs stay on their lines"
+        case RiveTypeKey.textStyleAxis, RiveTypeKey.textStyleFeature: return "font variation axes and features of text styles are not applied; text uses the font's defaults"
+        default: return nil
         }
     }
 

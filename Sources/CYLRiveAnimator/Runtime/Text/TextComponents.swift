@@ -61,6 +61,8 @@ final class RText: RDrawable {
     /// Value runs and styles, in file order.
     var runs: [RTextValueRun] = []
     var styles: [RTextStylePaint] = []
+    /// Modifier groups, in file order (each applies after the ones before it).
+    var modifierGroups: [RTextModifierGroup] = []
 
     /// Set when a property the layout reads changes (here, in a run or in a style).
     var needsLayout = true
@@ -79,6 +81,7 @@ final class RText: RDrawable {
         super.unlink()
         runs.removeAll()
         styles.removeAll()
+        modifierGroups.removeAll()
         drawOrder.removeAll()
     }
 
@@ -141,8 +144,11 @@ final class RTextStylePaint: RContainer {
     var fontAssetID: Int?
     var paints: [RShapePaint] = []
     unowned(unsafe) var text: RText?
-    /// This frame's glyph outlines in the text's box space.
+    /// This frame's glyph outlines in the text's box space (those a modifier fades: `faded`).
     var glyphs = Path()
+    /// Glyphs a modifier group fades, by their opacity (neither 0 nor 1).
+    var faded: [Double: Path] = [:]
+    var hasGlyphs: Bool { !glyphs.isEmpty || !faded.isEmpty }
 
     override func unlink() {
         super.unlink()

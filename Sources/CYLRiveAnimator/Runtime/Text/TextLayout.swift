@@ -11,6 +11,8 @@ struct ParagraphGlyphs {
     var runOf: [Int] = []
     var x: [Double] = [0]
     var isSpace: [Bool] = []
+    /// The first character of each glyph's cluster (index in the whole text).
+    var cluster: [Int] = []
     /// The paragraph ends with a separator (a newline).
     var endsWithSeparator = false
     var count: Int { runOf.count }
@@ -22,6 +24,7 @@ struct ParagraphGlyphs {
             for (k, advance) in run.advances.enumerated() {
                 runOf.append(r)
                 isSpace.append(Self.isWhiteSpace(text[run.clusters[k]]))
+                cluster.append(run.clusters[k])
                 pen += advance
                 x.append(pen)
             }
@@ -50,6 +53,8 @@ struct BrokenText {
     var paragraphs: [ParagraphGlyphs] = []
     var lines: [[TextLine]] = []
     var maxWidth = 0.0
+    /// The characters, glyph clusters and lines, as modifier ranges count them.
+    var units = TextUnits()
     var isEmpty: Bool { paragraphs.isEmpty }
 }
 
@@ -67,7 +72,7 @@ extension RText {
     /// Lays the text out: shapes its runs, breaks and aligns lines, applies overflow, and
     /// collects each style's glyph outlines (`RTextStylePaint.glyphs`) in box space.
     func layOut(_ artboard: ArtboardInstance) {
-        for s in styles { s.glyphs.removeAll() }
+        for s in styles { s.glyphs.removeAll(); s.faded.removeAll() }
         drawOrder.removeAll()
         clipRect = nil
         fitScale = 1
@@ -85,6 +90,7 @@ extension RText {
     func shapeAndBreak(_ artboard: ArtboardInstance, scale: Double, note: Bool) -> BrokenText {
         var scalars: [UInt32] = []
         var spans: [TextSpan] = []
+        var runSpans: [ObjectIdentifier: Range<Int>] = [:]
         var cut = false
         for (i, run) in runs.enumerated() {
             guard let style = run.style, !run.text.isEmpty,
@@ -96,6 +102,7 @@ extension RText {
                 count += 1
             }
             guard count > 0 else { continue }
+            runSpans[ObjectIdentifier(run)] = (scalars.count - count)..<scalars.count
             spans.append(TextSpan(font: font, size: Self.sane(style.fontSize, min: 0) * scale,
                                   letterSpacing: Self.sane(style.letterSpacing) * scale, count: count, tag: i))
         }
@@ -119,7 +126,37 @@ extension RText {
         for p in out.lines.indices {
             spaceLines(&out.lines[p], out.paragraphs[p], isFirst: p == 0, alignWidth: alignWidth, scale: scale)
         }
+        if !modifierGroups.isEmpty { out.units = Self.units(scalars, runSpans, out) }
         return out
+    }
+
+    /// The text as modifier ranges count it: which glyph each character belongs to (a character
+    /// inside a ligature belongs to the ligature's glyph) and each line's characters.
+    static func units(_ scalars: [UInt32], _ runSpans: [ObjectIdentifier: Range<Int>], _ text: BrokenText) -> TextUnits {
+        var u = TextUnits(scalars: scalars, glyphOf: Array(repeating: -1, count: scalars.count), lines: [], runSpans: runSpans)
+        var ordinal = 0
+        for (p, g) in text.paragraphs.enumerated() {
+            for c in g.cluster {
+                if c < u.glyphOf.count && u.glyphOf[c] < 0 { u.glyphOf[c] = ordinal }
+                ordinal += 1
+            }
+            for line in text.lines[p] where line.end > line.start {
+                var lo = Int.max, hi = Int.min
+                for k in line.start..<line.end { lo = min(lo, g.cluster[k]); hi = max(hi, g.cluster[k]) }
+                u.lines.append(lo..<(hi + 1))
+            }
+        }
+        var last = -1
+        for i in u.glyphOf.indices {
+            if u.glyphOf[i] < 0 { u.glyphOf[i] = last } else { last = u.glyphOf[i] }
+        }
+        // A line ends where the next begins, so a ligature at its end stays whole.
+        for i in u.lines.indices {
+            var end = u.lines[i].upperBound
+            while end < scalars.count, end > 0, u.glyphOf[end] == u.glyphOf[end - 1] { end += 1 }
+            u.lines[i] = u.lines[i].lowerBound..<end
+        }
+        return u
     }
 
     /// Greedy line breaking at word boundaries: a line takes words while they fit `limit`; a

@@ -2,10 +2,12 @@ import CYLGeometry
 import CYLLimits
 import CYLText
 
-/// One glyph to place: which run of which paragraph (nil run: the ellipsis) and which glyph.
+/// One glyph to place: which run and which of its glyphs; the ellipsis's glyphs are not
+/// characters of the text, so modifiers leave them alone.
 private struct PlacedGlyph {
     var run: ShapedRun
     var index: Int
+    var isEllipsis = false
 }
 
 extension RText {
@@ -58,6 +60,8 @@ extension RText {
                             maxX: bounds.minX + bounds.width, maxY: bounds.minY + alignOffset + bounds.height)
         }
 
+        for group in modifierGroups { group.computeCoverage(text.units) }
+        let modified = !modifierGroups.isEmpty
         var curY = minY
         var lineIndex = 0
         var minX = Double.infinity
@@ -89,10 +93,27 @@ extension RText {
                             artboard.noteOnce("text (\"\(name)\") holds more than \(artboard.limits.maxPathPoints) path points; the rest is not drawn")
                             break placing
                         }
-                        if style.glyphs.isEmpty && !drawOrder.contains(where: { $0 === style }) { drawOrder.append(style) }
+                        if !style.hasGlyphs && !drawOrder.contains(where: { $0 === style }) { drawOrder.append(style) }
                         let o = run.offsets[k]
-                        style.glyphs.append(path, transformed: Transform(a: run.size, b: 0, c: 0, d: run.size,
-                                                                         tx: pen + o.x, ty: baseline + o.y))
+                        var t = Transform(a: run.size, b: 0, c: 0, d: run.size, tx: pen + o.x, ty: baseline + o.y)
+                        var alpha = 1.0
+                        if modified && !placed.isEllipsis {
+                            // Modifiers act about the middle of the glyph's advance.
+                            let middle = run.advances[k] / 2
+                            var ctm = Transform(a: run.size, b: 0, c: 0, d: run.size, tx: -middle, ty: 0)
+                            let first = run.clusters[k], count = text.units.clusterLength(first)
+                            for group in modifierGroups {
+                                let coverage = group.glyphCoverage(first, count: count)
+                                ctm = group.transform(coverage, ctm)
+                                if group.modifiesOpacity { alpha = group.opacity(alpha, coverage) }
+                            }
+                            t = Transform.translation(pen + middle + o.x, baseline + o.y) * ctm
+                        }
+                        if alpha == 1 {
+                            style.glyphs.append(path, transformed: t)
+                        } else if alpha > 0 {
+                            style.faded[alpha, default: Path()].append(path, transformed: t)
+                        }
                     }
                     pen += run.advances[k]
                 }
@@ -102,7 +123,7 @@ extension RText {
             curY += paragraphLines.last?.bottom ?? 0
             curY += spacing
         }
-        drawOrder.removeAll { $0.glyphs.isEmpty }
+        drawOrder.removeAll { !$0.hasGlyphs }
 
         var scale = 1.0
         var xOffset = -bounds.width * originX, yOffset = -bounds.height * originY
@@ -204,7 +225,7 @@ extension RText {
         }
         glyphs.removeLast(glyphs.count - kept)
         if let ellipsis {
-            for k in ellipsis.glyphs.indices { glyphs.append(PlacedGlyph(run: ellipsis, index: k)) }
+            for k in ellipsis.glyphs.indices { glyphs.append(PlacedGlyph(run: ellipsis, index: k, isEllipsis: true)) }
         }
     }
 }
