@@ -146,7 +146,9 @@ PY
         copy sample-animations/pipeline.json Fuzz/FuzzPipeline/seeds/*.json ;;
     rive)
         copy sample-animations/*.riv
-        [[ -d "$corpus_dir/rive" ]] && copy "$corpus_dir"/rive/*.riv ;;
+        [[ -d "$corpus_dir/rive" ]] && copy "$corpus_dir"/rive/*.riv
+        # Text set in a tiny font made at fuzz time (real fonts exceed max_len), and the font alone.
+        python3 tools/dev/make-rive-text-seeds.py "$seeds" ;;
     expression)
         # A few choice streams that start with each kind of statement; libFuzzer grows the rest.
         for i in $(seq 0 15); do printf "\\x$(printf %02x "$i")\\x01\\x05\\x09\\x0a\\x02\\x00\\x03" > "$seeds/choices-$i"; done ;;
