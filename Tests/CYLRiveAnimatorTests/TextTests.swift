@@ -234,3 +234,38 @@ import Testing
         #expect(worst <= 0.05, "worst frame: \(worst)% of pixels off by more than 16")
     }
 }
+
+/// A run's text bound to a view-model string: the scene binds a new instance (an empty string, as
+/// the corpus's references bind it), and a value set on it is laid out on the next frame.
+@Suite struct TextBindingTests {
+    typealias T = RiveTypeKey
+    typealias P = RivePropertyKey
+
+    @Test func aBoundStringIsLaidOut() throws {
+        var f = RiveWriter()
+        f.object(T.backboard)
+        f.object(T.fontAsset, [(P.assetName, .s("Sans.ttf")), (P.fileAssetAssetId, .u(9))])
+        f.object(T.fileAssetContents, [(P.fileAssetContentsBytes, TextTests.bytesField(try TextTests.fontBytes()))])
+        f.object(T.viewModel, [(P.viewModelComponentName, .s("VM"))])
+        f.object(T.viewModelPropertyString, [(P.viewModelComponentName, .s("label"))])
+        f.object(T.viewModelInstance, [(P.viewModelInstanceViewModelId, .u(0))])
+        f.object(T.artboard, [(P.layoutComponentWidth, .d(300)), (P.layoutComponentHeight, .d(200)), (P.artboardViewModelId, .u(0))])
+        f.object(T.text, [(P.componentParentId, .u(0)), (P.nodeX, .d(20)), (P.nodeY, .d(30))])  // 1
+        f.object(T.textStylePaint, [(P.componentParentId, .u(1)), (P.textStyleFontSize, .d(40)), (P.textStyleFontAssetId, .u(0))])  // 2
+        f.object(T.fill, [(P.componentParentId, .u(2))])  // 3
+        f.object(T.solidColor, [(P.componentParentId, .u(3)), (P.solidColorColorValue, .c(0xFF00_0000))])  // 4
+        f.object(T.textValueRun, [(P.componentParentId, .u(1)), (P.textValueRunStyleId, .u(2)), (P.textValueRunText, .s("file text"))])  // 5
+        f.object(T.dataBindContext, [(P.dataBindPropertyKey, .u(UInt64(P.textValueRunText))), (P.dataBindContextSourcePathIds, .raw([2, 0, 0]))])
+        let doc = try RiveDocument(bytes: f.bytes, name: "bound.riv")
+        let scene = doc.makeScene()
+        let text = try #require(scene.artboard.object(1) as? RText)
+        scene.advance(0)
+        #expect((scene.artboard.object(5) as? RTextValueRun)?.text == "")
+        #expect(text.drawOrder.isEmpty && !text.willDraw)
+        scene.artboard.context!.instances[0].set(0, .string("HIH"))
+        scene.advance(1.0 / 60)
+        let e = try TextTests.expectedInk("HIH", size: 40, x: 0, baseline: 0)
+        #expect(abs(text.bounds.width - e.advance) < 1e-6, "\(text.bounds) vs \(e.advance)")
+        #expect(text.willDraw)
+    }
+}

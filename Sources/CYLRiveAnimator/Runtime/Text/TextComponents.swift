@@ -120,10 +120,7 @@ final class RText: RDrawable {
 
     override func update(_ artboard: ArtboardInstance) {
         super.update(artboard)
-        if needsLayout {
-            needsLayout = false
-            layOut(artboard)
-        }
+        if needsLayout { layOut(artboard) }
     }
 
     /// The text's box in its own space (what constraints and layouts read).

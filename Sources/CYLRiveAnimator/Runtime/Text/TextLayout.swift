@@ -72,6 +72,7 @@ extension RText {
     /// Lays the text out: shapes its runs, breaks and aligns lines, applies overflow, and
     /// collects each style's glyph outlines (`RTextStylePaint.glyphs`) in box space.
     func layOut(_ artboard: ArtboardInstance) {
+        needsLayout = false
         for s in styles { s.glyphs.removeAll(); s.faded.removeAll() }
         drawOrder.removeAll()
         clipRect = nil
