@@ -3,6 +3,7 @@ import CYLGeometry
 
 /// A stretch of text set in one font, size and letter spacing.
 public struct TextSpan {
+    /// The font the span's characters are shaped with.
     public var font: ShapingFont
     /// Font size in pixels (the em's height).
     public var size: Double
@@ -13,6 +14,7 @@ public struct TextSpan {
     /// The caller's name for the span (a style, a run), carried into its glyph runs.
     public var tag: Int
 
+    /// A span of `count` characters in `font` at `size` pixels, `letterSpacing` pixels apart.
     public init(font: ShapingFont, size: Double, letterSpacing: Double, count: Int, tag: Int) {
         self.font = font
         self.size = size
@@ -25,12 +27,14 @@ public struct TextSpan {
 /// Glyphs of one span shaped in one direction and script, in logical order (the order of the
 /// text; a right-to-left run is drawn from its last glyph), positions in pixels, y down.
 public struct ShapedRun {
+    /// The span's font, size (pixels) and letter spacing (pixels), and its tag.
     public let font: ShapingFont
     public let size: Double
     public let letterSpacing: Double
     public let tag: Int
     /// The bidi embedding level (odd: right to left).
     public let level: UInt8
+    /// Glyph ids in the font.
     public var glyphs: [UInt32] = []
     /// Index in the text of the first scalar of each glyph's cluster.
     public var clusters: [Int] = []
@@ -39,6 +43,7 @@ public struct ShapedRun {
     /// Each glyph's offset from its pen position (marks on their bases, kerning pairs).
     public var offsets: [Point] = []
 
+    /// Whether the run reads right to left (its glyphs are drawn from the last).
     public var isRightToLeft: Bool { level & 1 == 1 }
     /// The run's advance width.
     public var width: Double { advances.reduce(0, +) }
@@ -46,6 +51,7 @@ public struct ShapedRun {
 
 /// One paragraph (text up to and including a paragraph separator): its runs in logical order.
 public struct ShapedParagraph {
+    /// The paragraph's runs in logical order.
     public var runs: [ShapedRun]
     /// The paragraph's base embedding level (odd: a right-to-left paragraph).
     public var level: UInt8
@@ -61,6 +67,7 @@ public final class TextShaper {
     private var levels: [UInt8] = []
     private var scratch = BidiScratch()
 
+    /// A shaper with its own HarfBuzz buffer.
     public init() {
         // hb_buffer_create never fails; without memory it returns an inert buffer that shapes
         // nothing, which `shape` then reports as no glyphs.
