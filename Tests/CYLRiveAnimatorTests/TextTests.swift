@@ -205,6 +205,23 @@ import Testing
                                       styleProps: [(P.textStyleLetterSpacing, .d(1e38))], embed: font))
     }
 
+    @Test func aStyleFeatureReachesTheShaper() throws {
+        // "fi" ligates in DejaVu Sans; a TextStyleFeature liga = 0 under the style keeps f and i:
+        // the style's glyphs are then the contours of f and of i, as FreeType reads them.
+        var f = Self.file("fi", embed: try Self.fontBytes())
+        f.object(T.textStyleFeature, [(P.componentParentId, .u(2)), (P.textStyleFeatureTag, .u(0x6C69_6761)), (P.textStyleFeatureFeatureValue, .u(0))])
+        func contours(_ file: RiveWriter) throws -> Int {
+            let scene = try RiveDocument(bytes: file.bytes, name: "t.riv").makeScene()
+            scene.advance(0)
+            let style = try #require(scene.artboard.object(2) as? RTextStylePaint)
+            return style.glyphs.verbs.filter { $0 == .move }.count
+        }
+        let font = try OutlineFont(path: try Self.fontPath())
+        let separate = try #require(font.outline(0x66)).contours.count + (try #require(font.outline(0x69)).contours.count)
+        #expect(try contours(f) == separate)
+        #expect(try contours(Self.file("fi", embed: try Self.fontBytes())) != separate, "the ligature is one glyph of its own")
+    }
+
     @Test func keyedTextAndBoundStringsRelayOut() throws {
         // The run's text property set as an animation or a binding sets it: the layout follows.
         let (doc, _) = try Self.render(Self.file("I", embed: try Self.fontBytes()))

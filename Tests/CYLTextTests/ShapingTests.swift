@@ -54,6 +54,19 @@ import Testing
         #expect(arabic.glyphs.first != font.glyph(for: 0x0633), "the initial form of seen, not its isolated glyph")
     }
 
+    @Test func featuresTurnLigaturesOff() throws {
+        let (font, _) = try Self.dejaVu()
+        let text = Self.scalars("fi")
+        var span = TextSpan(font: font, size: 20, letterSpacing: 0, count: 2, tag: 0)
+        let shaper = TextShaper()
+        // DejaVu Sans ligates "fi" (liga is on by default); "liga" = 0 keeps two glyphs.
+        let ligated = try #require(shaper.shape(text, spans: [span]).first?.runs.first)
+        #expect(ligated.glyphs.count == 1 && ligated.clusters == [0])
+        span.features = [(tag: 0x6C69_6761, value: 0)]
+        let plain = try #require(shaper.shape(text, spans: [span]).first?.runs.first)
+        #expect(plain.glyphs == [font.glyph(for: 0x66), font.glyph(for: 0x69)])
+    }
+
     @Test func paragraphsEndAtSeparators() throws {
         let (font, _) = try Self.dejaVu()
         let text = Self.scalars("ab\ncd\r\nef")

@@ -140,6 +140,7 @@ final class ArtboardInstance {
         case RiveTypeKey.text: return RText(m, index: i)
         case RiveTypeKey.textStylePaint: return RTextStylePaint(m, index: i)
         case RiveTypeKey.textValueRun: return RTextValueRun(m, index: i)
+        case RiveTypeKey.textStyleFeature: return RTextStyleFeature(m, index: i)
         case RiveTypeKey.textModifierGroup: return RTextModifierGroup(m, index: i)
         case RiveTypeKey.textModifierRange: return RTextModifierRange(m, index: i)
         case RiveTypeKey.cubicInterpolatorComponent: return RCubicInterpolatorComponent(m, index: i)
@@ -191,7 +192,6 @@ final class ArtboardInstance {
         switch m.typeKey {
         case RiveTypeKey.textVariationModifier: return "text variation modifiers are not applied; their glyphs keep the font's default axes"
         case RiveTypeKey.textFollowPathModifier: return "text follow-path modifiers are not applied; their glyphs stay on their lines"
-        case RiveTypeKey.textStyleAxis, RiveTypeKey.textStyleFeature: return "font variation axes and features of text styles are not applied; text uses the font's defaults"
         default: return nil
         }
     }

@@ -23,6 +23,8 @@ public final class ShapingFont {
     public let descent: Double
     /// How many glyphs the font has (glyph ids are below it).
     public let glyphCount: Int
+    /// Whether the font has variation axes (an OpenType variable font).
+    public let isVariable: Bool
 
     private let freeType: FreeTypeFace
     private let blob: OpaquePointer
@@ -65,6 +67,7 @@ public final class ShapingFont {
         }
         blob = b
         hbFace = face
+        isVariable = hb_ot_var_has_data(face) != 0
         hbFont = font
         hb_ot_font_set_funcs(font)
         // Positions in design units: the layout scales them by size / units per em.

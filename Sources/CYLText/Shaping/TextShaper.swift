@@ -13,6 +13,8 @@ public struct TextSpan {
     public var count: Int
     /// The caller's name for the span (a style, a run), carried into its glyph runs.
     public var tag: Int
+    /// OpenType features turned on or off (or set) for the span: (tag, value), e.g. ("liga", 0).
+    public var features: [(tag: UInt32, value: UInt32)] = []
 
     /// A span of `count` characters in `font` at `size` pixels, `letterSpacing` pixels apart.
     public init(font: ShapingFont, size: Double, letterSpacing: Double, count: Int, tag: Int) {
@@ -152,7 +154,12 @@ public final class TextShaper {
         if !Self.isNeutral(script) { hb_buffer_set_script(buffer, script) }
         hb_buffer_set_language(buffer, hb_language_get_default())
         hb_buffer_guess_segment_properties(buffer)
-        hb_shape(span.font.hbFont, buffer, nil, 0)
+        if span.features.isEmpty {
+            hb_shape(span.font.hbFont, buffer, nil, 0)
+        } else {
+            let features = span.features.map { hb_feature_t(tag: $0.tag, value: $0.value, start: 0, end: UInt32.max) }
+            hb_shape(span.font.hbFont, buffer, features, UInt32(features.count))
+        }
         var count: UInt32 = 0
         guard let infos = hb_buffer_get_glyph_infos(buffer, &count), let positions = hb_buffer_get_glyph_positions(buffer, &count),
               count > 0 else { return run }

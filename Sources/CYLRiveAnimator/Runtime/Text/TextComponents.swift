@@ -140,6 +140,8 @@ final class RTextStylePaint: RContainer {
     var letterSpacing = 0.0
     var fontAssetID: Int?
     var paints: [RShapePaint] = []
+    /// OpenType features the style sets (its TextStyleFeature children).
+    var features: [RTextStyleFeature] = []
     unowned(unsafe) var text: RText?
     /// This frame's glyph outlines in the text's box space (those a modifier fades: `faded`).
     var glyphs = Path()
@@ -177,6 +179,26 @@ final class RTextStylePaint: RContainer {
         guard let t = parent as? RText else { return }
         text = t
         t.styles.append(self)
+    }
+}
+
+/// An OpenType feature a text style turns on or off (`liga`, `kern`, `ss01`...).
+final class RTextStyleFeature: RComponent {
+    var tag: UInt32 = 0
+    var value: UInt32 = 1
+
+    override func set(_ key: Int, _ value: PropertyValue) -> Bool {
+        switch key {
+        case RivePropertyKey.textStyleFeatureTag: tag = UInt32(truncatingIfNeeded: value.uint ?? UInt64(tag))
+        case RivePropertyKey.textStyleFeatureFeatureValue: self.value = UInt32(truncatingIfNeeded: value.uint ?? UInt64(self.value))
+        default: return super.set(key, value)
+        }
+        (parent as? RTextStylePaint)?.text?.needsLayout = true
+        return true
+    }
+
+    override func link(_ artboard: ArtboardInstance) {
+        (parent as? RTextStylePaint)?.features.append(self)
     }
 }
 

@@ -103,9 +103,15 @@ extension RText {
                 count += 1
             }
             guard count > 0 else { continue }
+            if note && font.isVariable && style.children.contains(where: { $0.typeKey == RiveTypeKey.textStyleAxis }) {
+                // Axes change only variable fonts; for others the runtime draws the same glyphs.
+                artboard.noteOnce("font variation axes of text styles are not applied; variable fonts are drawn at their default axes")
+            }
             runSpans[ObjectIdentifier(run)] = (scalars.count - count)..<scalars.count
-            spans.append(TextSpan(font: font, size: Self.sane(style.fontSize, min: 0) * scale,
-                                  letterSpacing: Self.sane(style.letterSpacing) * scale, count: count, tag: i))
+            var span = TextSpan(font: font, size: Self.sane(style.fontSize, min: 0) * scale,
+                                letterSpacing: Self.sane(style.letterSpacing) * scale, count: count, tag: i)
+            span.features = style.features.map { ($0.tag, $0.value) }
+            spans.append(span)
         }
         if cut && note {
             artboard.noteOnce("text (\"\(name)\") has more than \(Limits.maxTextCharacters) characters; the rest is not drawn")
