@@ -1,3 +1,4 @@
+import CYLGeometry
 import CYLRaster
 import CYLText
 import CYLTimeline
@@ -284,5 +285,59 @@ import Testing
         let e = try TextTests.expectedInk("HIH", size: 40, x: 0, baseline: 0)
         #expect(abs(text.bounds.width - e.advance) < 1e-6, "\(text.bounds) vs \(e.advance)")
         #expect(text.willDraw)
+    }
+}
+
+/// Variable fonts: a style's axes reach shaping and outlines. The font is the variable one of
+/// the corpus's new_text.riv (read from the corpus at test time).
+@Suite struct VariableFontTests {
+    typealias T = RiveTypeKey
+    typealias P = RivePropertyKey
+
+    static func variableFont() throws -> [UInt8]? {
+        guard RiveCorpus.require() else { return nil }
+        let url = RiveCorpus.root.appendingPathComponent("unit__new_text.riv")
+        let model = try RiveDocument(bytes: [UInt8](Data(contentsOf: url)), name: url.path).model
+        for asset in model.assets {
+            if let bytes = asset.contents, (try? ShapingFont(bytes: bytes, name: "v"))?.isVariable == true { return bytes }
+        }
+        Issue.record("new_text.riv has a variable font")
+        return nil
+    }
+
+    @Test func anAxisAtItsMaximumChangesAdvancesAndOutlines() throws {
+        guard let bytes = try Self.variableFont() else { return }
+        let font = try ShapingFont(bytes: bytes, name: "v")
+        let axis = try #require(font.axes.first)
+        #expect(axis.minimum <= axis.default && axis.default <= axis.maximum && axis.minimum < axis.maximum)
+        let text: [UInt32] = [0x48, 0x6F]  // "Ho"
+        func shape(_ f: ShapingFont) throws -> (Double, Path) {
+            let run = try #require(TextShaper().shape(text, spans: [TextSpan(font: f, size: 100, letterSpacing: 0, count: 2, tag: 0)]).first?.runs.first)
+            return (run.width, try #require(f.path(glyph: run.glyphs[0])))
+        }
+        let (plainWidth, plainH) = try shape(font)
+        let varied = try ShapingFont(bytes: bytes, name: "v")
+        varied.setVariations([(axis.tag, axis.maximum)])
+        let (width, h) = try shape(varied)
+        #expect(width != plainWidth || h != plainH, "axis \(axis) changes nothing")
+        #expect(h != plainH, "the outline follows the axis")
+        // Setting the default again gives the default outline back.
+        varied.setVariations([(axis.tag, axis.default)])
+        #expect(try shape(varied).1 == plainH)
+    }
+
+    @Test func aStylesAxisReachesTheTextsGlyphs() throws {
+        guard let bytes = try Self.variableFont() else { return }
+        let axis = try #require(try ShapingFont(bytes: bytes, name: "v").axes.first)
+        func glyphs(_ value: Double?) throws -> Path {
+            var f = TextTests.file("Ho", embed: bytes)
+            if let value { f.object(T.textStyleAxis, [(P.componentParentId, .u(2)), (P.textStyleAxisTag, .u(UInt64(axis.tag))), (P.textStyleAxisAxisValue, .d(value))]) }
+            let scene = try RiveDocument(bytes: f.bytes, name: "t.riv").makeScene()
+            scene.advance(0)
+            return try #require(scene.artboard.object(2) as? RTextStylePaint).glyphs
+        }
+        let plain = try glyphs(nil)
+        #expect(try glyphs(axis.maximum) != plain)
+        #expect(try glyphs(axis.default) == plain)
     }
 }

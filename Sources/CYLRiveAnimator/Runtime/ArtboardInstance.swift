@@ -141,6 +141,7 @@ final class ArtboardInstance {
         case RiveTypeKey.textStylePaint: return RTextStylePaint(m, index: i)
         case RiveTypeKey.textValueRun: return RTextValueRun(m, index: i)
         case RiveTypeKey.textStyleFeature: return RTextStyleFeature(m, index: i)
+        case RiveTypeKey.textStyleAxis: return RTextStyleAxis(m, index: i)
         case RiveTypeKey.textModifierGroup: return RTextModifierGroup(m, index: i)
         case RiveTypeKey.textModifierRange: return RTextModifierRange(m, index: i)
         case RiveTypeKey.cubicInterpolatorComponent: return RCubicInterpolatorComponent(m, index: i)

@@ -18,9 +18,9 @@ public final class ShapingFont {
     /// The font's em in its design units.
     public let unitsPerEm: Int
     /// Distance from the baseline up to the font's ascender, in em (positive).
-    public let ascent: Double
+    public private(set) var ascent: Double = 0
     /// Distance from the baseline down to the font's descender, in em (positive).
-    public let descent: Double
+    public private(set) var descent: Double = 0
     /// How many glyphs the font has (glyph ids are below it).
     public let glyphCount: Int
     /// Whether the font has variation axes (an OpenType variable font).
@@ -72,11 +72,54 @@ public final class ShapingFont {
         hb_ot_font_set_funcs(font)
         // Positions in design units: the layout scales them by size / units per em.
         hb_font_set_scale(font, Int32(upem), Int32(upem))
+        readExtents()
+    }
+
+    private func readExtents() {
         var extents = hb_font_extents_t()
-        _ = hb_font_get_h_extents(font, &extents)
-        let scale = 1 / Double(upem)
+        _ = hb_font_get_h_extents(hbFont, &extents)
+        let scale = 1 / Double(unitsPerEm)
         ascent = Double(extents.ascender) * scale
         descent = -Double(extents.descender) * scale
+    }
+
+    /// A variable font's axes: OpenType tag and the range and default of its design values.
+    public var axes: [(tag: UInt32, minimum: Double, default: Double, maximum: Double)] {
+        var count: UInt32 = 64
+        var infos = [hb_ot_var_axis_info_t](repeating: hb_ot_var_axis_info_t(), count: 64)
+        _ = hb_ot_var_get_axis_infos(hbFace, 0, &count, &infos)
+        return infos.prefix(Int(min(count, 64))).map { (UInt32($0.tag), Double($0.min_value), Double($0.default_value), Double($0.max_value)) }
+    }
+
+    /// Sets the variable font's axes (OpenType tag, design value such as wght 700) for shaping
+    /// and outlines; axes not named keep their defaults, values outside an axis's range are
+    /// clamped to it. Does nothing to a font without axes. Outlines kept so far are dropped.
+    public func setVariations(_ axes: [(tag: UInt32, value: Double)]) {
+        guard isVariable, !axes.isEmpty else { return }
+        let finite = axes.filter { $0.value.isFinite }
+        let variations = finite.map { hb_variation_t(tag: $0.tag, value: Float(max(-1e6, min($0.value, 1e6)))) }
+        hb_font_set_variations(hbFont, variations, UInt32(variations.count))
+        var master: UnsafeMutablePointer<FT_MM_Var>?
+        if FT_Get_MM_Var(freeType.face, &master) == 0, let master {
+            defer { FT_Done_MM_Var(freeType.library, master) }
+            let n = Int(master.pointee.num_axis)
+            if n > 0, n <= 64, let list = master.pointee.axis {
+                var coords = [FT_Fixed](repeating: 0, count: n)
+                for i in 0..<n {
+                    let axis = list[i]
+                    var v = axis.def
+                    if let set = finite.last(where: { UInt(axis.tag) == UInt($0.tag) }) {
+                        // 16.16 fixed point holds ±32767; axes' ranges are far inside it.
+                        let design = max(-32_000, min(set.value, 32_000))
+                        v = max(axis.minimum, min(axis.maximum, FT_Fixed((design * 65536).rounded())))
+                    }
+                    coords[i] = v
+                }
+                _ = FT_Set_Var_Design_Coordinates(freeType.face, FT_UInt(n), &coords)
+            }
+        }
+        paths.removeAll()
+        readExtents()
     }
 
     /// Opens the font file at `path`, read whole (at most `maxBytes`).

@@ -142,6 +142,8 @@ final class RTextStylePaint: RContainer {
     var paints: [RShapePaint] = []
     /// OpenType features the style sets (its TextStyleFeature children).
     var features: [RTextStyleFeature] = []
+    /// Variation axes the style sets (its TextStyleAxis children).
+    var axes: [RTextStyleAxis] = []
     unowned(unsafe) var text: RText?
     /// This frame's glyph outlines in the text's box space (those a modifier fades: `faded`).
     var glyphs = Path()
@@ -179,6 +181,30 @@ final class RTextStylePaint: RContainer {
         guard let t = parent as? RText else { return }
         text = t
         t.styles.append(self)
+    }
+}
+
+/// A variation axis a text style sets (`wght` 700), for variable fonts.
+final class RTextStyleAxis: RComponent {
+    var tag: UInt32 = 0
+    var value = 0.0
+
+    override func set(_ key: Int, _ value: PropertyValue) -> Bool {
+        switch key {
+        case RivePropertyKey.textStyleAxisTag: tag = UInt32(truncatingIfNeeded: value.uint ?? UInt64(tag))
+        case RivePropertyKey.textStyleAxisAxisValue: self.value = value.double ?? self.value
+        default: return super.set(key, value)
+        }
+        (parent as? RTextStylePaint)?.text?.needsLayout = true
+        return true
+    }
+
+    override func double(_ key: Int) -> Double? {
+        key == RivePropertyKey.textStyleAxisAxisValue ? value : super.double(key)
+    }
+
+    override func link(_ artboard: ArtboardInstance) {
+        (parent as? RTextStylePaint)?.axes.append(self)
     }
 }
 
@@ -242,12 +268,32 @@ final class RTextValueRun: RComponent {
 /// found through fontconfig), with a note saying so.
 final class FontCache {
     private var fonts: [Int: ShapingFont?] = [:]
+    /// Variable fonts set to a style's axes, by asset and axes.
+    private var variants: [Variant: ShapingFont] = [:]
+    private struct Variant: Hashable { var index: Int; var tags: [UInt32]; var values: [Double] }
+    /// Variants kept at most: an animated axis makes a new one each frame.
+    static let maxVariants = 64
     private var fallbackFont: ShapingFont??
     private(set) var notes: [ArtboardNote] = []
     let shaper = TextShaper()
 
     /// The family the fallback is looked up by.
     static let fallbackFamily = "DejaVu Sans"
+
+    /// The font of file asset `index` set to variation `axes` (a copy of it, when it is a
+    /// variable font and axes are given).
+    func font(_ index: Int?, axes: [(tag: UInt32, value: Double)], file: RiveFileModel, limits: Limits) -> ShapingFont? {
+        guard let base = font(index, file: file, limits: limits) else { return nil }
+        guard base.isVariable, !axes.isEmpty, let index else { return base }
+        let key = Variant(index: index, tags: axes.map(\.tag), values: axes.map(\.value))
+        if let known = variants[key] { return known }
+        // The fallback (a missing asset) has no bytes in the file: it is static, handled above.
+        guard let bytes = file.assets[index].contents, let copy = try? ShapingFont(bytes: bytes, name: base.name) else { return base }
+        copy.setVariations(axes)
+        if variants.count >= Self.maxVariants { variants.removeAll() }
+        variants[key] = copy
+        return copy
+    }
 
     /// The font of file asset `index` (or the fallback), nil when neither opens.
     func font(_ index: Int?, file: RiveFileModel, limits: Limits) -> ShapingFont? {

@@ -95,7 +95,8 @@ extension RText {
         var cut = false
         for (i, run) in runs.enumerated() {
             guard let style = run.style, !run.text.isEmpty,
-                  let font = artboard.fonts.font(style.fontAssetID, file: artboard.file, limits: artboard.limits) else { continue }
+                  let font = artboard.fonts.font(style.fontAssetID, axes: style.axes.map { ($0.tag, $0.value) },
+                                                 file: artboard.file, limits: artboard.limits) else { continue }
             var count = 0
             for u in run.text.unicodeScalars {
                 guard scalars.count < Limits.maxTextCharacters else { cut = true; break }
@@ -103,10 +104,6 @@ extension RText {
                 count += 1
             }
             guard count > 0 else { continue }
-            if note && font.isVariable && style.children.contains(where: { $0.typeKey == RiveTypeKey.textStyleAxis }) {
-                // Axes change only variable fonts; for others the runtime draws the same glyphs.
-                artboard.noteOnce("font variation axes of text styles are not applied; variable fonts are drawn at their default axes")
-            }
             runSpans[ObjectIdentifier(run)] = (scalars.count - count)..<scalars.count
             var span = TextSpan(font: font, size: Self.sane(style.fontSize, min: 0) * scale,
                                 letterSpacing: Self.sane(style.letterSpacing) * scale, count: count, tag: i)
