@@ -133,7 +133,7 @@ DOCS_MODULES := $(notdir $(wildcard Sources/CYL*))
 # the headers pkg-config says they need; expanded when used, after the build made them.
 DOCS_CFLAGS   = $(foreach m,$(wildcard Sources/C*/module.modulemap),-Xcc -fmodule-map-file=$(CURDIR)/$(m)) \
                 $(foreach m,$(wildcard .build/debug/C*.build/module.modulemap),-Xcc -fmodule-map-file=$(CURDIR)/$(m)) \
-                $(foreach f,$(shell pkg-config --cflags-only-I freetype2 libpng fontconfig yaml-0.1 2>/dev/null),-Xcc $(f))
+                $(foreach f,$(shell pkg-config --cflags-only-I freetype2 libpng fontconfig yaml-0.1 harfbuzz fribidi 2>/dev/null),-Xcc $(f))
 docs: build docs-archive
 
 # The archive from an existing debug build (what `make docs` runs after building; the tests run it).
