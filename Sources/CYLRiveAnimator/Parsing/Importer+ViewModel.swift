@@ -46,6 +46,9 @@ extension RiveImporter {
         case RiveTypeKey.viewModelPropertyList: return .list
         case RiveTypeKey.viewModelPropertyViewModel: return .viewModel
         case RiveTypeKey.viewModelPropertyAssetImage: return .image
+        // A new instance's font is no value (not "no font"): bound styles keep the file's font,
+        // as the runtime keeps a style's font when a binding sets none.
+        case RiveTypeKey.viewModelPropertyAssetFont: return .font
         case RiveTypeKey.viewModelPropertyArtboard: return .artboard
         case _ where RiveDefinitions.isType(t, kindOf: RiveTypeKey.viewModelPropertyEnum): return .enumType
         default: return .other
