@@ -78,4 +78,19 @@ import Testing
         let box = TextTests.ink(frame)
         #expect(TextTests.near(box, (expected.0, expected.1, expected.2, expected.3, advance: 0)), "ink \(box) vs \(expected)")
     }
+
+    /// Values no editor writes (NaN, infinities, huge scales and ranges) draw something or
+    /// nothing but never trap or hang; the frame's path budget still bounds what is drawn.
+    @Test(arguments: [Double.nan, .infinity, -.infinity, 1e30, -1e30, 0])
+    func absurdModifierValuesAreHarmless(v: Double) throws {
+        let group: [(Int, RiveWriter.V)] = [(P.textModifierGroupX, .d(v)), (P.textModifierGroupY, .d(v)), (P.textModifierGroupRotation, .d(v)),
+                                            (P.textModifierGroupScaleX, .d(v)), (P.textModifierGroupScaleY, .d(v)),
+                                            (P.textModifierGroupOpacity, .d(v)), (P.textModifierGroupOriginX, .d(v))]
+        let range: [(Int, RiveWriter.V)] = [(P.textModifierRangeModifyFrom, .d(-v)), (P.textModifierRangeModifyTo, .d(v)),
+                                            (P.textModifierRangeFalloffFrom, .d(v)), (P.textModifierRangeFalloffTo, .d(-v)),
+                                            (P.textModifierRangeOffset, .d(v)), (P.textModifierRangeStrength, .d(v)),
+                                            (P.textModifierRangeUnitsValue, .u(3)), (P.textModifierRangeTypeValue, .u(1))]
+        let f = try Self.file(flags: 1 | 4 | 8 | 16 | 32, group: group, range: range)
+        _ = try? TextTests.render(f)
+    }
 }

@@ -125,8 +125,16 @@ ALIGN, SIZING, OVERFLOW, T_WIDTH, T_HEIGHT, ORIGIN_X, ORIGIN_Y = 281, 284, 287, 
 PARA_SPACING, ORIGIN, WRAP, V_ALIGN = 371, 377, 683, 685
 FONT_SIZE, LINE_HEIGHT, LETTER_SPACING, FONT_ID = 274, 370, 390, 279
 RUN_TEXT, RUN_STYLE, COLOR, THICKNESS = 268, 272, 37, 47
+GROUP, RANGE, CUBIC, FEATURE = 159, 158, 163, 164
+G_FLAGS, G_ORIGIN_X, G_ORIGIN_Y, G_OPACITY, G_X, G_Y, G_ROTATION, G_SCALE_X, G_SCALE_Y = 335, 328, 329, 324, 322, 323, 332, 330, 331
+R_FROM, R_TO, R_STRENGTH, R_UNITS, R_TYPE, R_MODE, R_CLAMP = 327, 336, 334, 316, 325, 326, 333
+R_FALLOFF_FROM, R_FALLOFF_TO, R_OFFSET, R_RUN = 317, 318, 319, 378
+C_X1, C_Y1, C_X2, C_Y2 = 337, 338, 339, 340
+F_TAG, F_VALUE = 356, 357
 FLOATS = {WIDTH, HEIGHT, X, Y, T_WIDTH, T_HEIGHT, ORIGIN_X, ORIGIN_Y, PARA_SPACING, FONT_SIZE, LINE_HEIGHT,
-          LETTER_SPACING, THICKNESS}
+          LETTER_SPACING, THICKNESS, G_ORIGIN_X, G_ORIGIN_Y, G_OPACITY, G_X, G_Y, G_ROTATION, G_SCALE_X, G_SCALE_Y,
+          R_FROM, R_TO, R_STRENGTH, R_FALLOFF_FROM, R_FALLOFF_TO, R_OFFSET, C_X1, C_Y1, C_X2, C_Y2}
+BOOLS = {R_CLAMP}
 STRINGS = {NAME, ASSET_NAME, RUN_TEXT}
 
 
@@ -141,6 +149,8 @@ def obj(type_key, props):
         elif k in STRINGS:
             data = v.encode()
             out += varuint(len(data)) + data
+        elif k in BOOLS:
+            out.append(1 if v else 0)
         elif k == BYTES:
             out += varuint(len(v)) + v
         else:
@@ -148,9 +158,11 @@ def obj(type_key, props):
     return bytes(out + varuint(0))
 
 
-def riv(text_props, runs, embed=True, style_props=()):
+def riv(text_props, runs, embed=True, style_props=(), modifiers=False):
     """One artboard with a text (object 1), two styles (2 filled, 5 filled and stroked) and `runs`
-    as (text, style index) value runs."""
+    as (text, style index) value runs (objects 10...); with `modifiers`, a modifier group with
+    every flag and two ranges (one with a cubic falloff, one by words limited to the first run),
+    and a feature turning ligatures off."""
     out = b"RIVE" + varuint(7) + varuint(0) + varuint(0) + varuint(0)
     out += obj(BACKBOARD, [])
     out += obj(FONT_ASSET, [(ASSET_NAME, "Seed"), (ASSET_ID, 3)])
@@ -168,6 +180,16 @@ def riv(text_props, runs, embed=True, style_props=()):
     out += obj(SOLID, [(PARENT, 8), (COLOR, 0xFFFF0000)])                                             # 9
     for text, style in runs:
         out += obj(RUN, [(PARENT, 1), (RUN_STYLE, style), (RUN_TEXT, text)])
+    if modifiers:
+        group = 10 + len(runs) + 1
+        out += obj(FEATURE, [(PARENT, 2), (F_TAG, 0x6C696761), (F_VALUE, 0)])
+        out += obj(GROUP, [(PARENT, 1), (G_FLAGS, 1 | 4 | 8 | 16 | 32 | 64), (G_ORIGIN_X, 3.0), (G_ORIGIN_Y, -4.0),
+                           (G_OPACITY, 0.4), (G_X, 6.0), (G_Y, -5.0), (G_ROTATION, 0.7), (G_SCALE_X, 1.5), (G_SCALE_Y, 0.5)])
+        out += obj(RANGE, [(PARENT, group), (R_FROM, 0.2), (R_TO, 0.8), (R_FALLOFF_FROM, 0.4), (R_FALLOFF_TO, 0.6),
+                           (R_MODE, 4), (R_CLAMP, True), (R_OFFSET, 0.1)])
+        out += obj(CUBIC, [(PARENT, group + 1), (C_X1, 0.2), (C_Y1, 0.9), (C_X2, 0.7), (C_Y2, 0.1)])
+        out += obj(RANGE, [(PARENT, group), (R_UNITS, 2), (R_TYPE, 1), (R_FROM, 0.0), (R_TO, 2.0), (R_STRENGTH, 0.5),
+                           (R_RUN, 10), (R_MODE, 5)])
     return out
 
 
@@ -189,6 +211,8 @@ def main():
         style = [(LINE_HEIGHT, 24.0)] if "line-height" in name else []
         with open(os.path.join(out_dir, f"text-{name}.riv"), "wb") as f:
             f.write(riv(props, runs, style_props=style))
+    with open(os.path.join(out_dir, "text-modifiers.riv"), "wb") as f:
+        f.write(riv([(SIZING, 1), (T_WIDTH, 70.0)], mixed, modifiers=True))
     with open(os.path.join(out_dir, "text-hosted-font.riv"), "wb") as f:
         f.write(riv([], mixed, embed=False))
 
