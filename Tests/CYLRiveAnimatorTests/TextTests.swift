@@ -326,6 +326,23 @@ import Testing
         #expect(try shape(varied).1 == plainH)
     }
 
+    @Test func variantsShareTheBytesButKeepTheirOwnAxes() throws {
+        guard let bytes = try Self.variableFont() else { return }
+        let base = try ShapingFont(bytes: bytes, name: "v")
+        let axis = try #require(base.axes.first)
+        let glyph = try #require(base.glyph(for: 0x48))
+        let plain = try #require(base.path(glyph: glyph))
+        var heavy = try #require(base.variant([(axis.tag, axis.maximum)]))
+        let light = try #require(base.variant([(axis.tag, axis.minimum)]))
+        #expect(try #require(heavy.path(glyph: glyph)) != plain)
+        #expect(try #require(light.path(glyph: glyph)) != (try #require(heavy.path(glyph: glyph))))
+        #expect(try #require(base.path(glyph: glyph)) == plain, "the base keeps its default axes")
+        // A variant outlives its base (it keeps the bytes alive).
+        let kept = try #require(heavy.path(glyph: glyph))
+        heavy = try #require(try ShapingFont(bytes: bytes, name: "w").variant([(axis.tag, axis.maximum)]))
+        #expect(try #require(heavy.path(glyph: glyph)) == kept)
+    }
+
     @Test func aStylesAxisReachesTheTextsGlyphs() throws {
         guard let bytes = try Self.variableFont() else { return }
         let axis = try #require(try ShapingFont(bytes: bytes, name: "v").axes.first)

@@ -38,33 +38,42 @@ public final class ShapingFont {
 
     /// Opens the font file `bytes` (TrueType or OpenType, its first face). Throws a `FontError`
     /// naming `name` when FreeType or HarfBuzz refuses it, or it has no outlines.
-    public init(bytes: [UInt8], name: String) throws(FontError) {
-        self.name = name
-        freeType = try FreeTypeFace(bytes: bytes, name: name)
-        let f = freeType.face
-        let upem = Int(f.pointee.units_per_EM)
-        guard upem >= 16, upem <= 16_384, (f.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE)) != 0 else {
-            throw FontError(file: name, "the font has no usable outlines (a bitmap-only font, or \(upem) units per em)")
-        }
-        // Unhinted outlines at a pixel size of one em come back in design units times 64 (26.6).
-        guard FT_Set_Pixel_Sizes(f, 0, FT_UInt(upem)) == 0 else {
-            throw FontError(file: name, "FreeType cannot size the font to its em (\(upem) units)")
-        }
-        unitsPerEm = upem
-        familyName = f.pointee.family_name.map { String(cString: $0) } ?? ""
-        glyphCount = Int(f.pointee.num_glyphs)
+    public convenience init(bytes: [UInt8], name: String) throws(FontError) {
+        let freeType = try FreeTypeFace(bytes: bytes, name: name)
         let memory = freeType.memory!
         guard let b = hb_blob_create_or_fail(memory.baseAddress!.assumingMemoryBound(to: CChar.self), UInt32(memory.count),
                                              HB_MEMORY_MODE_READONLY, nil, nil) else {
             throw FontError(file: name, "HarfBuzz cannot read the font")
         }
-        let face = hb_face_create(b, 0)!
-        // HarfBuzz answers a face it cannot parse with its empty face, which has no glyphs.
-        guard hb_face_get_glyph_count(face) > 0, let font = hb_font_create(face) else {
+        try self.init(freeType: freeType, blob: b, face: hb_face_create(b, 0)!, name: name)
+    }
+
+    /// Finishes opening a font from its FreeType face and its HarfBuzz blob and face, taking
+    /// one reference of each HarfBuzz object (released here when the font is refused).
+    private init(freeType: FreeTypeFace, blob b: OpaquePointer, face: OpaquePointer, name: String) throws(FontError) {
+        func refuse(_ message: String) -> FontError {
             hb_face_destroy(face)
             hb_blob_destroy(b)
-            throw FontError(file: name, "HarfBuzz cannot read the font's tables")
+            return FontError(file: name, message)
         }
+        let f = freeType.face
+        let upem = Int(f.pointee.units_per_EM)
+        guard upem >= 16, upem <= 16_384, (f.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE)) != 0 else {
+            throw refuse("the font has no usable outlines (a bitmap-only font, or \(upem) units per em)")
+        }
+        // Unhinted outlines at a pixel size of one em come back in design units times 64 (26.6).
+        guard FT_Set_Pixel_Sizes(f, 0, FT_UInt(upem)) == 0 else {
+            throw refuse("FreeType cannot size the font to its em (\(upem) units)")
+        }
+        // HarfBuzz answers a face it cannot parse with its empty face, which has no glyphs.
+        guard hb_face_get_glyph_count(face) > 0, let font = hb_font_create(face) else {
+            throw refuse("HarfBuzz cannot read the font's tables")
+        }
+        self.name = name
+        self.freeType = freeType
+        unitsPerEm = upem
+        familyName = f.pointee.family_name.map { String(cString: $0) } ?? ""
+        glyphCount = Int(f.pointee.num_glyphs)
         blob = b
         hbFace = face
         isVariable = hb_ot_var_has_data(face) != 0
@@ -73,6 +82,17 @@ public final class ShapingFont {
         // Positions in design units: the layout scales them by size / units per em.
         hb_font_set_scale(font, Int32(upem), Int32(upem))
         readExtents()
+    }
+
+    /// This font set to variation `axes` (see `setVariations`), as a font of its own that shares
+    /// this one's bytes and HarfBuzz face (its FreeType face and HarfBuzz font are its own, so
+    /// each keeps its axes); nil when FreeType cannot open a second face.
+    public func variant(_ axes: [(tag: UInt32, value: Double)]) -> ShapingFont? {
+        guard let shared = try? FreeTypeFace(sharing: freeType, name: name),
+              let v = try? ShapingFont(freeType: shared, blob: hb_blob_reference(blob), face: hb_face_reference(hbFace), name: name)
+        else { return nil }
+        v.setVariations(axes)
+        return v
     }
 
     private func readExtents() {

@@ -271,7 +271,8 @@ final class FontCache {
     /// Variable fonts set to a style's axes, by asset and axes.
     private var variants: [Variant: ShapingFont] = [:]
     private struct Variant: Hashable { var index: Int; var tags: [UInt32]; var values: [Double] }
-    /// Variants kept at most: an animated axis makes a new one each frame.
+    /// Variants kept at most (each a FreeType face and its outlines): an animated axis makes a
+    /// new one each frame.
     static let maxVariants = 64
     private var fallbackFont: ShapingFont??
     private(set) var notes: [ArtboardNote] = []
@@ -280,19 +281,17 @@ final class FontCache {
     /// The family the fallback is looked up by.
     static let fallbackFamily = "DejaVu Sans"
 
-    /// The font of file asset `index` set to variation `axes` (a copy of it, when it is a
-    /// variable font and axes are given).
+    /// The font of file asset `index` set to variation `axes` (a variant sharing its bytes, when
+    /// it is a variable font and axes are given).
     func font(_ index: Int?, axes: [(tag: UInt32, value: Double)], file: RiveFileModel, limits: Limits) -> ShapingFont? {
         guard let base = font(index, file: file, limits: limits) else { return nil }
         guard base.isVariable, !axes.isEmpty, let index else { return base }
         let key = Variant(index: index, tags: axes.map(\.tag), values: axes.map(\.value))
         if let known = variants[key] { return known }
-        // The fallback (a missing asset) has no bytes in the file: it is static, handled above.
-        guard let bytes = file.assets[index].contents, let copy = try? ShapingFont(bytes: bytes, name: base.name) else { return base }
-        copy.setVariations(axes)
+        guard let made = base.variant(axes) else { return base }
         if variants.count >= Self.maxVariants { variants.removeAll() }
-        variants[key] = copy
-        return copy
+        variants[key] = made
+        return made
     }
 
     /// The font of file asset `index` (or the fallback), nil when neither opens.
