@@ -150,6 +150,20 @@ import Testing
         #expect(Self.near(Self.ink(frame), e), "ink \(Self.ink(frame)) vs \(e)")
     }
 
+    @Test func verticalTrimPutsTheCapHeightOnTheTopAndTheBaselineOnTheBottom() throws {
+        // Top edge cap height (1), bottom edge the baseline (1 << 8): the box is the capitals' band.
+        let f = Self.file("HIH", textProps: [(P.textVerticalTrimValue, .u(1 | 1 << 8))], embed: try Self.fontBytes())
+        let (doc, frame) = try Self.render(f)
+        let h = try Self.expectedInk("H", size: 40, x: 0, baseline: 0)
+        let capHeight = -h.1  // the top of "H" above its baseline
+        let e = try Self.expectedInk("HIH", size: 40, x: 20, baseline: 30 + capHeight)
+        #expect(Self.near(Self.ink(frame), e), "ink \(Self.ink(frame)) vs \(e)")
+        let scene = doc.makeScene()
+        scene.advance(0)
+        let text = try #require(scene.artboard.object(1) as? RText)
+        #expect(abs(text.bounds.height - capHeight) < 1e-6, "\(text.bounds) vs cap height \(capHeight)")
+    }
+
     @Test func clippedOverflowKeepsInkInsideTheBox() throws {
         // A fixed 60x20 box: "HIH" at 40 px is wider and taller than it.
         let props: [(Int, RiveWriter.V)] = [(P.textSizingValue, .u(2)), (P.textWidth, .d(60)), (P.textHeight, .d(20)),

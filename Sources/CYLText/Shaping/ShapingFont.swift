@@ -95,12 +95,27 @@ public final class ShapingFont {
         return v
     }
 
+    /// Height of the capital letters ("H") above the baseline, in em (the ascent when the font
+    /// has no "H").
+    public private(set) var capHeight: Double = 0
+    /// Height of the lowercase letters ("x") above the baseline, in em (the ascent without "x").
+    public private(set) var xHeight: Double = 0
+
     private func readExtents() {
         var extents = hb_font_extents_t()
         _ = hb_font_get_h_extents(hbFont, &extents)
         let scale = 1 / Double(unitsPerEm)
         ascent = Double(extents.ascender) * scale
         descent = -Double(extents.descender) * scale
+        // Measured on the glyphs themselves: OS/2's cap and x heights are often missing or 0.
+        func top(_ scalar: UInt32) -> Double {
+            var g: hb_codepoint_t = 0
+            var e = hb_glyph_extents_t()
+            guard hb_font_get_nominal_glyph(hbFont, scalar, &g) != 0, hb_font_get_glyph_extents(hbFont, g, &e) != 0 else { return ascent }
+            return Double(e.y_bearing) * scale
+        }
+        capHeight = top(0x48)
+        xHeight = top(0x78)
     }
 
     /// A variable font's axes: OpenType tag and the range and default of its design values.

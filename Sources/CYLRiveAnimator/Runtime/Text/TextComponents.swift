@@ -57,6 +57,9 @@ final class RText: RDrawable {
     var wrap = TextWrap.wrap
     var verticalAlign = VerticalTextAlign.top
     var fitFromBaseline = true
+    /// Vertical trim: the top edge (0 none, 1 cap height, 2 x height) in the low byte, the
+    /// bottom edge (0 none, 1 baseline, 2 the font's descent) in the next.
+    var verticalTrim: UInt64 = 0
 
     /// Value runs and styles, in file order.
     var runs: [RTextValueRun] = []
@@ -99,6 +102,9 @@ final class RText: RDrawable {
         case RivePropertyKey.textWrapValue: wrap = value.decoded(wrap)
         case RivePropertyKey.textVerticalAlignValue: verticalAlign = value.decoded(verticalAlign)
         case RivePropertyKey.textFitFromBaseline: fitFromBaseline = value.bool ?? fitFromBaseline
+        case RivePropertyKey.textVerticalTrimValue: verticalTrim = value.uint ?? verticalTrim
+        case RivePropertyKey.textVerticalTrimTopValue: verticalTrim = (verticalTrim & ~0xFF) | ((value.uint ?? 0) & 0xFF)
+        case RivePropertyKey.textVerticalTrimBottomValue: verticalTrim = (verticalTrim & ~0xFF00) | (((value.uint ?? 0) & 0xFF) << 8)
         default: return super.set(key, value)
         }
         needsLayout = true

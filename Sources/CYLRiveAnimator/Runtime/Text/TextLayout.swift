@@ -42,6 +42,8 @@ struct ParagraphGlyphs {
 /// metrics relative to the top of the paragraph.
 struct TextLine {
     var start: Int, end: Int
+    /// The runs (of its paragraph) the line's metrics come from.
+    var firstRun = 0, lastRun = 0
     var top = 0.0, baseline = 0.0, bottom = 0.0
     var startX = 0.0
     var width = 0.0
@@ -238,6 +240,8 @@ extension RText {
                     }
                 }
             }
+            lines[i].firstRun = firstRun
+            lines[i].lastRun = g.runs.isEmpty ? firstRun : lastRun
             lines[i].top = y
             if first {
                 // The first line of the text sits on the font's own ascent.

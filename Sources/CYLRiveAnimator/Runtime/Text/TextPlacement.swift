@@ -43,7 +43,8 @@ extension RText {
         let totalHeight = ellipsisLine > 0 ? ellipsedHeight : y
         let ellipsisIsLast = lastLine == ellipsisLine
 
-        let autoMaxY = max(minY, totalHeight - spacing)
+        let (topTrim, bottomTrim) = sizing == .fixed ? (0, 0) : verticalTrims(text)
+        let autoMaxY = max(minY, totalHeight - spacing - topTrim - bottomTrim)
         switch sizing {
         case .autoWidth: bounds = Rect(minX: 0, minY: minY, maxX: text.maxWidth, maxY: autoMaxY)
         case .autoHeight: bounds = Rect(minX: 0, minY: minY, maxX: width, maxY: autoMaxY)
@@ -62,7 +63,8 @@ extension RText {
 
         for group in modifierGroups { group.computeCoverage(text.units) }
         let modified = !modifierGroups.isEmpty
-        var curY = minY
+        // Trimmed, the first line's cap (or x) height sits on the box's top.
+        var curY = minY - topTrim
         var lineIndex = 0
         var minX = Double.infinity
         var glyphs: [PlacedGlyph] = []
@@ -151,6 +153,36 @@ extension RText {
             }
         }
         boxTransform = Transform(a: scale, b: 0, c: 0, d: scale, tx: xOffset, ty: yOffset)
+    }
+
+    /// How much of the first line's ascent above its cap or x height, and of the last line's
+    /// band below its baseline (all of it, or what the font's descent leaves), the box drops.
+    private func verticalTrims(_ text: BrokenText) -> (Double, Double) {
+        let top = verticalTrim & 0xFF, bottom = (verticalTrim >> 8) & 0xFF
+        var topTrim = 0.0, bottomTrim = 0.0
+        if top == 1 || top == 2, let first = text.lines.first?.first, let g = text.paragraphs.first, !g.runs.isEmpty {
+            var edge = 0.0
+            for r in first.firstRun...first.lastRun {
+                let run = g.runs[r]
+                edge = max(edge, (top == 1 ? run.font.capHeight : run.font.xHeight) * run.size)
+            }
+            topTrim = max(0, first.baseline - edge - first.top)
+        }
+        if bottom == 1 || bottom == 2,
+           let p = text.lines.lastIndex(where: { !$0.isEmpty }), let last = text.lines[p].last, !text.paragraphs[p].runs.isEmpty {
+            let band = last.bottom - last.baseline
+            if bottom == 1 {
+                bottomTrim = max(0, band)
+            } else {
+                var descent = 0.0
+                for r in last.firstRun...last.lastRun {
+                    let run = text.paragraphs[p].runs[r]
+                    descent = max(descent, run.font.descent * run.size)
+                }
+                bottomTrim = max(0, band - descent)
+            }
+        }
+        return (topTrim, bottomTrim)
     }
 
     private enum LineVisibility { case shown, above, below }
