@@ -193,6 +193,7 @@ final class ArtboardInstance {
         switch m.typeKey {
         case RiveTypeKey.textVariationModifier: return "text variation modifiers are not applied; their glyphs keep the font's default axes"
         case RiveTypeKey.textFollowPathModifier: return "text follow-path modifiers are not applied; their glyphs stay on their lines"
+        case RiveTypeKey.textStyleBackground: return "text style backgrounds are not drawn; the glyphs are"
         default: return nil
         }
     }
