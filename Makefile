@@ -7,7 +7,10 @@ SWIFT        ?= swift
 # x11-apps (xwd): the tests run that window on a virtual X server, click it and read its pixels back.
 # libjpeg62-turbo-dev by name: the CJPEG shim decodes straight to RGBA (JCS_EXT_RGBA), a libjpeg-turbo
 # extension (Debian 12's libjpeg-dev is only a dummy package depending on it).
-DEB_PACKAGES := pkg-config libgif-dev libpng-dev libjson-c-dev zlib1g-dev libwebp-dev libfreetype-dev libjpeg62-turbo-dev fonts-dejavu-core fonts-droid-fallback libopenh264-dev libyaml-dev libfontconfig-dev duktape-dev parallel zsh chromium libsdl2-dev xvfb xdotool x11-apps
+# libharfbuzz-dev shapes Rive text (ligatures, kerning, marks, complex scripts); libfribidi-dev gives
+# the bidirectional algorithm's levels, so right-to-left runs inside a line are ordered as the
+# Rive runtime (SheenBidi) orders them.
+DEB_PACKAGES := pkg-config libgif-dev libpng-dev libjson-c-dev zlib1g-dev libwebp-dev libfreetype-dev libjpeg62-turbo-dev fonts-dejavu-core fonts-droid-fallback libopenh264-dev libyaml-dev libfontconfig-dev libharfbuzz-dev libfribidi-dev duktape-dev parallel zsh chromium libsdl2-dev xvfb xdotool x11-apps
 DEMO_OUT     := demo-out
 CYLANIM      := .build/debug/cylanim
 # `make install` puts the release tool, its bash and zsh completions and its manual page under PREFIX.
@@ -130,7 +133,7 @@ DOCS_MODULES := $(notdir $(wildcard Sources/CYL*))
 # the headers pkg-config says they need; expanded when used, after the build made them.
 DOCS_CFLAGS   = $(foreach m,$(wildcard Sources/C*/module.modulemap),-Xcc -fmodule-map-file=$(CURDIR)/$(m)) \
                 $(foreach m,$(wildcard .build/debug/C*.build/module.modulemap),-Xcc -fmodule-map-file=$(CURDIR)/$(m)) \
-                $(foreach f,$(shell pkg-config --cflags-only-I freetype2 libpng fontconfig yaml-0.1 2>/dev/null),-Xcc $(f))
+                $(foreach f,$(shell pkg-config --cflags-only-I freetype2 libpng fontconfig yaml-0.1 harfbuzz fribidi 2>/dev/null),-Xcc $(f))
 docs: build docs-archive
 
 # The archive from an existing debug build (what `make docs` runs after building; the tests run it).

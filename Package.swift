@@ -21,6 +21,9 @@ let package = Package(
         .systemLibrary(name: "CFontconfig", path: "Sources/CFontconfig", pkgConfig: "fontconfig"),
         // H.264 for PAG video sequences: Cisco's decoder-only openh264 (libopenh264-dev).
         .systemLibrary(name: "COpenH264", path: "Sources/COpenH264", pkgConfig: "openh264"),
+        // Text shaping (HarfBuzz) and the Unicode bidirectional algorithm (FriBidi), for Rive text.
+        .systemLibrary(name: "CHarfBuzz", path: "Sources/CHarfBuzz", pkgConfig: "harfbuzz"),
+        .systemLibrary(name: "CFriBidi", path: "Sources/CFriBidi", pkgConfig: "fribidi"),
         // Duktape, built from the source Debian's duktape-dev ships (see duktape_build.c for why
         // not its shared library); optimised even in debug builds, its warnings are not ours.
         // SDL2 for `cylanim play`'s window, dlopen'ed at run time so nothing else needs it (csdl2.h says why).
@@ -38,10 +41,10 @@ let package = Package(
         // The C libraries' one Swift owner, split by job so a module links only what it reads:
         // GIF/PNG/APNG/WebP/JPEG decode and encode and palette quantization; structured documents
         // (JSON, JSON5, YAML, plists) with zip, gzip, dotLottie and Base64; fonts (FreeType outlines,
-        // fontconfig lookup).
+        // fontconfig lookup, HarfBuzz shaping, FriBidi ordering).
         .target(name: "CYLImageCodecs", dependencies: ["CYLRaster", "CYLLimits", "CGIF", "CPNG", "CZlib", "CWebP", "CJPEG", "COpenH264"]),
         .target(name: "CYLDocuments", dependencies: ["CYLLimits", "CZlib", "CYAML"]),
-        .target(name: "CYLText", dependencies: ["CYLRaster", "CYLGeometry", "CFreeType", "CFontconfig"]),
+        .target(name: "CYLText", dependencies: ["CYLRaster", "CYLGeometry", "CYLLimits", "CFreeType", "CFontconfig", "CHarfBuzz", "CFriBidi"]),
         .target(name: "CYLTimeline", dependencies: ["CYLLimits", "CYLRaster", "CYLDocuments"]),
         .target(name: "CYLGIFAnimator", dependencies: ["CYLTimeline", "CYLImageCodecs", "CYLRaster"]),
         .target(name: "CYLFrameSequenceAnimator", dependencies: ["CYLTimeline", "CYLImageCodecs", "CYLDocuments", "CYLRaster"]),
@@ -51,7 +54,7 @@ let package = Package(
         // PAG is an After Effects export like Lottie: it reads its own tags into the Lottie back-end's
         // model (package access) and draws with its renderer.
         .target(name: "CYLPAGAnimator", dependencies: ["CYLLottieAnimator", "CYLTimeline", "CYLDocuments", "CYLLimits", "CYLImageCodecs", "CYLRaster", "CYLGeometry"]),
-        .target(name: "CYLRiveAnimator", dependencies: ["CYLTimeline", "CYLImageCodecs", "CYLDocuments", "CYLRaster", "CYLGeometry"]),
+        .target(name: "CYLRiveAnimator", dependencies: ["CYLTimeline", "CYLImageCodecs", "CYLDocuments", "CYLText", "CYLRaster", "CYLGeometry"]),
         // Conversion and output files (the one frame writer, staged files, output plans).
         .target(name: "CYLConvert", dependencies: ["CYLTimeline", "CYLImageCodecs", "CYLDocuments", "CYLRaster"]),
         // The seed's tab-bar configuration, the bar's layout, players and previews.
@@ -105,7 +108,7 @@ let package = Package(
         .testTarget(name: "CYLFrameSequenceAnimatorTests", dependencies: ["CYLFrameSequenceAnimator", "CYLImageCodecs"]),
         .testTarget(name: "CYLLottieAnimatorTests", dependencies: ["CYLLottieAnimator", "CYLImageCodecs", "CYLDocuments", "CYLScript", "CJPEG", "CAllocationCounter"],
                     exclude: ["fidelity-baseline.txt", "reference-mistakes.txt"]),  // read from #filePath, not bundled
-        .testTarget(name: "CYLRiveAnimatorTests", dependencies: ["CYLRiveAnimator", "CYLImageCodecs", "CYLTestSupport"],
+        .testTarget(name: "CYLRiveAnimatorTests", dependencies: ["CYLRiveAnimator", "CYLImageCodecs", "CYLText", "CYLGeometry", "CYLTestSupport"],
                     exclude: ["fidelity-baseline.txt", "FuzzRegressions"]),  // read from #filePath, not bundled
         .testTarget(name: "CYLPAGAnimatorTests", dependencies: ["CYLPAGAnimator", "CYLImageCodecs", "CYLText", "CYLTestSupport"],
                     exclude: ["fidelity-baseline.txt", "FuzzRegressions"]),  // read from #filePath, not bundled

@@ -73,6 +73,26 @@ public struct Path: Sendable, Equatable {
         }
     }
 
+    /// Appends every subpath of `other` with its points mapped by `t`, without an intermediate
+    /// copy (text appends one glyph outline per character this way).
+    public mutating func append(_ other: Path, transformed t: Transform) {
+        guard !other.verbs.isEmpty else { return }
+        verbs.reserveCapacity(verbs.count + other.verbs.count + 1)
+        points.reserveCapacity(points.count + other.points.count + 1)
+        var pi = 0
+        for verb in other.verbs {
+            switch verb {
+            case .move: move(to: t.apply(other.points[pi])); pi += 1
+            case .line: line(to: t.apply(other.points[pi])); pi += 1
+            case .quad: quad(to: t.apply(other.points[pi + 1]), control: t.apply(other.points[pi])); pi += 2
+            case .cubic:
+                cubic(to: t.apply(other.points[pi + 2]), control1: t.apply(other.points[pi]), control2: t.apply(other.points[pi + 1]))
+                pi += 3
+            case .close: close()
+            }
+        }
+    }
+
     /// True when every point is finite.
     public var isFinite: Bool {
         for p in points where !(p.x.isFinite && p.y.isFinite) { return false }

@@ -125,6 +125,15 @@ public struct Limits: Sendable, Equatable {
     /// times it (128 MB of points at the default) is far above real files.
     public static let framePathPointFactor = 8
 
+    /// Most characters (Unicode scalars) one text object shapes and lays out; the rest is cut,
+    /// with a warning. Default 10 000: a tab icon's label is a word or two, and 10 000 is pages
+    /// of text whose shaping (HarfBuzz keeps about 40 bytes a character) and glyph paths stay
+    /// bounded, where a 64 MiB string in a file would ask for gigabytes.
+    public static let maxTextCharacters = 10_000
+    /// Font sizes, line heights, letter and paragraph spacing and text box sizes are clamped to
+    /// ±this (in pixels): far past any canvas, small enough that products of them stay finite.
+    public static let maxTextMagnitude = 1_000_000.0
+
     /// Most path points one frame's paths hold together: `framePathPointFactor` x `maxPathPoints`.
     public var maxFramePathPoints: Int {
         let (limit, overflow) = maxPathPoints.multipliedReportingOverflow(by: Self.framePathPointFactor)

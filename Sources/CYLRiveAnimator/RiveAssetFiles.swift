@@ -7,7 +7,8 @@ import CYLTimeline
 ///
 /// The editor exports such an asset as `<name without its extension>-<asset id>.<extension>`
 /// (the runtime's `FileAsset::uniqueFilename`, with the type's extension: png for images, ttf for
-/// fonts, wav for audio); a file named as the asset itself (`photo.png`) is the fallback, for
+/// fonts (otf too, for fonts saved by hand), wav for audio); a file named as the asset itself
+/// (`photo.png`) is the fallback, for
 /// assets saved by hand. Names come from the file: one holding a `/`, or `.`/`..`, is not read,
 /// so a downloaded `.riv` cannot read outside its folder. URLs (the Rive CDN) are not fetched.
 enum RiveAssetFiles {
@@ -39,7 +40,7 @@ enum RiveAssetFiles {
     /// The extension the runtime gives an asset of this type (none for other types).
     static func typeExtensions(_ asset: FileAssetModel) -> [String] {
         if RiveDefinitions.isType(asset.typeKey, kindOf: RiveTypeKey.imageAsset) { return ["png"] }
-        if RiveDefinitions.isType(asset.typeKey, kindOf: RiveTypeKey.fontAsset) { return ["ttf"] }
+        if RiveDefinitions.isType(asset.typeKey, kindOf: RiveTypeKey.fontAsset) { return ["ttf", "otf"] }
         if RiveDefinitions.isType(asset.typeKey, kindOf: RiveTypeKey.audioAsset) { return ["wav"] }
         return []
     }
@@ -48,7 +49,7 @@ enum RiveAssetFiles {
         !name.isEmpty && name != "." && name != ".." && !name.contains("/") && !name.contains("\0")
     }
 
-    /// Fills in the contents of every image asset that is not embedded from a file in `folder`,
+    /// Fills in the contents of every image and font asset that is not embedded from a file in `folder`,
     /// and says where each asset came from. Files larger than the file limit or unreadable are
     /// warnings; the asset then stays missing.
     static func resolve(_ model: inout RiveFileModel, folder: String, limits: Limits, notes: inout [Diagnostic]) -> [Source] {
@@ -61,8 +62,8 @@ enum RiveAssetFiles {
             }
             let names = candidates(asset)
             var found: String?
-            // Fonts and audio are not used yet (text is not drawn): only images are read.
-            if asset.isImage {
+            // Audio is not played: only images and fonts are read.
+            if asset.isImage || asset.isFont {
                 for name in names {
                     let path = FilePath.join(folder, name)
                     do {
@@ -72,7 +73,8 @@ enum RiveAssetFiles {
                     } catch where error.kind == .notFound {
                         continue
                     } catch {
-                        notes.append(Diagnostic(.warning, at: "asset \"\(asset.name)\"", "\(error.description); not drawn", feature: .externalImage))
+                        notes.append(Diagnostic(.warning, at: "asset \"\(asset.name)\"", "\(error.description); not drawn",
+                                                feature: asset.isImage ? .externalImage : .missingFont))
                         break
                     }
                 }

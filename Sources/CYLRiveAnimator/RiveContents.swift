@@ -17,7 +17,8 @@ extension RiveDocument {
                 case .file(let path): place = "read from \(path)"
                 case .missing(let names, let folder):
                     place = "not embedded" + (names.isEmpty ? "" : "; no \(names.joined(separator: " or ")) in \(folder)")
-                        + (asset.isImage ? "" : " (\(kind)s beside the file are not read yet)")
+                        + (asset.isImage ? "" : asset.isFont ? "; its text is drawn in an installed font (\(FontCache.fallbackFamily))"
+                            : " (\(kind)s beside the file are not read yet)")
                 }
                 return .string("\"\(asset.name)\" (\(kind), id \(asset.assetID)): \(place)")
             })))

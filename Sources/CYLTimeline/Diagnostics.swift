@@ -18,6 +18,9 @@ public struct Diagnostic: Sendable, Equatable, CustomStringConvertible {
         case layerType, shapeType
         /// Images that are not embedded, or embedded in a format the back-end cannot decode.
         case externalImage, imageFormat
+        /// A font a file sets text in that is neither embedded nor beside the file (or that cannot
+        /// be read): its text is drawn in an installed font instead, or not at all.
+        case missingFont
         /// A slot a property or the command line (`--slot`) names that nothing defines or uses.
         case slots
         /// A script (a Lottie expression) stopped by a limit on its steps, memory or CPU time; its
@@ -38,7 +41,7 @@ public struct Diagnostic: Sendable, Equatable, CustomStringConvertible {
         /// Problems with what the user pointed the command at (image files, `--assets`,
         /// `--slot`, a limit an input runs into), which commands that only render print as warnings.
         public var concernsCommandLine: Bool {
-            self == .externalImage || self == .imageFormat || self == .slots || self == .expressionLimit
+            self == .externalImage || self == .imageFormat || self == .missingFont || self == .slots || self == .expressionLimit
         }
 
         /// What `render`, `convert` and a bar's `preview` print as warnings: the command line's

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 @testable import CYLRiveAnimator
 
-/// Content the Rive back-end leaves out of its frames (text, layouts, N-slicing, audio, scripts,
+/// Content the Rive back-end leaves out of its frames (text input, layouts, N-slicing, audio, scripts,
 /// images kept outside the file) is a diagnostic with a feature, so `render`, `convert` and
 /// `preview` warn and `lint` reports it (issue 28: "nobody ships an icon that silently loses
 /// content").
@@ -17,7 +17,7 @@ import Testing
 
     /// The rectangle file plus one object of `type` under the artboard.
     @Test(arguments: [
-        (T.text, "text (\"Label\") is not drawn"),
+        (T.textInput, "text input (\"Label\") is not drawn"),
         (T.layoutComponent, "layout (\"Label\") is not applied; its content keeps the positions the file stores"),
         (T.nSlicer, "N-slicing (\"Label\") is not applied; its content is drawn unstretched"),
         (T.audioEvent, "audio event (\"Label\") is not played"),
@@ -36,15 +36,26 @@ import Testing
         #expect(try Self.diagnostics(RiveWriter.rectangleArtboard()).isEmpty)
     }
 
-    /// Corpus files: a text run, a scripted transition condition, an image kept beside the file.
+    /// Text is drawn: a text object (even one with no runs yet) is not reported.
+    @Test func textIsNotReported() throws {
+        var f = RiveWriter.rectangleArtboard()
+        f.object(T.text, [(P.componentName, .s("Label")), (P.componentParentId, .u(0))])
+        #expect(try Self.diagnostics(f).isEmpty)
+    }
+
+    /// Corpus files: text runs (drawn, so not reported), a scripted transition condition, an
+    /// image and a font kept outside the file.
     @Test func corpusFilesSayWhatTheyLose() throws {
         guard RiveCorpus.require() else { return }
         func open(_ stem: String) throws -> [Diagnostic] {
             let url = RiveCorpus.root.appendingPathComponent("\(stem).riv")
             return try RiveDocument(bytes: [UInt8](Data(contentsOf: url)), name: url.lastPathComponent, options: OpenOptions()).diagnostics
         }
-        let text = try open("unit__new_text").filter { $0.feature == .notDrawn }
-        #expect(text.map(\.message) == ["text (\"\") is not drawn", "text (\"Text\") is not drawn"], "\(text)")
+        let text = try open("unit__new_text")
+        #expect(text.isEmpty, "\(text)")
+        let font = try open("unit__hosted_font_file").filter { $0.feature != nil }
+        #expect(font.map(\.message) == ["font asset \"Inter\" is not embedded in the file and no file beside it is named Inter-43276.ttf or Inter-43276.otf or Inter; text set in it is drawn in DejaVu Sans instead"], "\(font)")
+        #expect(font.first?.feature == .missingFont && font.first?.feature?.warnsWhenRendering == true)
         let scripted = try open("unit__scripted_transition_condition").filter { $0.feature == .notDrawn }
         #expect(scripted.count == 1 && scripted[0].message.hasPrefix("ScriptedTransitionCondition conditions are not supported; they never hold"), "\(scripted)")
         let hosted = try open("unit__hosted_image_file").filter { $0.feature == .externalImage }

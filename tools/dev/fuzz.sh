@@ -147,7 +147,9 @@ PY
         copy sample-animations/pipeline.json Fuzz/FuzzPipeline/seeds/*.json ;;
     rive)
         copy sample-animations/*.riv
-        [[ -d "$corpus_dir/rive" ]] && copy "$corpus_dir"/rive/*.riv ;;
+        [[ -d "$corpus_dir/rive" ]] && copy "$corpus_dir"/rive/*.riv
+        # Text set in a tiny font made at fuzz time (real fonts exceed max_len), and the font alone.
+        python3 tools/dev/make-rive-text-seeds.py "$seeds" ;;
     pag)
         # Small files of the shared corpus (vector, text, image and sequence tiers alike).
         [[ -d "$corpus_dir/pag" ]] && copy "$corpus_dir"/pag/*.pag

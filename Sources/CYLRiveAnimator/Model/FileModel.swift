@@ -135,4 +135,5 @@ struct FileAssetModel: Sendable {
     var contents: [UInt8]?
     var cdnUUID: [UInt8]?
     var isImage: Bool { RiveDefinitions.isType(typeKey, kindOf: RiveTypeKey.imageAsset) }
+    var isFont: Bool { RiveDefinitions.isType(typeKey, kindOf: RiveTypeKey.fontAsset) }
 }

@@ -9,7 +9,7 @@ struct ViewModelModel: Sendable {
 /// A view-model property's type.
 enum ViewModelPropertyKind: String, Sendable {
     case number, string, bool = "boolean", color, enumType = "enum", trigger, list, viewModel = "viewModel"
-    case image, artboard, other
+    case image, font, artboard, other
 }
 
 struct ViewModelPropertyModel: Sendable {

@@ -46,6 +46,9 @@ extension RiveImporter {
         case RiveTypeKey.viewModelPropertyList: return .list
         case RiveTypeKey.viewModelPropertyViewModel: return .viewModel
         case RiveTypeKey.viewModelPropertyAssetImage: return .image
+        // A new instance's font is no value (not "no font"): bound styles keep the file's font,
+        // as the runtime keeps a style's font when a binding sets none.
+        case RiveTypeKey.viewModelPropertyAssetFont: return .font
         case RiveTypeKey.viewModelPropertyArtboard: return .artboard
         case _ where RiveDefinitions.isType(t, kindOf: RiveTypeKey.viewModelPropertyEnum): return .enumType
         default: return .other
@@ -63,7 +66,8 @@ extension RiveImporter {
         case RiveTypeKey.viewModelInstanceTrigger: return .trigger(uint(object, RivePropertyKey.viewModelInstanceTriggerPropertyValue, 0))
         case RiveTypeKey.viewModelInstanceViewModel:
             return .instance(id(object, RivePropertyKey.viewModelInstanceViewModelPropertyValue) ?? -1)
-        case RiveTypeKey.viewModelInstanceAssetImage: return .asset(id(object, RivePropertyKey.viewModelInstanceAssetPropertyValue) ?? -1)
+        case RiveTypeKey.viewModelInstanceAssetImage, RiveTypeKey.viewModelInstanceAssetFont:
+            return .asset(id(object, RivePropertyKey.viewModelInstanceAssetPropertyValue) ?? -1)
         case RiveTypeKey.viewModelInstanceArtboard: return .artboard(id(object, RivePropertyKey.viewModelInstanceArtboardPropertyValue) ?? -1)
         default: return .other
         }

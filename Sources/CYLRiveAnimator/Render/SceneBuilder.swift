@@ -135,6 +135,10 @@ struct SceneBuilder {
             return shape.paints.contains { $0.shouldDraw && $0.blendMode.resolved(inheriting: shape.blendMode) != .normal }
         case let image as RImage:
             return image.blendMode != .normal
+        case let text as RText:
+            return text.drawOrder.contains { style in
+                style.paints.contains { $0.shouldDraw && $0.blendMode.resolved(inheriting: text.blendMode) != .normal }
+            }
         default:
             return false
         }
@@ -185,6 +189,8 @@ struct SceneBuilder {
             let (drawn, placed) = reduce(pixels, t, ObjectIdentifier(image), image.assetID ?? -1)
             list.addImage(drawn, transform: placed, opacity: image.renderOpacity)
             if began { list.endGroup() }
+        case let text as RText:
+            try draw(text)
         case let nested as RNestedArtboard:
             guard let instance = nested.instance else { return }
             list.beginGroup(transform: nested.worldTransform)
@@ -284,7 +290,7 @@ struct SceneBuilder {
 
     /// Adds one fill or stroke of `path` (in the space `world` maps to the artboard), with its
     /// effects applied, in a group of its own when it blends other than normally or is feathered.
-    private mutating func add(_ paint: RShapePaint, path source: Path, world: Transform, opacity: Double,
+    mutating func add(_ paint: RShapePaint, path source: Path, world: Transform, opacity: Double,
                               blend inherited: BlendMode, gradientWorld: Transform? = nil) throws {
         guard let mutator = paint.mutator else { return }
         var path = source

@@ -33,6 +33,8 @@ final class ArtboardInstance {
 
     /// Decoded image assets (shared with nested artboards).
     let images: ImageCache
+    /// Opened font assets and the text shaper (shared with nested artboards).
+    let fonts: FontCache
     /// Components the scene may still instantiate (shared with nested artboards).
     let budget: InstanceBudget
 
@@ -49,8 +51,9 @@ final class ArtboardInstance {
     }
 
     init(_ model: ArtboardModel, file: RiveFileModel, limits: Limits, depth: Int = 0, context: DataContext? = nil,
-         images: ImageCache = ImageCache(), budget: InstanceBudget? = nil) {
+         images: ImageCache = ImageCache(), fonts: FontCache = FontCache(), budget: InstanceBudget? = nil) {
         self.images = images
+        self.fonts = fonts
         // The scene's own artboard always fits: the reader bounded the file by the same limit.
         let budget = budget ?? InstanceBudget(limit: limits.maxObjects, pathPointLimit: limits.maxFramePathPoints)
         if depth == 0 { _ = budget.take(model.objects.count) }
@@ -62,18 +65,20 @@ final class ArtboardInstance {
         self.context = context
         var objects: [RComponent?] = []
         objects.reserveCapacity(model.objects.count)
-        var unsupported: Set<String> = []
+        var unsupported: Set<String> = [], partly: Set<String> = []
         for (i, m) in model.objects.enumerated() {
             guard let m else { objects.append(nil); continue }
             let c = Self.make(m, index: i)
             for v in m.values { _ = c.set(v.key, v.value) }
             if let content = Self.unsupportedContent(m) { unsupported.insert(content) }
+            if let partial = Self.partlyApplied(m) { partly.insert(partial) }
             objects.append(c)
         }
         self.objects = objects
         root = objects[0] as? RArtboard ?? RArtboard(model.objects[0]!, index: 0)
         self.objects[0] = root
         for kind in unsupported.sorted() { noteOnce(kind, feature: .notDrawn) }
+        for kind in partly.sorted() { noteOnce(kind) }
         link()
     }
 
@@ -132,6 +137,14 @@ final class ArtboardInstance {
         case RiveTypeKey.scaleConstraint: return RScaleConstraint(m, index: i)
         case RiveTypeKey.followPathConstraint: return RFollowPathConstraint(m, index: i)
         case RiveTypeKey.image: return RImage(m, index: i)
+        case RiveTypeKey.text: return RText(m, index: i)
+        case RiveTypeKey.textStylePaint: return RTextStylePaint(m, index: i)
+        case RiveTypeKey.textValueRun: return RTextValueRun(m, index: i)
+        case RiveTypeKey.textStyleFeature: return RTextStyleFeature(m, index: i)
+        case RiveTypeKey.textStyleAxis: return RTextStyleAxis(m, index: i)
+        case RiveTypeKey.textModifierGroup: return RTextModifierGroup(m, index: i)
+        case RiveTypeKey.textModifierRange: return RTextModifierRange(m, index: i)
+        case RiveTypeKey.cubicInterpolatorComponent: return RCubicInterpolatorComponent(m, index: i)
         case RiveTypeKey.joystick: return RJoystick(m, index: i)
         case RiveTypeKey.nestedArtboard, RiveTypeKey.nestedArtboardLeaf, RiveTypeKey.nestedArtboardLayout:
             return RNestedArtboard(m, index: i)
@@ -162,16 +175,26 @@ final class ArtboardInstance {
     /// every command that draws says so (`Diagnostic.Feature.notDrawn`).
     static func unsupportedContent(_ m: ComponentModel) -> String? {
         switch m.typeKey {
-        case RiveTypeKey.text, RiveTypeKey.textInput: return "text (\"\(m.name)\") is not drawn"
+        case RiveTypeKey.textInput: return "text input (\"\(m.name)\") is not drawn"
         case RiveTypeKey.layoutComponent: return "layout (\"\(m.name)\") is not applied; its content keeps the positions the file stores"
         case RiveTypeKey.nSlicer, RiveTypeKey.nSlicedNode: return "N-slicing (\"\(m.name)\") is not applied; its content is drawn unstretched"
         case RiveTypeKey.audioEvent: return "audio event (\"\(m.name)\") is not played"
         default:
             if m.isType(RiveTypeKey.drawable) && m.typeKey != RiveTypeKey.shape && m.typeKey != RiveTypeKey.artboard
-                && m.typeKey != RiveTypeKey.image && !m.isType(RiveTypeKey.nestedArtboard) {
+                && m.typeKey != RiveTypeKey.image && m.typeKey != RiveTypeKey.text && !m.isType(RiveTypeKey.nestedArtboard) {
                 return "\(m.typeName) (\"\(m.name)\") is not supported; it is not drawn"
             }
             return nil
+        }
+    }
+
+    /// What the renderer applies only in part, said as a note (the content is still drawn).
+    static func partlyApplied(_ m: ComponentModel) -> String? {
+        switch m.typeKey {
+        case RiveTypeKey.textVariationModifier: return "text variation modifiers are not applied; their glyphs keep the font's default axes"
+        case RiveTypeKey.textFollowPathModifier: return "text follow-path modifiers are not applied; their glyphs stay on their lines"
+        case RiveTypeKey.textStyleBackground: return "text style backgrounds are not drawn; the glyphs are"
+        default: return nil
         }
     }
 
@@ -203,6 +226,9 @@ final class ArtboardInstance {
         }
         sortDrawTargets(rulesByParent)
         for n in images.notes { noteOnce(n.message, feature: n.feature) }
+        // Texts lay out once here so their fonts' notes are known before anything plays.
+        for case let t as RText in objects { t.layOut(self) }
+        for n in fonts.notes { noteOnce(n.message, feature: n.feature) }
         // The default view-model instance is bound before anything plays.
         bindings = DataBindings(self)
         bindings?.pushToTargets(self)

@@ -320,6 +320,8 @@ final class DataBindings {
             case .trigger(let t): value = .uint(t)
             default: value = nil
             }
+        case .string?:
+            if case .string(let s) = v { value = .string(s) } else { value = nil }
         default:
             value = nil
         }

@@ -60,7 +60,7 @@ final class RNestedArtboard: RDrawable {
               artboard.budget.take(artboard.file.artboards[id].objects.count) else { return }
         instance = ArtboardInstance(artboard.file.artboards[id], file: artboard.file, limits: artboard.limits,
                                     depth: artboard.depth + 1, context: artboard.context.map { DataContext(instances: [], parent: $0) },
-                                    images: artboard.images, budget: artboard.budget)
+                                    images: artboard.images, fonts: artboard.fonts, budget: artboard.budget)
         instance?.root.frameOrigin = false
         if let board = instance, !board.model.stateMachines.isEmpty {
             swappedMachine = StateMachinePlayer(board.model.stateMachines[0], artboard: board)
@@ -91,7 +91,7 @@ final class RNestedArtboard: RDrawable {
             if let live = own.live { context = DataContext(instances: [live], parent: artboard.context) }
         }
         instance = ArtboardInstance(artboard.file.artboards[id], file: artboard.file, limits: artboard.limits,
-                                    depth: artboard.depth + 1, context: context, images: artboard.images,
+                                    depth: artboard.depth + 1, context: context, images: artboard.images, fonts: artboard.fonts,
                                     budget: artboard.budget)
         instance?.root.frameOrigin = false
         for n in instance?.notes ?? [] { artboard.noteOnce(n.message, feature: n.feature) }

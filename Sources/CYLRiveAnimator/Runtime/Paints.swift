@@ -82,6 +82,8 @@ class RShapePaint: RContainer {
             shape.paints.append(self)
         } else if let board = parent as? RArtboard {
             board.paints.append(self)
+        } else if let style = parent as? RTextStylePaint {
+            style.paints.append(self)
         }
     }
 
