@@ -24,7 +24,7 @@ enum BenchCommand {
         Build in release mode for representative numbers: swift build -c release.
         """,
         usage: "cylanim bench (<input> [--size <N|WxH>] [--passes <N>] [--frames <list>] [--threads <N>] | --player <config> [--scale <N>] [--seconds <S>]) [--json]",
-        arguments: [ArgumentSpec(name: "input", help: "A Lottie file (.json, .tgs, .lottie), a Rive file (.riv), a GIF or a directory of PNG frames.")],
+        arguments: [ArgumentSpec(name: "input", help: "A Lottie file (.json, .tgs, .lottie), a PAG file (.pag), a Rive file (.riv), a GIF or a directory of PNG frames.")],
         options: [
             .value("size", "N|WxH", help: "Render size; N means NxN (default 256)."),
             .value("passes", "N", help: "How many times to open and render, 1-1000 (default 5)."),

@@ -18,7 +18,7 @@ enum ConvertCommand {
         on any error nothing is left behind and an existing file is untouched. The output may not be the input, nor lie inside an input folder of frames (exit 73).
         """,
         usage: "cylanim convert <input> -o <output> [--format <gif|png|webp|png-sequence|tgs|lottie>] [--size <WxH> | --width <W> | --height <H> | --scale <S>] [--fps <N>] [--frames <list> | --marker <name>] [--matte <color>] [--loop <N> | --no-loop] [--dark <file> | --dark-color <keypath=#rrggbb>...]",
-        arguments: [ArgumentSpec(name: "input", help: "A Lottie file (.json, .tgs, .lottie), a Rive file (.riv), a GIF, or a directory of PNG frames.")],
+        arguments: [ArgumentSpec(name: "input", help: "A Lottie file (.json, .tgs, .lottie), a PAG file (.pag), a Rive file (.riv), a GIF, or a directory of PNG frames.")],
         options: [
             .value("output", short: "o", "path", help: "Output file, a %d pattern for PNG frames, or - for standard output. Missing directories are created."),
             .value("format", "gif|png|webp|png-sequence|tgs|lottie", help: "gif, png (animated PNG), webp, png-sequence, tgs or lottie (default: from the output's extension)."),

@@ -12,7 +12,7 @@ enum InfoCommand {
         and CYLTabBarItemPageParameters, which nothing draws).
         """,
         usage: "cylanim info <input> [--json] [--quick] [--fps <N>] [--gif-as <animation|image>]",
-        arguments: [ArgumentSpec(name: "input", help: "A Lottie file (.json, .tgs), a Rive file (.riv), a GIF file, a directory of PNG frames or a tab-bar configuration.")],
+        arguments: [ArgumentSpec(name: "input", help: "A Lottie file (.json, .tgs), a PAG file (.pag), a Rive file (.riv), a GIF file, a directory of PNG frames or a tab-bar configuration.")],
         options: [.flag("json", help: "Print a JSON object instead of text."),
                   .flag("quick", help: "Read the header only: skip decoding and drawing every frame (then render may still find damage).")]
             + CommonOptions.specs)

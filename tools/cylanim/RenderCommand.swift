@@ -13,7 +13,7 @@ enum RenderCommand {
         An output may not be the input, nor lie inside an input folder of frames (exit 73).
         """,
         usage: "cylanim render <input> -o <pattern> [--frames <list> | --marker <name>] [--size <WxH> | --width <W> | --height <H> | --scale <S>] [--background <color>]",
-        arguments: [ArgumentSpec(name: "input", help: "A Lottie file (.json, .tgs), a Rive file (.riv), a GIF file or a directory of PNG frames.")],
+        arguments: [ArgumentSpec(name: "input", help: "A Lottie file (.json, .tgs), a PAG file (.pag), a Rive file (.riv), a GIF file or a directory of PNG frames.")],
         options: [
             .value("output", short: "o", "pattern", help: "Output path: out/f-%04d.png for many frames, or a .png path for one. Missing directories are created."),
         ] + FrameOptions.specs(verb: "Render") + [
