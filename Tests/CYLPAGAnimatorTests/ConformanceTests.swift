@@ -1,6 +1,7 @@
 import CYLImageCodecs
 import CYLPAGAnimator
 import CYLRaster
+import CYLTestSupport
 import CYLTimeline
 import Foundation
 import Testing
@@ -13,21 +14,6 @@ import Testing
 /// `fidelity-baseline.txt` records, per tier.
 @Suite struct PAGConformanceTests {
     struct Score { var matched = 0, judged = 0 }
-
-    /// Percentage of pixels where any premultiplied channel differs by more than 16.
-    static func px16(_ a: Pixmap, _ b: Pixmap) -> Double {
-        var count = 0
-        a.withUnsafeBytes { pa in
-            b.withUnsafeBytes { pb in
-                var i = 0
-                while i < pa.count {
-                    for k in 0..<4 where abs(Int(pa[i + k]) - Int(pb[i + k])) > 16 { count += 1; break }
-                    i += 4
-                }
-            }
-        }
-        return Double(count) * 100 / Double(a.width * a.height)
-    }
 
     static func isBlank(_ p: Pixmap) -> Bool {
         p.withUnsafeBytes { b in
@@ -50,7 +36,7 @@ import Testing
             judged += 1
             guard let timeline, n < timeline.frameCount,
                   let ours = try? timeline.render(frame: n, size: PixelSize(256, 256)) else { worst = 100; continue }
-            let d = px16(ours, reference)
+            let d = Fidelity.percentOff(ours, reference)
             if d <= 1 { matched += 1 }
             worst = max(worst, d)
         }
@@ -58,13 +44,7 @@ import Testing
     }
 
     static func baseline() throws -> [String: Int] {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("fidelity-baseline.txt")
-        var values: [String: Int] = [:]
-        for line in try String(contentsOf: url, encoding: .utf8).split(separator: "\n") where !line.hasPrefix("#") {
-            let parts = line.split(separator: " ")
-            if parts.count == 2, let v = Int(parts[1]) { values[String(parts[0])] = v }
-        }
-        return values
+        try Fidelity.baseline(URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("fidelity-baseline.txt"))
     }
 
     @Test func wholeCorpusMatchesAtLeastTheBaseline() throws {

@@ -1,6 +1,7 @@
 import CYLImageCodecs
 import CYLRaster
 import CYLRiveAnimator
+import CYLTestSupport
 import CYLTimeline
 import Foundation
 import Testing
@@ -12,21 +13,6 @@ import Testing
 /// render. Fails when fewer frames match than `fidelity-baseline.txt` records, per tier.
 @Suite struct RiveConformanceTests {
     struct Score { var matched = 0, judged = 0 }
-
-    /// Percentage of pixels where any premultiplied channel differs by more than 16.
-    static func px16(_ a: Pixmap, _ b: Pixmap) -> Double {
-        var count = 0
-        a.withUnsafeBytes { pa in
-            b.withUnsafeBytes { pb in
-                var i = 0
-                while i < pa.count {
-                    for k in 0..<4 where abs(Int(pa[i + k]) - Int(pb[i + k])) > 16 { count += 1; break }
-                    i += 4
-                }
-            }
-        }
-        return Double(count) * 100 / Double(a.width * a.height)
-    }
 
     /// (matched, judged, worst px16) for one file. A frame we cannot draw counts as judged, not matched.
     static func score(_ entry: RiveCorpus.Entry) throws -> (Int, Int, Double) {
@@ -43,7 +29,7 @@ import Testing
             judged += 1
             guard let timeline, n < timeline.frameCount,
                   let ours = try? timeline.render(frame: n, size: PixelSize(256, 256)) else { worst = 100; continue }
-            let d = px16(ours, reference)
+            let d = Fidelity.percentOff(ours, reference)
             if d <= 1 { matched += 1 }
             worst = max(worst, d)
         }
@@ -51,13 +37,7 @@ import Testing
     }
 
     static func baseline() throws -> [String: Int] {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("fidelity-baseline.txt")
-        var values: [String: Int] = [:]
-        for line in try String(contentsOf: url, encoding: .utf8).split(separator: "\n") where !line.hasPrefix("#") {
-            let parts = line.split(separator: " ")
-            if parts.count == 2, let v = Int(parts[1]) { values[String(parts[0])] = v }
-        }
-        return values
+        try Fidelity.baseline(URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("fidelity-baseline.txt"))
     }
 
     @Test func wholeCorpusMatchesAtLeastTheBaseline() throws {

@@ -211,16 +211,11 @@ struct AfterEffectsBuilder {
         let bytes = replacement ?? Array(self.bytes[stored.range])
         let pixels: Pixmap
         do {
-            if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) {
-                pixels = try PNGCodec.decode(bytes, name: name, maxPixels: limits.maxCanvasPixels)
-            } else if JPEGCodec.isJPEG(bytes) {
-                pixels = try JPEGCodec.decode(bytes, name: name, maxPixels: limits.maxCanvasPixels)
-            } else if WebPDecoder.isWebP(bytes) {
-                pixels = try WebPDecoder.decode(bytes, name: name, maxPixels: limits.maxCanvasPixels)
-            } else {
+            guard let p = try Self.decode(bytes, name: name, limits: limits) else {
                 note(stored.offset, "image \(id) is not WebP, PNG or JPEG; it is not drawn", .notDrawn)
                 return nil
             }
+            pixels = p
         } catch {
             note(stored.offset, "image \(id) cannot be decoded (\(error)); it is not drawn", .notDrawn)
             return nil
@@ -248,17 +243,16 @@ struct AfterEffectsBuilder {
 
     /// The size (units) an embedded image is shown at: its pixel size over its scale factor.
     private func originalSize(_ stored: PAGImageBytes) -> (Double, Double)? {
-        let bytes = Array(self.bytes[stored.range])
-        let decoded: Pixmap?
-        if WebPDecoder.isWebP(bytes) {
-            decoded = try? WebPDecoder.decode(bytes, name: file, maxPixels: limits.maxCanvasPixels)
-        } else if JPEGCodec.isJPEG(bytes) {
-            decoded = try? JPEGCodec.decode(bytes, name: file, maxPixels: limits.maxCanvasPixels)
-        } else {
-            decoded = try? PNGCodec.decode(bytes, name: file, maxPixels: limits.maxCanvasPixels)
-        }
-        guard let p = decoded else { return nil }
+        guard let p = try? Self.decode(Array(bytes[stored.range]), name: file, limits: limits) else { return nil }
         return (Double(p.width) / stored.scaleFactor, Double(p.height) / stored.scaleFactor)
+    }
+
+    /// An image decoded by its content (PNG, JPEG or WebP); nil when it is none of them.
+    private static func decode(_ bytes: [UInt8], name: String, limits: Limits) throws -> Pixmap? {
+        if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return try PNGCodec.decode(bytes, name: name, maxPixels: limits.maxCanvasPixels) }
+        if JPEGCodec.isJPEG(bytes) { return try JPEGCodec.decode(bytes, name: name, maxPixels: limits.maxCanvasPixels) }
+        if WebPDecoder.isWebP(bytes) { return try WebPDecoder.decode(bytes, name: name, maxPixels: limits.maxCanvasPixels) }
+        return nil
     }
 
     private mutating func note(_ byte: Int, _ message: String, _ feature: PAGFeature, key: String? = nil) {

@@ -13,12 +13,8 @@ import Synchronization
 /// their time. Going forward continues where decoding stopped, so playing decodes about one frame
 /// per frame; going back starts again from a keyframe.
 final class VideoSequenceFrames: FrameImages, @unchecked Sendable {
-    let file: String
-    let bytes: [UInt8]
+    let source: SequenceSource
     let sequence: PAGVideoSequence
-    let compositionRate: Double
-    let width: Double, height: Double
-    let maxPixels: Int
     /// Video frame times in display order, for finding the frame a time shows.
     private let times: [Int64]
 
@@ -35,52 +31,39 @@ final class VideoSequenceFrames: FrameImages, @unchecked Sendable {
     }
     private let state = Mutex(State())
 
+    /// Frames of `c` from its largest sequence; a failure (with the reason) when none can be drawn.
     static func make(_ c: PAGComposition, _ sequences: [PAGVideoSequence], file: String, bytes: [UInt8],
                      limits: Limits) -> Result<VideoSequenceFrames, PAGBuildNote> {
-        guard let seq = sequences.filter({ $0.width > 0 && $0.height > 0 && !$0.frames.isEmpty }).max(by: { $0.width < $1.width })
-        else { return .failure(PAGBuildNote("it has no frames")) }
-        guard seq.width <= limits.maxCanvasPixels / seq.height else {
-            return .failure(PAGBuildNote("its frames of \(seq.width)x\(seq.height) pixels are more than \(limits.maxCanvasPixels) (\(Limit.maxCanvasPixels))"))
-        }
-        return .success(VideoSequenceFrames(file: file, bytes: bytes, sequence: seq, compositionRate: c.frameRate > 0 ? c.frameRate : 30,
-                                            width: Double(max(1, c.width)), height: Double(max(1, c.height)),
-                                            maxPixels: limits.maxCanvasPixels))
+        let source = SequenceSource(c, file: file, bytes: bytes, limits: limits)
+        return source.largest(sequences).map { VideoSequenceFrames(source, $0) }
     }
 
-    private init(file: String, bytes: [UInt8], sequence: PAGVideoSequence, compositionRate: Double, width: Double, height: Double,
-                 maxPixels: Int) {
-        self.file = file
-        self.bytes = bytes
+    private init(_ source: SequenceSource, _ sequence: PAGVideoSequence) {
+        self.source = source
         self.sequence = sequence
-        self.compositionRate = compositionRate
-        self.width = width
-        self.height = height
-        self.maxPixels = maxPixels
         times = sequence.frames.map(\.frame).sorted()
     }
 
     /// The time (sequence frames) of the video frame composition frame `time` shows.
     func frameTime(at time: Double) -> Int64 {
         var f = time.rounded(.down)
-        let scale = compositionRate / max(sequence.frameRate, 1e-9)
+        let scale = source.compositionRate / max(sequence.frameRate, 1e-9)
         for r in sequence.staticRanges {
             let start = (Double(r.start) * scale).rounded(), end = (Double(r.end) * scale).rounded()
             if f >= start && f <= end { f = start; break }
         }
-        let target = (f * sequence.frameRate / compositionRate).rounded()
+        let target = (f * sequence.frameRate / source.compositionRate).rounded()
         guard target.isFinite else { return times[0] }
         var best = times[0]
         for t in times where Double(t) <= target { best = t }
         return best
     }
 
-    /// Frames are sampled trilinearly: measured against libpag's renders, the snapshot rule its
-    /// still images follow (`.libpag`) matched fewer sequence frames (video 3 against 5 of 20).
     func image(at time: Double) -> LottieImage? {
         let target = frameTime(at: time)
         return state.withLock { s in
             if let shown = s.shown, shown.time == target { return shown.image }
-            let image = decode(target, &s).map { LottieImage.make($0, width: width, height: height, offset: Point(0, 0), sampling: .trilinear) }
+            let image = decode(target, &s).map { source.image($0) }
             s.shown = (target, image)
             return image
         }
@@ -96,8 +79,8 @@ final class VideoSequenceFrames: FrameImages, @unchecked Sendable {
             && s.next >= start
         if !ahead {
             guard let d = try? H264Decoder() else { return nil }
-            _ = try? d.decode(Self.annexB(bytes[sequence.sps]))
-            _ = try? d.decode(Self.annexB(bytes[sequence.pps]))
+            _ = try? d.decode(Self.annexB(source.bytes[sequence.sps]))
+            _ = try? d.decode(Self.annexB(source.bytes[sequence.pps]))
             s = State(decoder: d, next: start, pictures: [:], shown: nil)
         }
         guard let decoder = s.decoder else { return nil }
@@ -106,7 +89,7 @@ final class VideoSequenceFrames: FrameImages, @unchecked Sendable {
             if s.next < sequence.frames.count {
                 let f = sequence.frames[s.next]
                 s.next += 1
-                picture = try? decoder.decode(Self.annexB(bytes[f.range]), timestamp: UInt64(bitPattern: f.frame))
+                picture = try? decoder.decode(Self.annexB(source.bytes[f.range]), timestamp: UInt64(bitPattern: f.frame))
             } else {
                 picture = decoder.flush()
                 if picture == nil { break }
@@ -114,7 +97,7 @@ final class VideoSequenceFrames: FrameImages, @unchecked Sendable {
             guard let picture else { continue }
             let t = Int64(bitPattern: picture.timestamp)
             guard t >= target || s.pictures.count < Self.keptPictures, var p = try? Pixmap(width: sequence.width, height: sequence.height,
-                                                                                            maxPixels: maxPixels) else { continue }
+                                                                                            maxPixels: source.maxPixels) else { continue }
             picture.rgba(x: 0, y: 0, width: sequence.width, height: sequence.height, alphaX: sequence.alpha?.x, alphaY: sequence.alpha?.y,
                          into: &p)
             s.pictures[t] = p
