@@ -62,28 +62,40 @@ public final class Canvas {
     /// Throws `GeometryError.nonFinite` for NaN or infinite points, transform or paint geometry.
     public func fill(_ path: Path, transform: Transform = .identity, paint: Paint, opacity: Double = 1,
                      rule: FillRule = .nonZero, clip: IntRect? = nil, into target: inout Pixmap) throws(GeometryError) {
-        let c = clipRect(clip, target.width, target.height)
-        paintedFromCache = spanCache.lookup(path, .fill(rule), transform: transform, clip: c, maxPoints: maxPathPoints)
-        if !paintedFromCache {
-            try rasterizer.rasterize(path, transform: transform, rule: rule, clip: c, maxPoints: maxPathPoints)
-            spanCache.store(path, .fill(rule), transform: transform, clip: c, maxPoints: maxPathPoints, spans: rasterizer.spans)
-        }
-        try paintSpans(paintedSpans, paint: paint, transform: transform, opacity: opacity, into: &target)
+        let spans = try coverage(path, .fill(rule), transform: transform, clip: clipRect(clip, target.width, target.height))
+        try paintSpans(spans, paint: paint, transform: transform, opacity: opacity, into: &target)
     }
 
     /// Strokes `path` in user space (so a non-uniform `transform` stretches the stroke) into `target`.
     public func stroke(_ path: Path, style: StrokeStyle, transform: Transform = .identity, paint: Paint,
                        opacity: Double = 1, clip: IntRect? = nil, into target: inout Pixmap) throws(GeometryError) {
-        let c = clipRect(clip, target.width, target.height)
-        let kind = SpanCache.Kind.stroke(style, resolvesOverlaps: resolveStrokeOverlaps)
+        let spans = try coverage(path, .stroke(style), transform: transform, clip: clipRect(clip, target.width, target.height))
+        try paintSpans(spans, paint: paint, transform: transform, opacity: opacity, into: &target)
+    }
+
+    /// What a path's coverage is of: its inside by a fill rule, or its stroke.
+    enum Outline { case fill(FillRule), stroke(StrokeStyle) }
+
+    /// The coverage spans of `path` mapped by `transform` within `clip`: last frame's when the
+    /// same draw had the same inputs (`paintedFromCache` then says so), scan-converted otherwise.
+    func coverage(_ path: Path, _ outline: Outline, transform: Transform, clip c: IntRect) throws(GeometryError) -> [Span] {
+        let kind: SpanCache.Kind
+        switch outline {
+        case .fill(let rule): kind = .fill(rule)
+        case .stroke(let style): kind = .stroke(style, resolvesOverlaps: resolveStrokeOverlaps)
+        }
         paintedFromCache = spanCache.lookup(path, kind, transform: transform, clip: c, maxPoints: maxPathPoints)
-        if !paintedFromCache {
+        if paintedFromCache { return spanCache.lastSpans }
+        switch outline {
+        case .fill(let rule):
+            try rasterizer.rasterize(path, transform: transform, rule: rule, clip: c, maxPoints: maxPathPoints)
+        case .stroke(let style):
             try strokeOutline(path, style: style, transform: transform)
             try rasterizer.rasterize(strokePath, transform: transform, rule: .nonZero, clip: c, maxPoints: maxPathPoints,
                                      resolveOverlaps: resolveStrokeOverlaps && stroker.foldsInward, windingKeepsSign: true)
-            spanCache.store(path, kind, transform: transform, clip: c, maxPoints: maxPathPoints, spans: rasterizer.spans)
         }
-        try paintSpans(paintedSpans, paint: paint, transform: transform, opacity: opacity, into: &target)
+        spanCache.store(path, kind, transform: transform, clip: c, maxPoints: maxPathPoints, spans: rasterizer.spans)
+        return rasterizer.spans
     }
 
     /// The stroke outline (a fill path in user space) in `strokePath`.

@@ -114,8 +114,10 @@ import CYLGeometry
     /// path filled into a layer, blurred exactly, composited at the group's opacity. Within 5 of
     /// 255 per channel: the reduced blur's 4 plus one for the opacity applied to the interpolated
     /// pixel rather than to the exact one. Outside the clip nothing is drawn, though the blur of
-    /// content outside it bleeds in.
-    @Test func rendererDrawsBlurOnlyGroupsAtTheReducedResolution() throws {
+    /// content outside it bleeds in. Both ways of drawing a solid paint reduced: as a layer and as
+    /// coverage (`FeatheredPaint`).
+    @Test(arguments: [false, true])
+    func rendererDrawsBlurOnlyGroupsAtTheReducedResolution(coverage: Bool) throws {
         let shape = Path.circle(center: Point(70, 64), radius: 30)
         let clip = Rect(x: 0, y: 0, width: 100, height: 128)
         for (sigma, opacity) in [(6.0, 1.0), (11.0, 0.6), (24.0, 0.85)] {
@@ -129,7 +131,10 @@ import CYLGeometry
             var target = try Pixmap(width: 128, height: 128)
             target.fill(RGBA8(40, 30, 20, 255))
             var expected = target
-            try DisplayListRenderer().render(list, transform: .identity, clip: IntRect(x: 0, y: 0, width: 128, height: 128), into: &target)
+            let renderer = DisplayListRenderer()
+            renderer.featheredPaints = coverage
+            try renderer.render(list, transform: .identity, clip: IntRect(x: 0, y: 0, width: 128, height: 128), into: &target)
+            #expect(renderer.feathered.misses == (coverage ? 1 : 0))
 
             var layer = try Pixmap(width: 128, height: 128)
             try Canvas().fill(shape, paint: .solid(Color(0.2, 0.4, 0.9, 1)), into: &layer)
@@ -141,7 +146,7 @@ import CYLGeometry
                 let a = target[x, y], e = expected[x, y]
                 worst = max(worst, abs(Int(a.r) - Int(e.r)), abs(Int(a.g) - Int(e.g)), abs(Int(a.b) - Int(e.b)), abs(Int(a.a) - Int(e.a)))
             } }
-            print("reduced path σ \(sigma) opacity \(opacity): \(worst) levels from the exact steps")
+            print("reduced path (\(coverage ? "coverage" : "layer")) σ \(sigma) opacity \(opacity): \(worst) levels from the exact steps")
             #expect(worst <= 5, "σ \(sigma) opacity \(opacity): \(worst) levels from the exact steps")
             #expect(target[110, 64] == RGBA8(40, 30, 20, 255) && target[99, 64] != RGBA8(40, 30, 20, 255))
         }

@@ -86,4 +86,19 @@ int cyl_blur_pass_is_vectorised(void);
 /// for i in 0..<n; every h value ≤ 255 · 256, w1 ≤ 256 (a reduced blur's interpolation back up).
 void cyl_lerp_rows(uint32_t *d, const uint32_t *h0, const uint32_t *h1, size_t n, uint32_t w1);
 
+/// Blurs the `w × h` bytes of 8-bit coverage at `img` (rows `stride` apart) in place by a gaussian:
+/// the `taps_x` weights `kx` across, then the `taps_y` weights `ky` down (odd counts, 16-bit fixed
+/// point summing to 65536), each pass rounded; bytes outside the rectangle count as 0. `scratch`
+/// holds `cyl_blur_coverage_scratch(w, h, taps_x, taps_y)` bytes.
+void cyl_blur_coverage(uint8_t *img, size_t stride, size_t w, size_t h, const uint32_t *kx, size_t taps_x,
+                       const uint32_t *ky, size_t taps_y, uint8_t *scratch);
+size_t cyl_blur_coverage_scratch(size_t w, size_t h, size_t taps_x, size_t taps_y);
+/// out[x] = src[i0] · (256 − w1) + src[i0 + di] · w1 for each output column x, where table[2x] is
+/// i0 and table[2x + 1] is w1 | di << 16 (a reduced coverage row interpolated across, in 1/256).
+void cyl_lerp_coverage_across(const uint8_t *src, const uint32_t *table, size_t n, uint16_t *out);
+/// d[x] = round((h0[x] · (256 − w1) + h1[x] · w1) / 65536), for x in 0..<n (w1 ≤ 256).
+void cyl_lerp_coverage_rows(uint8_t *d, const uint16_t *h0, const uint16_t *h1, size_t n, uint32_t w1);
+/// d[x] = (src scaled by cov[x]/255) over d[x], premultiplied source-over, for x in 0..<n.
+void cyl_over_solid_coverage_row(uint32_t *d, const uint8_t *cov, size_t n, uint32_t src);
+
 #endif

@@ -15,6 +15,11 @@ public final class DisplayListRenderer {
     private var distanceScratch: [Double] = []
     /// Rows and column tables of a reduced blur's interpolation back up (`drawReducedBlur`).
     private var expandScratch: [UInt32] = []
+    /// Feathered solid paints' blurred coverage, kept between frames.
+    let feathered = FeatheredPaint()
+    /// Whether a blurred group of one solid fill or stroke is drawn as blurred coverage
+    /// (`FeatheredPaint`); tests turn it off to compare with the layer path.
+    var featheredPaints = true
 
     /// The largest blur drawn, in pixels of standard deviation: a group asking for more is blurred
     /// this much. Its cost per pixel grows with the radius, and past the target's own size a wider
@@ -51,6 +56,7 @@ public final class DisplayListRenderer {
         precondition(list.isComplete, "a display list is drawn once every group is ended")
         drawn = .none
         canvas.beginFrame()
+        feathered.beginFrame()
         try draw(list, list.items.indices, transform, clip, &target)
     }
 
@@ -107,9 +113,9 @@ public final class DisplayListRenderer {
                              _ clip: IntRect, _ inner: IntRect, _ target: inout Pixmap) throws {
         guard group.isIsolated else { return try draw(list, group.children, m, inner, &target) }
         let sigma = min(group.blur * abs(m.determinant).squareRoot(), Self.maxBlurSigma)
-        if group.masks.isEmpty, group.effects.isEmpty, group.matte == nil, group.blendMode == .normal,
-           ReducedBlur.factor(sigma) > 1 {
-            return try drawReducedBlur(group, list, m, sigma, clip, inner, &target)
+        if group.masks.isEmpty, group.effects.isEmpty, group.matte == nil, group.blendMode == .normal {
+            if sigma > 0.05, try drawFeathered(group, list, m, sigma, clip, inner, &target) { return }
+            if ReducedBlur.factor(sigma) > 1 { return try drawReducedBlur(group, list, m, sigma, clip, inner, &target) }
         }
         let outer = drawn
         drawn = .none
@@ -164,18 +170,8 @@ public final class DisplayListRenderer {
     private func drawReducedBlur(_ group: DisplayList.Group, _ list: DisplayList, _ m: Transform, _ sigma: Double,
                                  _ clip: IntRect, _ inner: IntRect, _ target: inout Pixmap) throws {
         let f = ReducedBlur.factor(sigma)
-        let bounds = IntRect(x: 0, y: 0, width: target.width, height: target.height)
-        let reach = Self.reach(sigma)
-        // Children drawn up to the blur's reach beyond the clip (it bleeds in); the reduced grid
-        // covers that and the reach beyond, whole cells from `q`'s corner.
-        let region = inner.grown(by: reach).intersection(bounds)
-        let q = region.grown(by: reach).intersection(bounds)
-        if region.isEmpty { return }
+        guard let (q, cells, toCells) = reducedGrid(m, sigma, factor: f, inner, target.size) else { return }
         let nw = (q.width + f - 1) / f, nh = (q.height + f - 1) / f
-        let cells = IntRect(x: (region.x - q.x) / f, y: (region.y - q.y) / f,
-                            width: (region.maxX - q.x + f - 1) / f - (region.x - q.x) / f,
-                            height: (region.maxY - q.y + f - 1) / f - (region.y - q.y) / f)
-        let toCells = m.then(.translation(Double(-q.x), Double(-q.y))).then(.scale(1 / Double(f), 1 / Double(f)))
         let outer = drawn
         drawn = .none
         var small = try canvas.borrowLayer(width: target.width, height: target.height)
@@ -206,6 +202,53 @@ public final class DisplayListRenderer {
         }
         canvas.recycle(small, dirty: spread.union(drawn))
         drawn = outer.union(area)
+    }
+
+    /// The grid a blur of `sigma` pixels is drawn on at `f` pixels a cell for content clipped to
+    /// `inner`: the target pixels `q` it covers (the content's reach beyond `inner`, where it still
+    /// bleeds in, and the blur's reach beyond that, in whole cells from `q`'s corner), the cells the
+    /// content is drawn in, and the mapping `m` continued onto the cells. Nil: nothing to draw.
+    private func reducedGrid(_ m: Transform, _ sigma: Double, factor f: Int, _ inner: IntRect, _ size: PixelSize)
+        -> (q: IntRect, cells: IntRect, toCells: Transform)? {
+        let bounds = IntRect(x: 0, y: 0, width: size.width, height: size.height)
+        let reach = Self.reach(sigma)
+        let region = inner.grown(by: reach).intersection(bounds)
+        let q = region.grown(by: reach).intersection(bounds)
+        if region.isEmpty { return nil }
+        let cells = IntRect(x: (region.x - q.x) / f, y: (region.y - q.y) / f,
+                            width: (region.maxX - q.x + f - 1) / f - (region.x - q.x) / f,
+                            height: (region.maxY - q.y + f - 1) / f - (region.y - q.y) / f)
+        let toCells = m.then(.translation(Double(-q.x), Double(-q.y))).then(.scale(1 / Double(f), 1 / Double(f)))
+        return (q, cells, toCells)
+    }
+
+    /// A blurred group holding one solid fill or stroke (a feathered paint), drawn as blurred
+    /// coverage (`FeatheredPaint`) on the same grid a reduced layer would use. False for any other
+    /// group (and with `featheredPaints` off).
+    private func drawFeathered(_ group: DisplayList.Group, _ list: DisplayList, _ m: Transform, _ sigma: Double,
+                               _ clip: IntRect, _ inner: IntRect, _ target: inout Pixmap) throws -> Bool {
+        guard featheredPaints, group.children.count == 1 else { return false }
+        let path: Int, outline: Canvas.Outline, transform: Transform, color: Color, opacity: Double
+        switch list.items[group.children.lowerBound] {
+        case .fill(let i):
+            let fill = list.fills[i]
+            guard case .solid(let c) = fill.paint else { return false }
+            (path, outline, transform, color, opacity) = (fill.path, .fill(fill.rule), fill.transform, c, fill.opacity)
+        case .stroke(let i):
+            let stroke = list.strokes[i]
+            guard case .solid(let c) = stroke.paint else { return false }
+            (path, outline, transform, color, opacity) = (stroke.path, .stroke(stroke.style), stroke.transform, c, stroke.opacity)
+        default:
+            return false
+        }
+        let f = ReducedBlur.factor(sigma)
+        guard let (q, cells, toCells) = reducedGrid(m, sigma, factor: f, inner, target.size) else { return true }
+        let spans = try canvas.coverage(list.path(path), outline, transform: transform.then(toCells), clip: cells)
+        let src = color.packedPremultiplied(opacity: opacity * min(max(group.opacity.isNaN ? 0 : group.opacity, 0), 1))
+        let area = feathered.paint(spans: spans, cached: canvas.paintedFromCache, sigma: sigma, factor: f, q: q, clip: clip,
+                                   color: src, into: &target)
+        drawn = drawn.union(area)
+        return true
     }
 
     /// How far a blur of `sigma` pixels spreads: its kernel's radius and a pixel of rounding.

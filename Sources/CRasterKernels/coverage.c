@@ -1,0 +1,82 @@
+// Single-channel coverage rows: a gaussian blur of 8-bit coverage, its bilinear interpolation back
+// up from a reduced grid, and a solid colour painted through it. A feathered solid paint is its
+// coverage blurred and painted (DisplayListRenderer+Feather.swift): one byte a pixel to blur where
+// a layer has four, and no layer to composite.
+//
+// Both blur passes read rows (across: one row shifted by each tap; down: the rows above and below),
+// so the loops are elementwise over x and vectorise; each pass rounds as (sum + 2^15) >> 16, which
+// is CYLRaster's Mask.blurPass, so the bytes equal the Swift pass's.
+#include "kernels_common.h"
+#include <string.h>
+
+// Thirty-two outputs a block, their sums kept in registers across all the taps (one store per
+// output rather than one per tap); the kernel is symmetric (GaussianKernel), so the two pixels a
+// weight applies to are added first and multiplied once.
+#define BLOCK 32
+
+// dst[x] = round(sum_i k[i] * src[x + i * step] / 65536) for x in 0..<n, k symmetric, `src`
+// readable for every tap (zero-padded by the caller).
+CYL_CLONES
+static void convolve(uint8_t *restrict dst, const uint8_t *restrict src, size_t step, size_t n, const uint32_t *restrict k,
+                     size_t taps) {
+    size_t r = taps / 2, x = 0;
+    for (; x + BLOCK <= n; x += BLOCK) {
+        uint32_t a[BLOCK];
+        const uint8_t *c = src + x + r * step;
+        for (size_t j = 0; j < BLOCK; j++) a[j] = k[r] * c[j];
+        for (size_t i = 0; i < r; i++) {
+            const uint8_t *p = src + x + i * step, *q = src + x + (taps - 1 - i) * step;
+            uint32_t kk = k[i];
+            for (size_t j = 0; j < BLOCK; j++) a[j] += kk * (uint32_t)(p[j] + q[j]);
+        }
+        for (size_t j = 0; j < BLOCK; j++) dst[x + j] = (uint8_t)((a[j] + 0x8000u) >> 16);
+    }
+    for (; x < n; x++) {
+        uint32_t a = 0;
+        for (size_t i = 0; i < taps; i++) a += k[i] * src[x + i * step];
+        dst[x] = (uint8_t)((a + 0x8000u) >> 16);
+    }
+}
+
+size_t cyl_blur_coverage_scratch(size_t w, size_t h, size_t taps_x, size_t taps_y) {
+    return w + taps_x - 1 + w * (h + taps_y - 1);
+}
+
+void cyl_blur_coverage(uint8_t *img, size_t stride, size_t w, size_t h, const uint32_t *kx, size_t taps_x,
+                       const uint32_t *ky, size_t taps_y, uint8_t *scratch) {
+    size_t rx = taps_x / 2, ry = taps_y / 2;
+    // Across: each row copied into a zero-padded row, convolved into `mid`, which has `ry` zero
+    // rows above and below so that every row down reads `taps_y` rows.
+    uint8_t *pad = scratch, *mid = scratch + w + taps_x - 1;
+    memset(pad, 0, w + 2 * rx);
+    memset(mid, 0, ry * w);
+    memset(mid + (ry + h) * w, 0, ry * w);
+    for (size_t y = 0; y < h; y++) {
+        memcpy(pad + rx, img + y * stride, w);
+        convolve(mid + (ry + y) * w, pad, 1, w, kx, taps_x);
+    }
+    for (size_t y = 0; y < h; y++) convolve(img + y * stride, mid + y * w, w, w, ky, taps_y);
+}
+
+void cyl_lerp_coverage_across(const uint8_t *src, const uint32_t *table, size_t n, uint16_t *out) {
+    for (size_t x = 0; x < n; x++) {
+        uint32_t i0 = table[2 * x], e = table[2 * x + 1];
+        uint32_t w1 = e & 0xFFFFu, c0 = src[i0], c1 = src[i0 + (e >> 16)];
+        out[x] = (uint16_t)(c0 * (256 - w1) + c1 * w1);
+    }
+}
+
+CYL_CLONES
+void cyl_lerp_coverage_rows(uint8_t *restrict d, const uint16_t *restrict h0, const uint16_t *restrict h1, size_t n,
+                            uint32_t w1) {
+    uint32_t w0 = 256 - w1;
+    for (size_t x = 0; x < n; x++) d[x] = (uint8_t)(((uint32_t)h0[x] * w0 + (uint32_t)h1[x] * w1 + 0x8000u) >> 16);
+}
+
+CYL_CLONES
+void cyl_over_solid_coverage_row(uint32_t *restrict d, const uint8_t *restrict cov, size_t n, uint32_t src) {
+    for (size_t x = 0; x < n; x++) {
+        uint32_t sp = cyl_scale_pixel(src, cov[x]);
+        d[x] = sp + cyl_scale_pixel(d[x], 255 - (sp >> 24));
+    }
+}
