@@ -243,6 +243,33 @@ import Testing
         #expect(p[45, 1].a == 0 && p[45, 2] == red && p[45, 57] == red && p[45, 58].a == 0)
     }
 
+    /// The scene of the official runtime's N-slice rendering test, rebuilt: a 173x173 node drawn
+    /// 500x173, sliced at 0.646 and 0.826 of its width and at thirds of its height (normalized),
+    /// holding a 173x173 triangle centred in it. The height does not change, so y maps to itself;
+    /// across, the apex (x 86.5) lies in the first fixed segment (0...111.8) and stays, the left
+    /// corner (0) stays, the right corner (173, the box's end) goes to the new end, 500. In the
+    /// shape's space (its origin at 86.5, 86.5): (0, -86.5), (413.5, 86.5), (-86.5, 86.5), the
+    /// points the runtime's recorded frame holds for it.
+    @Test func aTriangleStretchesFromItsFixedApex() throws {
+        var f = RiveWriter()
+        f.object(T.backboard)
+        f.object(T.artboard, [(P.componentName, .s("Artboard")), (P.layoutComponentWidth, .d(500)), (P.layoutComponentHeight, .d(205))])
+        f.object(T.nSlicedNode, [(P.componentParentId, .u(0)), (P.nodeY, .d(16)),
+                                 (P.nSlicedNodeInitialWidth, .d(173)), (P.nSlicedNodeInitialHeight, .d(173)),
+                                 (P.nSlicedNodeWidth, .d(500)), (P.nSlicedNodeHeight, .d(173))])  // 1
+        f.object(T.shape, [(P.componentParentId, .u(1)), (P.nodeX, .d(86.5)), (P.nodeY, .d(86.5))])  // 2
+        f.object(T.triangle, [(P.componentParentId, .u(2)), (P.parametricPathWidth, .d(173)), (P.parametricPathHeight, .d(173))])
+        for (type, offset) in [(T.axisX, 0.6460816860198975), (T.axisX, 0.826190710067749), (T.axisY, 1.0 / 3), (T.axisY, 2.0 / 3)] {
+            f.object(type, [(P.componentParentId, .u(1)), (P.axisOffset, .d(offset)), (P.axisNormalized, .b(true))])
+        }
+        let scene = try SceneTests.document(f).makeScene()
+        let shape = try #require(scene.artboard.object(2) as? RShape)
+        let points = shape.composer.localPath.points
+        let expected = [Point(0, -86.5), Point(413.5, 86.5), Point(-86.5, 86.5), Point(0, -86.5)]
+        #expect(points.count == expected.count, "\(points)")
+        for (p, e) in zip(points, expected) { #expect(abs(p.x - e.x) < 1e-3 && abs(p.y - e.y) < 1e-3, "\(points)") }
+    }
+
     /// The node's map, point by point: fixed segments keep their length, scalable ones scale by
     /// 7; a point right of the box keeps its distance from the right edge, one left of it stays.
     @Test func theSliceMapIsPiecewiseLinear() {
