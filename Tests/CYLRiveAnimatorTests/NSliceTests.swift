@@ -236,6 +236,13 @@ import Testing
         scene.artboard.update()
         let narrow = shape.composer.worldPath.bounds
         #expect(close(narrow, Rect(minX: 2, minY: 2, maxX: 58, maxY: 58)), "\(narrow)")
+        // Axes animate: the second x line moved from 20 to 25 leaves 15 units to scale, by
+        // (60 - 15) / 15 = 3, so the box's centre (15) lands at 10 + 5·3 = 25 (it was 10 + 5·4).
+        let node = try #require(scene.artboard.object(1) as? RNSlicedNode)
+        #expect(abs((node.map?.deformWorld(Point(15, 15)).x ?? 0) - 30) < 1e-9)
+        scene.artboard.set(3, P.axisOffset, .double(25))
+        scene.artboard.update()
+        #expect(abs((node.map?.deformWorld(Point(15, 15)).x ?? 0) - 25) < 1e-9)
 
         let (_, p) = try Self.render(Self.slicedNode())
         let red = RGBA8(255, 0, 0, 255)
