@@ -141,7 +141,7 @@ package.targets += [
     .executableTarget(name: "FuzzExpression", dependencies: ["CYLLottieAnimator", "CYLTimeline", "CYLRaster", "FuzzSupport"],
                       path: "Fuzz/FuzzExpression"),
     .executableTarget(name: "FuzzRive", dependencies: ["CYLRiveAnimator", "CYLTimeline", "CYLRaster", "FuzzSupport"],
-                      path: "Fuzz/FuzzRive", exclude: ["rive.dict"]),
+                      path: "Fuzz/FuzzRive", exclude: ["rive.dict", "seeds"]),
     .executableTarget(name: "FuzzPAG", dependencies: ["CYLPAGAnimator", "CYLTimeline", "CYLRaster", "FuzzSupport"],
                       path: "Fuzz/FuzzPAG", exclude: ["pag.dict"]),
     .executableTarget(name: "FuzzTabBarConfig", dependencies: ["CYLTabBarItemAnimation", "FuzzSupport"],

@@ -135,6 +135,14 @@ public struct Path: Sendable, Equatable {
         return copy
     }
 
+    /// This path with every point (control points too) moved by `body`: a non-affine map such
+    /// as Rive's N-slicing moves a curve by its control points, as the format's runtime does.
+    public func mapped(_ body: (Point) -> Point) -> Path {
+        var copy = self
+        for i in copy.points.indices { copy.points[i] = body(copy.points[i]) }
+        return copy
+    }
+
     /// A segment with its start point made explicit.
     public enum Segment: Equatable, Sendable {
         case move(Point)

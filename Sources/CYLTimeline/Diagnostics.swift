@@ -33,8 +33,8 @@ public struct Diagnostic: Sendable, Equatable, CustomStringConvertible {
         /// A dotLottie state machine that names what the file does not have (an animation, a
         /// marker), or does what frames cannot show (a theme switch).
         case stateMachines
-        /// Content the back-end skips entirely, so frames lack it (a Rive file's text, layouts,
-        /// scripts, audio, N-slicing): unlike a partly applied feature, commands that only render
+        /// Content the back-end skips entirely, so frames lack it (a Rive file's text inputs,
+        /// layouts, scripts, audio): unlike a partly applied feature, commands that only render
         /// warn about it, and lint reports each kind.
         case notDrawn
 

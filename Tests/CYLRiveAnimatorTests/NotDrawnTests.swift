@@ -3,7 +3,7 @@ import Foundation
 import Testing
 @testable import CYLRiveAnimator
 
-/// Content the Rive back-end leaves out of its frames (text input, layouts, N-slicing, audio, scripts,
+/// Content the Rive back-end leaves out of its frames (text input, layouts, audio, scripts,
 /// images kept outside the file) is a diagnostic with a feature, so `render`, `convert` and
 /// `preview` warn and `lint` reports it (issue 28: "nobody ships an icon that silently loses
 /// content").
@@ -19,7 +19,6 @@ import Testing
     @Test(arguments: [
         (T.textInput, "text input (\"Label\") is not drawn"),
         (T.layoutComponent, "layout (\"Label\") is not applied; its content keeps the positions the file stores"),
-        (T.nSlicer, "N-slicing (\"Label\") is not applied; its content is drawn unstretched"),
         (T.audioEvent, "audio event (\"Label\") is not played"),
     ])
     func contentLeftOutIsNotDrawn(type: Int, message: String) throws {
@@ -34,6 +33,16 @@ import Testing
 
     @Test func theRectangleAloneHasNothingLeftOut() throws {
         #expect(try Self.diagnostics(RiveWriter.rectangleArtboard()).isEmpty)
+    }
+
+    /// N-slicing is drawn (`NSliceTests`): slicers, sliced nodes and their axes are not reported.
+    @Test(arguments: [T.nSlicer, T.nSlicedNode])
+    func nSlicingIsNotReported(type: Int) throws {
+        var f = RiveWriter.rectangleArtboard()
+        f.object(type, [(P.componentName, .s("Label")), (P.componentParentId, .u(0))])  // 5
+        f.object(T.axisX, [(P.componentParentId, .u(5)), (P.axisOffset, .d(4))])
+        f.object(T.nSlicerTileMode, [(P.componentParentId, .u(5)), (P.nSlicerTileModeStyle, .u(1))])
+        #expect(try Self.diagnostics(f).isEmpty)
     }
 
     /// Text is drawn: a text object (even one with no runs yet) is not reported.

@@ -146,7 +146,7 @@ PY
     pipeline)
         copy sample-animations/pipeline.json Fuzz/FuzzPipeline/seeds/*.json ;;
     rive)
-        copy sample-animations/*.riv
+        copy sample-animations/*.riv Fuzz/FuzzRive/seeds/*.riv
         [[ -d "$corpus_dir/rive" ]] && copy "$corpus_dir"/rive/*.riv
         # Text set in a tiny font made at fuzz time (real fonts exceed max_len), and the font alone.
         python3 tools/dev/make-rive-text-seeds.py "$seeds" ;;

@@ -24,6 +24,9 @@ struct SceneBuilder {
     /// Maps content to pixels when known (the fit of the target being drawn), so that the scene
     /// artboard's clip can cover whole pixels as the reference renderer's does.
     var device: Transform?
+    /// Maps the space drawables are placed in (the artboard being drawn) to the scene artboard's,
+    /// through the nested artboards drawn around it: with `device`, what the renderer maps it by.
+    var placement = Transform.identity
     /// The clips of the drawable being drawn when it blends with its backdrop: its blended
     /// groups carry them as masks, since an isolated clip group would hide the backdrop from them.
     private var blendClips: [RClippingShape] = []
@@ -63,6 +66,9 @@ struct SceneBuilder {
         var t = Transform.identity
         if root.frameOrigin { t = .translation(root.width * root.originX, root.height * root.originY) }
         if root.hasSelfTransform { t = t * root.selfTransform }
+        let outside = placement
+        placement = placement * t
+        defer { placement = outside }
         let bounds = root.bounds
         // The clip is a mask, so its edges are anti-aliased like the reference's (a pixel-snapped
         // rectangle would drop the partly covered row at a fractional edge).
@@ -114,7 +120,7 @@ struct SceneBuilder {
         list.endGroup()
     }
 
-    private func checkBudget(_ frame: Int?) throws {
+    func checkBudget(_ frame: Int?) throws {
         guard list.drawCount <= limits.maxDrawsPerFrame else {
             throw RenderError(file: file, frame: frame,
                               "the frame draws more than \(limits.maxDrawsPerFrame) items (\(Limit.maxDrawsPerFrame))")
@@ -147,7 +153,7 @@ struct SceneBuilder {
     /// Begins a group blending its content with `mode` (and fading it by `opacity`), masked by the
     /// clips of the drawable being drawn. Returns whether it began one: a normal, opaque, unclipped
     /// group would change nothing.
-    private mutating func beginBlendGroup(_ mode: BlendMode, opacity: Double = 1) -> Bool {
+    mutating func beginBlendGroup(_ mode: BlendMode, opacity: Double = 1) -> Bool {
         guard mode != .normal || opacity < 1 else { return false }
         list.beginGroup(transform: .identity, opacity: opacity, blendMode: mode)
         for (i, c) in blendClips.enumerated() {
@@ -178,6 +184,10 @@ struct SceneBuilder {
         case let image as RImage:
             guard let pixels = image.image, let t = image.imageTransform else { return }
             let mode = image.blendMode
+            if let slicer = image.activeSlicer {
+                try draw(slicer, pixels, image, t)
+                return
+            }
             if let mesh = image.mesh {
                 guard mesh.isValid else { return }
                 let began = beginBlendGroup(mode, opacity: image.renderOpacity)
@@ -194,6 +204,9 @@ struct SceneBuilder {
         case let nested as RNestedArtboard:
             guard let instance = nested.instance else { return }
             list.beginGroup(transform: nested.worldTransform)
+            let outside = placement
+            placement = placement * nested.worldTransform
+            defer { placement = outside }
             try draw(instance, frame: frame)
             list.endGroup()
         default:
@@ -265,7 +278,7 @@ struct SceneBuilder {
     /// to `scale` and then sampling bilinearly averages more, so the reduction stops where the two
     /// blurs have the same variance: (1/s')²/4 = ((1/s)² + 1)/12.
     private static let reductionSteps = 16.0
-    private mutating func reduce(_ image: Pixmap, _ t: Transform, _ id: ObjectIdentifier, _ asset: Int) -> (Pixmap, Transform) {
+    mutating func reduce(_ image: Pixmap, _ t: Transform, _ id: ObjectIdentifier, _ asset: Int) -> (Pixmap, Transform) {
         guard let device else { return (image, t) }
         let scale = (device * t).maxScale
         guard scale > 0, scale < 0.75 else { return (image, t) }

@@ -154,6 +154,10 @@ final class ArtboardInstance {
         case RiveTypeKey.nestedBool, RiveTypeKey.nestedNumber, RiveTypeKey.nestedTrigger: return RNestedInput(m, index: i)
         case RiveTypeKey.componentOrigin: return RComponentOrigin(m, index: i)
         case RiveTypeKey.mesh: return RMesh(m, index: i)
+        case RiveTypeKey.nSlicer: return RNSlicer(m, index: i)
+        case RiveTypeKey.nSlicedNode: return RNSlicedNode(m, index: i)
+        case RiveTypeKey.axisX, RiveTypeKey.axisY: return RAxis(m, index: i)
+        case RiveTypeKey.nSlicerTileMode: return RNSlicerTileMode(m, index: i)
         case RiveTypeKey.meshVertex, RiveTypeKey.contourMeshVertex: return RMeshVertex(m, index: i)
         case RiveTypeKey.viewModelInstance: return RViewModelInstance(m, index: i)
         case _ where m.isType(RiveTypeKey.viewModelInstanceValue): return RViewModelInstanceValue(m, index: i)
@@ -177,7 +181,6 @@ final class ArtboardInstance {
         switch m.typeKey {
         case RiveTypeKey.textInput: return "text input (\"\(m.name)\") is not drawn"
         case RiveTypeKey.layoutComponent: return "layout (\"\(m.name)\") is not applied; its content keeps the positions the file stores"
-        case RiveTypeKey.nSlicer, RiveTypeKey.nSlicedNode: return "N-slicing (\"\(m.name)\") is not applied; its content is drawn unstretched"
         case RiveTypeKey.audioEvent: return "audio event (\"\(m.name)\") is not played"
         default:
             if m.isType(RiveTypeKey.drawable) && m.typeKey != RiveTypeKey.shape && m.typeKey != RiveTypeKey.artboard

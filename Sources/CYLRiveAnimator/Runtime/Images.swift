@@ -44,6 +44,8 @@ final class RImage: RDrawable {
     var originX = 0.5, originY = 0.5
     /// The mesh child that deforms the image, if any.
     unowned(unsafe) var mesh: RMesh?
+    /// The N-slicer child that draws the image as a grid of patches, if any.
+    unowned(unsafe) var slicer: RNSlicer?
     var image: Pixmap?
     /// Set once resolved, so a bound or keyed asset id takes effect at once.
     unowned(unsafe) var artboard: ArtboardInstance?
@@ -66,6 +68,14 @@ final class RImage: RDrawable {
     }
 
     override var willDraw: Bool { super.willDraw && renderOpacity != 0 && image != nil }
+
+    /// The N-slicer that draws the image this frame: a mesh and a slicer each claim the image when
+    /// the runtime adds them, in file order, so the later one is drawn.
+    var activeSlicer: RNSlicer? {
+        guard let slicer else { return nil }
+        guard let mesh else { return slicer }
+        return slicer.index > mesh.index ? slicer : nil
+    }
 
     /// Maps the bitmap's pixel rectangle into the artboard: centred on the origin point.
     var imageTransform: Transform? {

@@ -202,9 +202,25 @@ class RLinearGradient: RPaintMutator {
         return Gradient(sorted.map { ColorStop(min(max($0.element.position, 0), 1), ARGB(value: $0.element.colorValue).modulated(ro).color) })
     }
 
+    /// The shape this gradient paints, when it paints one (its N-sliced node moves the ends).
+    unowned(unsafe) var shape: RShape?
+
+    override func link(_ artboard: ArtboardInstance) {
+        super.link(artboard)
+        shape = parent?.parent as? RShape
+    }
+
     func endpoints(_ world: Transform?) -> (Point, Point) {
         var s = Point(startX, startY), e = Point(endX, endY)
-        if let world { s = world * s; e = world * e }
+        let map = shape?.deformer?.map
+        if let world {
+            s = world * s; e = world * e
+            if let map { s = map.deformWorld(s); e = map.deformWorld(e) }
+        } else if let map, let shape, let inverse = shape.worldTransform.inverted {
+            // The runtime leaves the ends alone when the shape's transform cannot be inverted.
+            s = map.deformLocal(s, world: shape.worldTransform, inverseWorld: inverse)
+            e = map.deformLocal(e, world: shape.worldTransform, inverseWorld: inverse)
+        }
         return (s, e)
     }
 

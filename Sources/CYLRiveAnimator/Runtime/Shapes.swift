@@ -179,10 +179,18 @@ final class RShape: RDrawable {
     var composer: RPathComposer!
     /// Set by follow-path constraints and clipping shapes that read this shape's paths.
     var needsWorldPath = false
+    /// The nearest N-sliced node above the shape: it moves the points of the shape's paths and
+    /// the ends of its gradients (nil: none).
+    unowned(unsafe) var deformer: RNSlicedNode?
 
     override func link(_ artboard: ArtboardInstance) {
         super.link(artboard)
         composer = RPathComposer(shape: self)
+        var p = parent
+        while let c = p {
+            if let node = c as? RNSlicedNode { deformer = node; break }
+            p = c.parent
+        }
     }
 
     override func buildDependencies(_ artboard: ArtboardInstance) {
@@ -286,6 +294,12 @@ class RPath: RNode {
         rawPath.removeAll()
         // Once the scene is over its bound the frame is an error: build nothing more.
         if !artboard.budget.pathPointsExhausted { PathBuilder.build(points(artboard), closed: isClosed, into: &rawPath) }
+        // An N-sliced node moves every point, control points too, through world space (its map
+        // updated before: the path is under it).
+        if let map = shape?.deformer?.map, !rawPath.isEmpty {
+            let world = pathTransform, inverse = pathTransform.invertedOrIdentity
+            rawPath = rawPath.mapped { map.deformLocal($0, world: world, inverseWorld: inverse) }
+        }
         if !artboard.budget.repath(from: old, to: rawPath.points.count) {
             rawPath = Path()  // frees the points; the frame is then an error (SceneBuilder)
         }
