@@ -1,3 +1,4 @@
+import CYLImageCodecs
 import CYLPAGAnimator
 import CYLRaster
 import CYLTimeline
@@ -39,5 +40,62 @@ import Testing
         let p = try PAGDocument(bytes: bytes, name: "levels.pag").timeline().render(frame: 0, size: PixelSize(10, 10))
         let (r, g, b, a) = p.withUnsafeBytes { b in (b[220], b[221], b[222], b[223]) }
         #expect(abs(Int(r) - 128) <= 1 && g == 0 && b == 255 && a == 255, "\((r, g, b, a))")
+    }
+
+    /// An image layer (`pixels`, embedded as PNG) in a 100 x 100 composition, with `effects`.
+    static func imageLayer(_ pixels: Pixmap, _ effects: [[UInt8]]) throws -> Pixmap {
+        let bytes = PAGWriter.file([
+            PAGWriter.imageBytes(id: 3, try PNGCodec.encode(pixels)),
+            PAGWriter.composition(id: 1, width: 100, height: 100, frames: 1, layers: [
+                PAGWriter.layer(type: 5, id: 2, frames: 1, [PAGWriter.imageReference(3)] + effects),
+            ]),
+        ])
+        return try PAGDocument(bytes: bytes, name: "effect.pag").timeline().render(frame: 0, size: PixelSize(100, 100))
+    }
+
+    static func pixel(_ p: Pixmap, _ x: Int, _ y: Int) -> RGBA8 {
+        p.withUnsafeBytes { b in let i = (y * p.width + x) * 4; return RGBA8(b[i], b[i + 1], b[i + 2], b[i + 3]) }
+    }
+
+    /// Corner pin: the tag's corners (upper left, upper right, lower left, lower right) are where
+    /// the image's corners go. A 20 x 10 image, red left half and blue right half, pinned to the
+    /// rectangle (10, 20)-(90, 60) is scaled 4x: red over x 10..<50, blue over 50..<90, nothing
+    /// outside.
+    @Test func aCornerPinMovesTheImageCornersToItsPoints() throws {
+        var image = try Pixmap(width: 20, height: 10)
+        image.fill(RGBA8(255, 0, 0, 255), over: IntRect(x: 0, y: 0, width: 10, height: 10))
+        image.fill(RGBA8(0, 0, 255, 255), over: IntRect(x: 10, y: 0, width: 10, height: 10))
+        let p = try Self.imageLayer(image, [PAGWriter.cornerPin([(10, 20), (90, 20), (10, 60), (90, 60)])])
+        #expect(Self.pixel(p, 12, 22) == RGBA8(255, 0, 0, 255))
+        #expect(Self.pixel(p, 45, 55) == RGBA8(255, 0, 0, 255))
+        #expect(Self.pixel(p, 55, 25) == RGBA8(0, 0, 255, 255))
+        #expect(Self.pixel(p, 87, 57) == RGBA8(0, 0, 255, 255))
+        #expect(Self.pixel(p, 5, 5).a == 0 && Self.pixel(p, 95, 40).a == 0 && Self.pixel(p, 50, 65).a == 0)
+    }
+
+    /// Motion tile's absent centre is libpag's default (640, 360), not the origin: on a 30 x 10
+    /// image (red left half, blue right half) that is 21⅓ image widths across, so the single tile
+    /// is shifted by a third of a width: x samples the image at (x + 5) mod 30, red at x 0..<10
+    /// and 25..<30, blue between. (Centred on the origin it would be shifted by a half: blue first.)
+    @Test func aMotionTileWithoutACentreUsesLibpagsDefault() throws {
+        var image = try Pixmap(width: 30, height: 10)
+        image.fill(RGBA8(255, 0, 0, 255), over: IntRect(x: 0, y: 0, width: 15, height: 10))
+        image.fill(RGBA8(0, 0, 255, 255), over: IntRect(x: 15, y: 0, width: 15, height: 10))
+        let p = try Self.imageLayer(image, [PAGWriter.motionTileDefaults()])
+        #expect(Self.pixel(p, 5, 5) == RGBA8(255, 0, 0, 255))
+        #expect(Self.pixel(p, 17, 5) == RGBA8(0, 0, 255, 255))
+        #expect(Self.pixel(p, 27, 5) == RGBA8(255, 0, 0, 255))
+    }
+
+    /// Glow: channels divided by the threshold, clamped; libpag draws it only while the threshold is
+    /// below 1. A flat grey 100 image (the blur of a flat image is itself) becomes 200 at
+    /// threshold 0.5, and stays 100 at threshold 1.
+    @Test func aGlowBrightensByItsThresholdOnlyBelowOne() throws {
+        var image = try Pixmap(width: 20, height: 20)
+        image.fill(RGBA8(100, 100, 100, 255))
+        let half = try Self.imageLayer(image, [PAGWriter.glow(threshold: 0.5)])
+        #expect(Self.pixel(half, 10, 10) == RGBA8(200, 200, 200, 255))
+        let one = try Self.imageLayer(image, [PAGWriter.glow(threshold: 1)])
+        #expect(Self.pixel(one, 10, 10) == RGBA8(100, 100, 100, 255))
     }
 }

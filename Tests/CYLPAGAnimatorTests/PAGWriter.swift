@@ -233,3 +233,30 @@ extension PAGWriter {
         return tag(57, b.bytes)
     }
 }
+
+extension PAGWriter {
+    /// A CornerPin effect with fixed corners (upper left, upper right, lower left, lower right).
+    static func cornerPin(_ corners: [(Float, Float)]) -> [UInt8] {
+        var b = PAGBits()
+        for _ in 0..<4 { b.flags(true, false) }  // each corner present, fixed
+        b.flags(false, false)                     // effect opacity absent; no masks
+        for (x, y) in corners { b.f32(x); b.f32(y) }
+        return tag(58, b.bytes)
+    }
+
+    /// A MotionTile effect with every attribute absent: libpag's defaults (centre (640, 360), tiles
+    /// and output 100%).
+    static func motionTileDefaults() -> [UInt8] {
+        var b = PAGBits()
+        for _ in 0..<10 { b.flags(false) }
+        return tag(56, b.bytes)
+    }
+
+    /// A Glow effect with a fixed threshold (a fraction) and the default radius and intensity.
+    static func glow(threshold: Float) -> [UInt8] {
+        var b = PAGBits()
+        b.flags(true, false, false, false, false, false)  // threshold fixed; radius, intensity, opacity absent; no masks
+        b.f32(threshold)
+        return tag(61, b.bytes)
+    }
+}

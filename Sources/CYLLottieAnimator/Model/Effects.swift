@@ -19,6 +19,14 @@ package enum EffectKind: Sendable, Equatable {
     /// Motion tile (PAG): tile centre, tile width and height, output width and height (percent),
     /// mirror edges, phase (degrees), horizontal phase shift.
     case motionTile
+    /// Corner pin (PAG): upper left, upper right, lower left, lower right, in the layer's units.
+    case cornerPin
+    /// Bulge (PAG): horizontal radius, vertical radius, centre, height, pinning (0/1).
+    case bulge
+    /// Glow (PAG, libpag's): threshold (a fraction), radius, intensity.
+    case glow
+    /// Radial blur (PAG, libpag's zoom blur): amount, centre.
+    case radialBlur
     /// An effect this renderer does not draw (reported when parsed; drawn without it).
     case unsupported
 }

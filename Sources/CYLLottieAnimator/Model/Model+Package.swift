@@ -136,6 +136,22 @@ extension EffectModel {
     }
 }
 
+extension EffectModel {
+    /// PAG's corner pin: upper left, upper right, lower left, lower right.
+    package static func cornerPin(_ values: [VectorProperty]) -> EffectModel { pag("Corner Pin", "ADBE Corner Pin", .cornerPin, values) }
+    /// PAG's bulge: horizontal radius, vertical radius, centre, height, pinning (0/1).
+    package static func bulge(_ values: [VectorProperty]) -> EffectModel { pag("Bulge", "ADBE Bulge", .bulge, values) }
+    /// PAG's glow: threshold (a fraction), radius, intensity.
+    package static func glow(_ values: [VectorProperty]) -> EffectModel { pag("Glow", "ADBE Glo2", .glow, values) }
+    /// PAG's radial blur: amount, centre.
+    package static func radialBlur(_ values: [VectorProperty]) -> EffectModel { pag("Radial Blur", "ADBE Radial Blur", .radialBlur, values) }
+
+    private static func pag(_ name: String, _ matchName: String, _ kind: EffectKind, _ values: [VectorProperty]) -> EffectModel {
+        EffectModel(name: name, matchName: matchName, kind: kind, enabled: true,
+                    params: values.enumerated().map { EffectParam(name: "\($0.offset)", matchName: "", type: 0, value: $0.element) })
+    }
+}
+
 extension LayerStyleModel {
     package static func make(_ kind: Kind, color: VectorProperty, opacity: VectorProperty, size: VectorProperty,
                              angle: VectorProperty, distance: VectorProperty, choke: VectorProperty) -> LayerStyleModel {

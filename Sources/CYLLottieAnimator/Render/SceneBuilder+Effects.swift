@@ -54,6 +54,30 @@ extension LottieSceneBuilder {
                     tileWidth: e.scalar(1, at: t, 100) / 100, tileHeight: e.scalar(2, at: t, 100) / 100,
                     outputWidth: e.scalar(3, at: t, 100) / 100, outputHeight: e.scalar(4, at: t, 100) / 100,
                     mirrorEdges: e.scalar(5, at: t, 0) != 0, phase: e.scalar(6, at: t, 0), horizontalPhase: e.scalar(7, at: t, 0) != 0)))
+            case .cornerPin:
+                // The content's rectangle is what is pinned: layers without a fixed one are left as they are.
+                guard let bounds = contentBounds(layer, at: t) else { continue }
+                list.addEffect(.cornerPin(CornerPin(bounds: bounds, upperLeft: point(e.value(0, at: t, [0, 0])),
+                                                    upperRight: point(e.value(1, at: t, [1280, 0])),
+                                                    lowerLeft: point(e.value(2, at: t, [0, 720])),
+                                                    lowerRight: point(e.value(3, at: t, [1280, 720])))))
+            case .bulge:
+                // Flat or without area, libpag skips it.
+                let rx = e.scalar(0, at: t, 50), ry = e.scalar(1, at: t, 50), height = e.scalar(3, at: t, 1)
+                guard height != 0, rx != 0, ry != 0, let bounds = contentBounds(layer, at: t) else { continue }
+                list.addEffect(.bulge(Bulge(bounds: bounds, center: point(e.value(2, at: t, [640, 360])), horizontalRadius: rx,
+                                            verticalRadius: ry, height: height, pinning: e.scalar(4, at: t, 0) != 0)))
+            case .glow:
+                // libpag draws it only while the threshold is below 1.
+                let threshold = e.scalar(0, at: t, 1)
+                if threshold < 1 { list.addEffect(.glowFilter(Glow(threshold: threshold, radius: e.scalar(1, at: t, 100)))) }
+            case .radialBlur:
+                guard let bounds = contentBounds(layer, at: t) else { continue }
+                // libpag: amount × 0.00625, at most 0.25.
+                let amount = min(max(e.scalar(0, at: t, 10), 0) * 0.00625, 0.25)
+                if amount > 0 {
+                    list.addEffect(.radialBlur(RadialBlur(bounds: bounds, center: point(e.value(1, at: t, [640, 360])), amount: amount)))
+                }
             }
         }
         for s in layer.styles {
@@ -141,6 +165,10 @@ extension LottieSceneBuilder {
             return Rect(x: image.offset.x, y: image.offset.y, width: image.width, height: image.height)
         default: return nil
         }
+    }
+
+    private func point(_ v: [Double]) -> Point {
+        Point(v.count > 0 ? v[0] : 0, v.count > 1 ? v[1] : 0)
     }
 
     private func color(_ v: [Double]) -> Color {

@@ -46,7 +46,8 @@ extension PAGReader {
         case .motionTileEffect:
             var b = try AttributeBlock([.spatialProperty, .simpleProperty, .simpleProperty, .simpleProperty, .simpleProperty,
                                         .discreteProperty, .simpleProperty, .discreteProperty, .simpleProperty, .custom], tag: name, &s)
-            var values = [try b.property(&s, .spatialPoint, [0, 0], "the tile centre").vector]
+            // libpag's default centre is (640, 360), the middle of a 1280x720 layer.
+            var values = [try b.property(&s, .spatialPoint, [640, 360], "the tile centre").vector]
             for what in ["the tile width", "the tile height", "the output width", "the output height"] {
                 values.append(try b.property(&s, .float, [100], what).vector)
             }
@@ -55,8 +56,49 @@ extension PAGReader {
             values.append(try b.property(&s, .byte, [0], "the horizontal phase shift").vector)
             try readCompositingOption(&b, &s, tag)
             layer.effects.append(EffectModel.motionTile(values))
-        case .cornerPinEffect, .bulgeEffect, .glowEffect, .displacementMapEffect,
-             .radialBlurEffect, .mosaicEffect, .hueSaturationEffect, .brightnessContrastEffect, .gradientOverlayStyle,
+        case .cornerPinEffect:
+            var b = try AttributeBlock([.spatialProperty, .spatialProperty, .spatialProperty, .spatialProperty, .simpleProperty, .custom],
+                                       tag: name, &s)
+            // Upper left, upper right, lower left, lower right (defaults: a 1280x720 layer's corners).
+            var values: [VectorProperty] = []
+            for (what, p) in [("the upper left corner", [0.0, 0]), ("the upper right corner", [1280, 0]),
+                              ("the lower left corner", [0, 720]), ("the lower right corner", [1280, 720])] {
+                values.append(try b.property(&s, .spatialPoint, p, what).vector)
+            }
+            try readCompositingOption(&b, &s, tag)
+            layer.effects.append(EffectModel.cornerPin(values))
+        case .bulgeEffect:
+            var b = try AttributeBlock([.simpleProperty, .simpleProperty, .spatialProperty, .simpleProperty, .simpleProperty,
+                                        .discreteProperty, .simpleProperty, .custom], tag: name, &s)
+            var values = [try b.property(&s, .float, [50], "the horizontal radius").vector,
+                          try b.property(&s, .float, [50], "the vertical radius").vector,
+                          try b.property(&s, .spatialPoint, [640, 360], "the bulge centre").vector,
+                          try b.property(&s, .float, [1], "the bulge height").vector]
+            let taper = try b.property(&s, .float, [0], "the taper radius")
+            if taper.isAnimated || taper.initialValue != [0] { note(tag.offset, "the taper radius of bulges is not drawn (nor by libpag)", .approximated) }
+            values.append(try b.property(&s, .byte, [0], "pinning").vector)
+            try readCompositingOption(&b, &s, tag)
+            layer.effects.append(EffectModel.bulge(values))
+        case .glowEffect:
+            var b = try AttributeBlock([.simpleProperty, .simpleProperty, .simpleProperty, .simpleProperty, .custom], tag: name, &s)
+            // Threshold (a fraction), radius, intensity (libpag does not use it).
+            let values = [try b.property(&s, .float, [1], "the glow threshold").vector,
+                          try b.property(&s, .float, [100], "the glow radius").vector,
+                          try b.property(&s, .float, [0], "the glow intensity").vector]
+            try readCompositingOption(&b, &s, tag)
+            layer.effects.append(EffectModel.glow(values))
+        case .radialBlurEffect:
+            var b = try AttributeBlock([.simpleProperty, .spatialProperty, .discreteProperty, .discreteProperty, .simpleProperty, .custom],
+                                       tag: name, &s)
+            let values = [try b.property(&s, .float, [10], "the blur amount").vector,
+                          try b.property(&s, .spatialPoint, [640, 360], "the blur centre").vector]
+            // Spin or zoom, and the antialiasing: libpag draws every radial blur as a zoom.
+            let mode = try b.property(&s, .byte, [0], "the radial blur mode")
+            _ = try b.property(&s, .byte, [0], "the radial blur antialiasing")
+            if mode.isAnimated || mode.initialValue != [1] { note(tag.offset, "spin radial blurs are drawn as zoom blurs (as libpag draws them)", .approximated) }
+            try readCompositingOption(&b, &s, tag)
+            layer.effects.append(EffectModel.radialBlur(values))
+        case .displacementMapEffect, .mosaicEffect, .hueSaturationEffect, .brightnessContrastEffect, .gradientOverlayStyle,
              .strokeStyle, .outerGlowStyle:
             note(tag.offset, "\(tag.description) is not drawn yet", .notDrawn, key: "tag \(code)")
         default:

@@ -13,6 +13,7 @@ public final class DisplayListRenderer {
     /// The transposed copy a feathered mask's blur goes through.
     private var maskBlurScratch: [UInt8] = []
     private var distanceScratch: [Double] = []
+    private var glowScratch: [Float] = []
     /// Rows and column tables of a reduced blur's interpolation back up (`drawReducedBlur`).
     private var expandScratch: [UInt32] = []
     /// Feathered solid paints' blurred coverage, kept between frames.
@@ -339,20 +340,31 @@ public final class DisplayListRenderer {
             case .colorTables(let tables):
                 scratch.applyColorTables(tables, in: area)
             case .motionTile(let tile):
-                guard let toGroup = m.inverted else { break }
-                let out = tile.outputBounds
-                let corners = [Point(out.minX, out.minY), Point(out.maxX, out.minY), Point(out.minX, out.maxY), Point(out.maxX, out.maxY)]
-                    .map { m.apply($0) }
-                guard let x0 = corners.map(\.x).min(), let x1 = corners.map(\.x).max(), let y0 = corners.map(\.y).min(),
-                      let y1 = corners.map(\.y).max(), x0.isFinite, x1.isFinite, y0.isFinite, y1.isFinite else { break }
-                let limit = Double(scratch.width + scratch.height)
-                let reach = IntRect(x: Int(max(x0, -limit).rounded(.down)), y: Int(max(y0, -limit).rounded(.down)),
-                                    width: Int((min(x1, limit) - max(x0, -limit)).rounded(.up)) + 1,
-                                    height: Int((min(y1, limit) - max(y0, -limit)).rounded(.up)) + 1).intersection(clip)
+                guard let toGroup = m.inverted, let reach = pixels(covering: tile.outputBounds, m, clip, scratch) else { break }
                 // The tiles read the layer as it was: a copy, since they overwrite it.
                 let before = scratch
                 scratch.drawMotionTile(tile, from: before, toGroup: toGroup, toPixels: m, in: reach)
                 area = reach
+            case .cornerPin(let pin):
+                guard let reach = pixels(covering: pin.outputBounds, m, clip, scratch) else { break }
+                let before = scratch
+                scratch.clearTransparent(in: area)
+                scratch.drawCornerPin(pin, from: before, toPixels: m, in: reach)
+                area = reach
+            case .bulge(let bulge):
+                guard let toGroup = m.inverted, let reach = pixels(covering: bulge.outputBounds, m, clip, scratch) else { break }
+                let before = scratch
+                scratch.clearTransparent(in: area)
+                scratch.drawBulge(bulge, from: before, toGroup: toGroup, toPixels: m, in: reach)
+                area = reach
+            case .radialBlur(let blur):
+                guard let toGroup = m.inverted, let reach = pixels(covering: blur.bounds, m, clip, scratch) else { break }
+                let before = scratch
+                scratch.clearTransparent(in: area)
+                scratch.drawRadialBlur(blur, from: before, toGroup: toGroup, toPixels: m, in: reach)
+                area = reach
+            case .glowFilter(let glow):
+                scratch.applyGlow(glow, in: area, scratch: &glowScratch)
             case let .blur(sx, sy):
                 let px = sx * (m.a * m.a + m.b * m.b).squareRoot(), py = sy * (m.c * m.c + m.d * m.d).squareRoot()
                 area = grow(area, by: 3 * max(px, py) + 1, within: clip)
@@ -384,6 +396,19 @@ public final class DisplayListRenderer {
             }
         }
         return area
+    }
+
+    /// The pixels (within `clip`) that `rect`, in the group's units, covers through `m`; nil when
+    /// they cannot be known (a non-finite transform).
+    private func pixels(covering rect: Rect, _ m: Transform, _ clip: IntRect, _ scratch: Pixmap) -> IntRect? {
+        let corners = [Point(rect.minX, rect.minY), Point(rect.maxX, rect.minY), Point(rect.minX, rect.maxY), Point(rect.maxX, rect.maxY)]
+            .map { m.apply($0) }
+        guard let x0 = corners.map(\.x).min(), let x1 = corners.map(\.x).max(), let y0 = corners.map(\.y).min(),
+              let y1 = corners.map(\.y).max(), x0.isFinite, x1.isFinite, y0.isFinite, y1.isFinite else { return nil }
+        let limit = Double(scratch.width + scratch.height)
+        return IntRect(x: Int(max(x0, -limit).rounded(.down)), y: Int(max(y0, -limit).rounded(.down)),
+                       width: Int((min(x1, limit) - max(x0, -limit)).rounded(.up)) + 1,
+                       height: Int((min(y1, limit) - max(y0, -limit)).rounded(.up)) + 1).intersection(clip)
     }
 
     /// Paints the layer's coverage, grown by `grow` pixels and blurred by `blur`, in `color` under it.

@@ -24,6 +24,14 @@ public enum LayerEffect: Sendable, Equatable {
     case colorTables(ColorTables)
     /// The layer's content repeated around itself.
     case motionTile(MotionTile)
+    /// The layer's content rectangle stretched onto four points.
+    case cornerPin(CornerPin)
+    /// The content inside an ellipse pushed out from its centre.
+    case bulge(Bulge)
+    /// The content blurred along lines from a centre (libpag's zoom blur).
+    case radialBlur(RadialBlur)
+    /// Bright channels brightened and spread a little (libpag's glow).
+    case glowFilter(Glow)
     /// Strokes the list's paths `paths` (in the group's space) with `style` in `color` (alpha is
     /// the opacity), over the layer, instead of it, or as the only part of it that shows.
     case stroke(paths: Range<Int>, color: Color, style: StrokeStyle, mode: StrokeEffectMode)
