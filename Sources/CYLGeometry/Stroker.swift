@@ -77,11 +77,13 @@ public struct Stroker: Sendable {
             for i in dashed.contours.indices {
                 let c = dashed.contours[i]
                 strokePolyline(dashed.points[c.start ..< c.start + c.count], closed: false, into: &out)
+                if out.points.count > maxPoints { throw .tooComplex(limit: maxPoints) }
             }
         } else {
             for i in flat.contours.indices {
                 let c = flat.contours[i]
                 strokePolyline(flat.points[c.start ..< c.start + c.count], closed: c.closed, into: &out)
+                if out.points.count > maxPoints { throw .tooComplex(limit: maxPoints) }
             }
         }
     }
@@ -303,9 +305,11 @@ public struct Stroker: Sendable {
     }
 
     /// Points on the arc from `center + v0`, turning by `angle` (radius |v0|), excluding the start.
+    /// Past `maxPoints` output points it adds none (`stroke` then throws): round joins on a path
+    /// of a million points at a fine tolerance would otherwise make billions.
     private func arc(center: Point, from v0: Point, angle: Double, into out: inout Path) {
         let r = v0.length
-        guard r > 0 else { return }
+        guard r > 0, out.points.count <= maxPoints else { return }
         let step = 2 * acos(max(-1, min(1, 1 - tol / r)))
         let n = max(1, Int(clamping: (abs(angle) / max(step, 1e-3)).rounded(.up)))
         let da = angle / Double(n)

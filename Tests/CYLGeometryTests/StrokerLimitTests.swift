@@ -38,6 +38,21 @@ import Testing
         }
     }
 
+    /// Round joins at a tolerance far finer than the stroke (a PAG file drew a stroke a million
+    /// times its pixels): each join's arc is thousands of points, so 2000 joins made tens of
+    /// millions before the bound on the outline's points; past `maxPoints` it now throws.
+    @Test func roundJoinsAreBounded() {
+        var stroker = Stroker()
+        stroker.maxPoints = 100_000
+        var out = Path()
+        let zigzag = (0..<2000).map { Point(Double($0) * 10, $0 % 2 == 0 ? 0 : 10) }
+        let style = StrokeStyle(width: 1e6, join: .round)
+        #expect(throws: GeometryError.tooComplex(limit: 100_000)) {
+            try stroker.stroke(.polygon(zigzag, closed: false), style: style, tolerance: 1e-9, into: &out)
+        }
+        #expect(out.points.count < 200_000, "stopped near the bound: \(out.points.count) points")
+    }
+
     /// Ordinary dashes still work.
     @Test func ordinaryDashesStillDraw() throws {
         var stroker = Stroker()

@@ -33,7 +33,22 @@ import Testing
 
     @Test(arguments: files)
     func replays(_ name: String) throws {
-        if let e = try Self.replay(name) { #expect("\(e)".hasPrefix(name + ":"), "\(e)") }
+        do {
+            if let e = try Self.replay(name) { #expect("\(e)".hasPrefix(name + ":"), "\(e)") }
+        } catch {
+            // A frame that cannot be drawn fails with the file and the frame, not a trap.
+            #expect("\(error)".hasPrefix(name + ":frame "), "\(error)")
+        }
+    }
+
+    /// A stroke with round joins drawn a million times its size: each join's arc was thousands of
+    /// points and the outline grew past 2 GB (out of memory) before the path-point limit was
+    /// checked; the stroker now stops at the limit and the frame fails naming it.
+    @Test func roundJoinsPastThePointLimitAreAnError() throws {
+        #expect(throws: (any Error).self) { _ = try Self.replay("pag-round-joins-past-the-point-limit.pag") }
+        do { _ = try Self.replay("pag-round-joins-past-the-point-limit.pag") } catch {
+            #expect("\(error)".contains(":frame ") && "\(error)".contains("Limits.maxPathPoints"), "\(error)")
+        }
     }
 
     /// A root composition at 1e-30 frames a second overflowed the timeline's clock (a Duration of
