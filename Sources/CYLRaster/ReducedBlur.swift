@@ -171,7 +171,10 @@ extension Pixmap {
     /// 2 × `ReducedBlur.minSigma` pixels is blurred at a reduced resolution (`ReducedBlur`), within a
     /// few levels of the exact blur and at a cost per pixel that no longer grows with σ.
     public mutating func fastBlur(sigmaX: Double, sigmaY: Double, in rect: IntRect, scratch: inout [UInt32]) {
-        let sx = sigmaX.isFinite && sigmaX > 0.05 ? sigmaX : 0, sy = sigmaY.isFinite && sigmaY > 0.05 ? sigmaY : 0
+        // σ past `maxBlurSigma` spreads an icon flat already; capping it keeps the factor's square
+        // (reducedSigma) and the kernel finite for any σ a file asks (FuzzPAG: a drop shadow's 1e12).
+        let cap = DisplayListRenderer.maxBlurSigma
+        let sx = sigmaX.isFinite && sigmaX > 0.05 ? min(sigmaX, cap) : 0, sy = sigmaY.isFinite && sigmaY > 0.05 ? min(sigmaY, cap) : 0
         let fx = ReducedBlur.factor(sx), fy = ReducedBlur.factor(sy)
         if fx == 1 && fy == 1 { return blur(sigmaX: sx, sigmaY: sy, in: rect, scratch: &scratch) }
         let r = rect.intersection(IntRect(x: 0, y: 0, width: width, height: height))

@@ -11,15 +11,26 @@ import CYLGeometry
 @Suite struct FeatheredPaintTests {
     /// The C coverage blur (`cyl_blur_coverage`, AVX2 where the CPU has it) against `Mask.blur`,
     /// the same sums written per pixel in Swift: equal byte for byte (each pass is the same integer
-    /// sum rounded the same way), on random coverage, σ from below a pixel to 9, in a window of a
-    /// larger image (its rows further apart than its width).
+    /// sum rounded the same way), on random coverage and on runs of 0 and 255 (blocks the kernel
+    /// fills without multiplying), σ from below a pixel to 9, widths below and above its block of
+    /// 32, in a window of a larger image (its rows further apart than its width).
     @Test func coverageBlurIsTheMaskBlurByteForByte() {
         var rng = SplitMix(seed: 0xFEA7)
-        for round in 0..<30 {
+        for round in 0..<45 {
             let w = 1 + Int(rng.next() % 90), h = 1 + Int(rng.next() % 70)
             let sigma = 0.3 + Double(rng.next() % 870) / 100
             var mask = Mask(width: w, height: h)
-            for y in 0..<h { for x in 0..<w { mask[x, y] = round % 3 == 0 && rng.next() % 4 != 0 ? 0 : UInt8(truncatingIfNeeded: rng.next()) } }
+            if round % 3 == 1 {
+                // Runs of 0 and 255 with a few ramps, as a shape's coverage is: most blocks of
+                // the blur then read one value only (the kernel's shortcut for them).
+                let bx = 8 + Int(rng.next() % 50), by = 8 + Int(rng.next() % 50)
+                for y in 0..<h { for x in 0..<w {
+                    let value: UInt8 = (x / bx + y / by) % 2 == 0 ? 0 : 255
+                    mask[x, y] = rng.next() % 97 == 0 ? UInt8(truncatingIfNeeded: rng.next()) : value
+                } }
+            } else {
+                for y in 0..<h { for x in 0..<w { mask[x, y] = round % 3 == 0 && rng.next() % 4 != 0 ? 0 : UInt8(truncatingIfNeeded: rng.next()) } }
+            }
             var expected = mask
             var swiftScratch: [UInt8] = []
             expected.blur(sigma: sigma, scratch: &swiftScratch)
@@ -36,6 +47,42 @@ import CYLGeometry
             for y in 0..<h { for x in 0..<w where image[(y + 2) * stride + x + 3] != expected[x, y] { differ += 1 } }
             #expect(differ == 0, "round \(round) \(w)x\(h) σ \(sigma): \(differ) bytes differ")
             #expect(image[stride + 3] == 0xAB && image[(h + 2) * stride + 3] == 0xAB, "outside the window untouched")
+        }
+    }
+
+    /// The C painting row (`cyl_over_solid_coverage_row`, which leaves blocks of 0 alone and fills
+    /// blocks of 255 with an opaque colour) against the per-pixel source-over of `scalePixel`: equal
+    /// byte for byte, on rows mixing runs of 0, runs of 255 and ramps, at lengths that end inside a
+    /// block, for opaque and translucent colours.
+    @Test func paintingRowIsThePerPixelBlendByteForByte() {
+        var rng = SplitMix(seed: 0xC0DE)
+        for round in 0..<60 {
+            let n = Int(rng.next() % 300)
+            var cov = [UInt8](repeating: 0, count: n)
+            var x = 0
+            while x < n {
+                let run = min(n - x, 1 + Int(rng.next() % 40))
+                let kind = rng.next() % 3
+                for i in x..<(x + run) { cov[i] = kind == 0 ? 0 : kind == 1 ? 255 : UInt8(truncatingIfNeeded: rng.next()) }
+                x += run
+            }
+            let alpha = round % 2 == 0 ? UInt32(255) : UInt32(rng.next() % 256)
+            let color = alpha << 24 | (UInt32(rng.next() % (UInt64(alpha) + 1)) << 16) | (UInt32(rng.next() % (UInt64(alpha) + 1)) << 8)
+                | UInt32(rng.next() % (UInt64(alpha) + 1))
+            let before = (0..<n).map { _ -> UInt32 in
+                let a = UInt32(rng.next() % 256)
+                return a << 24 | UInt32(rng.next() % UInt64(a + 1)) << 16 | UInt32(rng.next() % UInt64(a + 1)) << 8 | UInt32(rng.next() % UInt64(a + 1))
+            }
+            let expected = (0..<n).map { i -> UInt32 in
+                let sp = scalePixel(color, UInt32(cov[i]))
+                return sp &+ scalePixel(before[i], 255 - (sp >> 24))
+            }
+            var got = before
+            got.withUnsafeMutableBufferPointer { d in cov.withUnsafeBufferPointer { c in
+                if n > 0 { cyl_over_solid_coverage_row(d.baseAddress!, c.baseAddress!, n, color) }
+            } }
+            let differ = (0..<n).filter { got[$0] != expected[$0] }.count
+            #expect(differ == 0, "round \(round), \(n) pixels, colour \(String(color, radix: 16)): \(differ) differ")
         }
     }
 
