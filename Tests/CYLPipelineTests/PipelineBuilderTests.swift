@@ -106,6 +106,19 @@ struct PipelineBuilderTests {
         for (a, b) in zip(one, four) { #expect(a.1 == b.1, "\(a.0) differs between 1 and 4 threads") }
     }
 
+    /// `--jobs N` is the build's thread budget: jobs run on one thread each while N or more are
+    /// left, and the last ones started take the idle workers' threads for their frames.
+    @Test func jobsShareTheBuildsThreadsAndTheLastOnesTakeTheIdleWorkers() {
+        func shares(_ count: Int, _ threads: Int) -> [Int] {
+            (0..<count).map { PipelineBuilder.frameThreads(job: $0, of: count, buildThreads: threads) }
+        }
+        #expect(shares(5, 1) == [1, 1, 1, 1, 1])
+        #expect(shares(5, 2) == [1, 1, 1, 1, 2])
+        #expect(shares(6, 4) == [1, 1, 1, 1, 2, 4])
+        #expect(shares(1, 8) == [8])
+        #expect(shares(2, 3) == [1, 3])
+    }
+
     @Test func outputsNoLongerDeclaredAreListedAndPrunedOnRequest() throws {
         let (dir, pipeline) = try issueProject()
         _ = try build(pipeline)

@@ -29,7 +29,7 @@ enum BuildCommand {
         usage: "cylanim build <pipeline> [--jobs <N>] [--force] [--prune] [--shard <I/N|auto|auto/N>] | cylanim build --merge-manifests <dir> [<pipeline>]",
         arguments: [ArgumentSpec(name: "pipeline", help: "The pipeline file (JSON); its paths are relative to it.")],
         options: [
-            .value("jobs", short: "j", "N", help: "Worker threads (default: every core this process may use)."),
+            .value("jobs", short: "j", "N", help: "Threads for the whole build: one per job, the last jobs share idle ones (default: every core this process may use)."),
             .value("output-dir", short: "o", "dir", help: "Write the outputs, manifest and index.html here instead of the pipeline's outputDirectory."),
             .flag("force", help: "Rebuild every output, changed or not."),
             .flag("prune", help: "Remove outputs of earlier builds that the pipeline no longer declares (they are listed either way)."),

@@ -55,8 +55,9 @@ struct JobRunner: Sendable {
     let inputs: [String]
 
     /// Fills `entry` (already holding the input's hashes and the build key) with the output's
-    /// hashes, size, frames, duration and time, or marks it failed.
-    func run(_ job: BuildJob, entry: ManifestEntry) -> (ManifestEntry, BuildFailure?) {
+    /// hashes, size, frames, duration and time, or marks it failed. The job draws and encodes its
+    /// frames on `frameThreads` threads (its share of the build's, `PipelineBuilder.frameThreads`).
+    func run(_ job: BuildJob, entry: ManifestEntry, frameThreads: Int = 1) -> (ManifestEntry, BuildFailure?) {
         var entry = entry
         let started = ContinuousClock.now
         do {
@@ -64,6 +65,7 @@ struct JobRunner: Sendable {
             let timeline = try registry.timeline(forPath: path, options: options)
             let writer = OutputWriter(inputs: timeline.inputs + inputs)
             var request = job.target.request(scale: job.scale, path: job.outputPath)
+            request.threads = frameThreads
             request.darkColors = job.dotLottieDarkColors
             request.darkVariant = job.dotLottieDarkVariant
             let result = try timeline.convert(request, limits: limits, into: writer)

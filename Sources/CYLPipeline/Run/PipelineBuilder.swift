@@ -3,7 +3,8 @@ import CYLTimeline
 
 /// How to run a build.
 public struct BuildOptions: Sendable {
-    /// Worker threads (`--jobs`; default: every core this process may use).
+    /// The build's threads in all (`--jobs`; default: every core this process may use):
+    /// `PipelineBuilder.frameThreads` shares them between the jobs.
     public var threads: Int = BuildOptions.defaultThreads
     /// Rebuild every output, changed or not (`--force`).
     public var force = false
@@ -145,7 +146,8 @@ public enum PipelineBuilder {
         let state = Locked(Ran(progress: initial))
         let poolStarted = ContinuousClock.now
         WorkerPool.run(count: pending.count, threads: threads) { i in
-            let (entry, failure) = runner.run(pending[i].job, entry: pending[i].entry)
+            let share = frameThreads(job: i, of: pending.count, buildThreads: threads)
+            let (entry, failure) = runner.run(pending[i].job, entry: pending[i].entry, frameThreads: share)
             state.withLock { ran in
                 ran.entries.append(entry)
                 if let failure { ran.failures.append(failure); ran.progress.failed += 1 } else { ran.progress.built += 1 }
@@ -158,6 +160,18 @@ public enum PipelineBuilder {
             }
         }
         return state.withLock { $0 }
+    }
+}
+
+extension PipelineBuilder {
+    /// The threads job `index` (of `count`, started in index order) draws its frames on. `--jobs N`
+    /// is the build's whole thread budget: while at least N jobs are left each job runs on one
+    /// thread (jobs side by side share no work and wait on nothing), and a job started when fewer
+    /// than N are left takes the idle workers' share, so the last long job (a WebP at 3x takes a
+    /// sixth of the corpus build) does not leave cores idle. `--jobs 1` is one thread throughout.
+    static func frameThreads(job index: Int, of count: Int, buildThreads: Int) -> Int {
+        let left = max(1, count - index)
+        return left >= buildThreads ? 1 : max(1, buildThreads / left)
     }
 }
 
