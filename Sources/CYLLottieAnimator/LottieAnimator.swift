@@ -101,8 +101,8 @@ public struct LottieAnimator: CYLTabBarItemAnimator {
         t.capabilities.dotLottie = { colors, variant in try exporter.export(darkColors: colors, darkVariant: variant) }
         if let theme = options.theme {
             // A warning, not an error: `lint --theme dark icons/` meets plain Lottie files too.
-            t.diagnostics.append(Diagnostic(.warning, "--theme \(theme): only dotLottie (.lottie) files have themes; drawn without",
-                                            feature: .slots))
+            t.addDiagnostics([Diagnostic(.warning, "--theme \(theme): only dotLottie (.lottie) files have themes; drawn without",
+                                            feature: .slots)])
         }
         return t
     }
@@ -111,14 +111,19 @@ public struct LottieAnimator: CYLTabBarItemAnimator {
 /// A parsed Lottie animation: its model, what the parser noticed, and ways to render it.
 public final class LottieDocument: @unchecked Sendable {
     let model: AnimationModel
-    /// Expressions renderers skip: the check at open found they do not compile or run out of budget.
-    let disabledExpressions: Set<Int>
-    /// The CPU time this file's expressions may still use in the command, shared by the check at
-    /// open and every renderer (`Limits.maxExpressionTotalTime`).
+    /// The CPU time this file's expressions may still use in the command, shared by the
+    /// expression check and every renderer (`Limits.maxExpressionTotalTime`).
     let expressionTime: ExpressionTimeBudget
     public let name: String
     public let options: OpenOptions
-    public let diagnostics: [Diagnostic]
+    /// What the parser noticed, then what the expression check found.
+    public var diagnostics: [Diagnostic] { parseDiagnostics + (expressionCheck?.value ?? []) }
+    let parseDiagnostics: [Diagnostic]
+    /// Runs every expression once and reports those that fail (`ExpressionRuntime.check`), the
+    /// first time diagnostics are read: opening a file to draw it does not pay for it (it
+    /// started a JavaScript engine and compiled every expression, 90% of opening a file with two
+    /// expressions), and the renderers run the expressions anyway. nil without expressions.
+    let expressionCheck: DeferredDiagnostics?
     /// Every layer, group and shape item keypath (see `LottieKeypath`).
     public let keypaths: [LottieKeypath]
     /// Slot ids the file's `slots` define, and those some property or image asset names (`sid`).
@@ -137,6 +142,15 @@ public final class LottieDocument: @unchecked Sendable {
         try self.init(bytes: bytes, name: name, options: options, images: Self.imageFolder(name: name, options: options))
     }
 
+    /// Whether the bytes hold `"x"` (the key of an expression), searched as bytes before parsing.
+    static func mayHaveExpressions(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBufferPointer { b in
+            guard b.count >= 3 else { return false }
+            for i in 1..<(b.count - 1) where b[i] == 0x78 && b[i - 1] == 0x22 && b[i + 1] == 0x22 { return true }
+            return false
+        }
+    }
+
     /// Where the image files of the JSON file at `name` are read from.
     static func imageFolder(name: String, options: OpenOptions) -> ImageAssetSource {
         .folder(base: options.assetsDirectory ?? FilePath.parentDirectory(of: name), fromOption: options.assetsDirectory != nil)
@@ -150,28 +164,32 @@ public final class LottieDocument: @unchecked Sendable {
                                                  maxBytes: options.limits.maxJSONBytes, maxValues: options.limits.maxJSONValues)
         var parser = LottieParser(name: name, limits: options.limits, colorOverrides: options.colorOverrides,
                                   slots: options.slots, themeSlots: themeSlots, themed: themed, images: images)
+        // Expressions look shape items up by name, which the parser then keeps. A file without the
+        // key "x" has no expressions and parses without the names; one with it keeps them, so a
+        // file is parsed once either way.
+        parser.expressionState.collectsContent = Self.mayHaveExpressions(bytes)
         var model = try parser.parseDocument(root)
-        slotIDs = (defined: Set(parser.slots.file.keys), named: parser.slots.used)
-        var diagnostics = parser.diagnostics
-        var disabled: Set<Int> = []
-        let expressionTime = ExpressionTimeBudget(limits: options.limits)
-        if !model.expressions.isEmpty {
-            // Expressions look shape items up by name: parse again keeping the names, then try each
-            // expression once so that `info` reports the ones that fail.
+        if !model.expressions.isEmpty && !parser.expressionState.collectsContent {
+            // "x" written with escapes (`"\u0078"`): parse again, keeping the names.
             var named = LottieParser(name: name, limits: options.limits, colorOverrides: options.colorOverrides,
                                      slots: options.slots, themeSlots: themeSlots, themed: themed, images: images)
             named.expressionState.collectsContent = true
             model = try named.parseDocument(root)
-            let check = ExpressionRuntime(model: model, limits: options.limits, timeBudget: expressionTime)
-            diagnostics += check.check()
-            disabled = check.disabled
         }
-        disabledExpressions = disabled
+        slotIDs = (defined: Set(parser.slots.file.keys), named: parser.slots.used)
+        let expressionTime = ExpressionTimeBudget(limits: options.limits)
+        if model.expressions.isEmpty {
+            expressionCheck = nil
+        } else {
+            expressionCheck = DeferredDiagnostics { [model, limits = options.limits] in
+                ExpressionRuntime(model: model, limits: limits, timeBudget: expressionTime).check()
+            }
+        }
         self.expressionTime = expressionTime
         self.model = model
         self.name = name
         self.options = options
-        self.diagnostics = diagnostics
+        parseDiagnostics = parser.diagnostics
         self.keypaths = LottieParser.keypaths(root, maxDepth: options.limits.maxPrecompDepth)
     }
 
@@ -212,10 +230,11 @@ public final class LottieDocument: @unchecked Sendable {
     }
 
     public func timeline() -> FrameTimeline {
-        var t = AfterEffectsTimeline.make(model: model, format: "Lottie", file: name, diagnostics: diagnostics,
+        var t = AfterEffectsTimeline.make(model: model, format: "Lottie", file: name, diagnostics: parseDiagnostics,
                                           inputs: [name] + model.imageFiles) { [self] in makeRenderer().renderer }
         t.capabilities.supportsColorOverrides = true
         t.capabilities.portabilityRisks = portabilityRisks
+        t.deferredDiagnostics = expressionCheck
         if !model.expressions.isEmpty {
             t.capabilities.renderingDiagnostics = { [expressionTime] in expressionTime.diagnostics }
         }
@@ -230,7 +249,7 @@ public final class LottieFrameRenderer {
 
     init(_ document: LottieDocument) {
         renderer = LottieRenderer(model: document.model, name: document.name, limits: document.options.limits,
-                                  disabledExpressions: document.disabledExpressions, expressionTime: document.expressionTime)
+                                  expressionTime: document.expressionTime)
     }
 
     /// Draws timeline frame `frame` (0 = composition frame `ip`; fractions allowed) into `target`,

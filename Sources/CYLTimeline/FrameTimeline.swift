@@ -107,7 +107,20 @@ public struct FrameTimeline {
     public var suggestedPolicy: PlaybackPolicy
     /// Whether any frame has pixels that are not fully opaque (nil when unknown without rendering).
     public var hasTransparency: Bool?
-    public var diagnostics: [Diagnostic]
+    /// What the back-end noticed about the input: those found while opening, then the deferred
+    /// ones (worked out on first read, `DeferredDiagnostics`). Setting it keeps exactly the list set.
+    public var diagnostics: [Diagnostic] {
+        get { openDiagnostics + (deferredDiagnostics?.value ?? []) }
+        set { openDiagnostics = newValue; deferredDiagnostics = nil }
+    }
+    /// The diagnostics found while opening (`diagnostics` without the deferred ones).
+    public private(set) var openDiagnostics: [Diagnostic]
+    /// Diagnostics that cost work opening does not need; part of `diagnostics` once read.
+    public var deferredDiagnostics: DeferredDiagnostics?
+
+    /// Adds diagnostics without working out the deferred ones (`diagnostics += ...` would read,
+    /// and so work out, them first). They are listed before the deferred ones.
+    public mutating func addDiagnostics(_ more: [Diagnostic]) { openDiagnostics += more }
     /// Named segments (Lottie markers), in frames counted from frame 0 of this timeline.
     public var markers: [Marker] = []
     /// For a tab's selection timeline with a way back (a dotLottie state machine's toggle playing
@@ -142,7 +155,7 @@ public struct FrameTimeline {
         self.loop = loop
         self.suggestedPolicy = suggestedPolicy
         self.hasTransparency = hasTransparency
-        self.diagnostics = diagnostics
+        self.openDiagnostics = diagnostics
         self.capabilities = capabilities
         self.source = source
         self.clock = FrameClock(timing: timing, frameCount: frameCount)

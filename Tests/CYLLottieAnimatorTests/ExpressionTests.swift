@@ -40,7 +40,7 @@ import Testing
 
     /// The layers of the root composition with expressions evaluated at `frame`.
     func resolved(_ doc: LottieDocument, _ frame: Double) -> [LayerModel] {
-        let runtime = ExpressionRuntime(model: doc.model, limits: Limits(), disabled: doc.disabledExpressions)
+        let runtime = ExpressionRuntime(model: doc.model, limits: Limits())
         return runtime.resolve(doc.model.root, frame: frame).layers
     }
 
@@ -158,7 +158,7 @@ import Testing
         let x = "var $bm_rt; var k = key(1); var seen = k.value; k.value = seen + 100; k.time = 99;"
             + " $bm_rt = seen + key(1).time + key(1).value + key(2).value;"
         let doc = try document(layer(1, "A", ks: "\"r\":" + keyed([0, 30], ["[10]", "[20]"], x)))
-        let runtime = ExpressionRuntime(model: doc.model, limits: Limits(), disabled: doc.disabledExpressions)
+        let runtime = ExpressionRuntime(model: doc.model, limits: Limits())
         for frame in [3.0, 4.0, 5.0] {
             runtime.beginFrame()
             let layer = runtime.resolve(doc.model.root, frame: frame).layers[0]
@@ -253,6 +253,37 @@ import Testing
         #expect(l[2].transform.position.point(at: 0) == Point(112, 10))
     }
 
+    /// A key written `"\u0078"` is the key "x" too: the expression is found although the bytes
+    /// never spell `"x"`, and its content lookups still reach the named shapes (the parser then
+    /// reads the file again, keeping the names).
+    @Test func anEscapedExpressionKeyStillFindsNamedContent() throws {
+        let x = "var $bm_rt; $bm_rt = content('Box').size[0] * 3;"
+        let ks = "\"r\":{\"a\":0,\"k\":0,\"\\u0078\":\(TextEscaping.jsonString(x))}"
+        let bytes = lottie(op: 300, layers: layer(1, "A", ks: ks))
+        #expect(!LottieDocument.mayHaveExpressions(bytes))
+        let doc = try LottieDocument(bytes: bytes, name: "x.json")
+        #expect(doc.model.expressions.count == 1)
+        #expect(resolved(doc, 0)[0].transform.rotation.scalar(at: 0) == 30)
+        #expect(doc.diagnostics.isEmpty, "\(doc.diagnostics)")
+    }
+
+    /// Opening does not run the expression check (an engine and every expression compiled): it
+    /// runs the first time the diagnostics are read, from the document or from its timeline, once.
+    @Test func theExpressionCheckRunsWhenTheDiagnosticsAreRead() throws {
+        let doc = try document(layer(1, "A", ks: "\"r\":" + prop("7", "var $bm_rt = ;")))
+        let check = try #require(doc.expressionCheck)
+        let timeline = doc.timeline()
+        #expect(!check.isDone)
+        var target = try Pixmap(width: 20, height: 20)
+        try timeline.render(frame: 0, into: &target)
+        #expect(!check.isDone, "drawing does not need the check")
+        #expect(timeline.diagnostics.contains { $0.location == "layers[0].ks.r.x" && $0.message.contains("does not compile") })
+        #expect(check.isDone && timeline.deferredDiagnostics === check)
+        #expect(doc.diagnostics == timeline.diagnostics)
+        #expect(try LottieDocument(bytes: lottie(op: 300, layers: layer(1, "A", ks: "\"r\":{\"a\":0,\"k\":0}")), name: "p.json")
+            .expressionCheck == nil)
+    }
+
     /// An expression that fails keeps the keyframed value, and the document says which one.
     @Test func failuresKeepTheKeyframesWithADiagnostic() throws {
         let doc = try document(layer(1, "A", ks: "\"r\":" + prop("7", "var $bm_rt; $bm_rt = noSuchFunction(1);")
@@ -331,5 +362,14 @@ import Testing
         // Precomp time 30: rotated by 30 degrees.
         let m = list.groups.last!.transform
         #expect(abs(atan2(m.b, m.a) * 180 / .pi - 30) < 1e-9)
+    }
+}
+
+extension LottieDocument {
+    /// The expressions the check disables (they do not compile or run out of budget).
+    var disabledExpressions: Set<Int> {
+        let check = ExpressionRuntime(model: model, limits: options.limits)
+        _ = check.check()
+        return check.disabled
     }
 }

@@ -21,6 +21,9 @@ enum InfoCommand {
         let input = try CommonOptions.input(args, spec)
         if TabBarConfiguration.looksLikeConfiguration(path: input) { return try runConfiguration(input, args) }
         let t = try CommonOptions.open(args, spec)
+        // The deferred checks (a Lottie file's expressions, each tried once) run before the frames
+        // are drawn, so what they report does not depend on the time the drawing used.
+        _ = t.diagnostics
         // Draw every frame unless asked not to: `info` must not call a file fine that `render` rejects.
         let check = args.has("quick") ? nil : t.checkEveryFrame()
         if args.has("json") { printJSON(t, check) } else { printText(t, check) }

@@ -81,10 +81,10 @@ public struct DotLottieAnimator: CYLTabBarItemAnimator {
             themes.report(slots: document.slotIDs, into: &t)
             // Rules and themes that change nothing, judged over every animation of the file.
             var check = DotLottieThemeCheck(archive, path: path, opened: id, openedSlots: document.slotIDs, limits: options.limits)
-            t.diagnostics += check.diagnostics(read: themes.themes, opened: id)
+            t.addDiagnostics(check.diagnostics(read: themes.themes, opened: id))
             return t
         }
-        t.diagnostics += machines.notes
+        t.addDiagnostics(machines.notes)
         var summary: String?
         if let machine {
             let played = try play(machine, archive: archive, path: path, animation: id, base: t, themes: themes, options: options)
@@ -140,7 +140,7 @@ struct DotLottieThemes {
     /// names its slot. Whether that is worth a warning depends on the file's other animations:
     /// `DotLottieThemeCheck` decides.
     func report(slots: (defined: Set<String>, named: Set<String>), into t: inout FrameTimeline) {
-        t.diagnostics += notes
+        t.addDiagnostics(notes)
         guard !themes.isEmpty else { return }
         let all = slots.defined.union(slots.named)
         var list: [InfoValue] = []

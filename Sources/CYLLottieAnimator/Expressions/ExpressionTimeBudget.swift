@@ -3,7 +3,7 @@ import CYLTimeline
 import Synchronization
 
 /// The CPU time one opened file's expressions may use over a whole command
-/// (`Limits.maxExpressionTotalTime`), shared by the check at open and every renderer of the file,
+/// (`Limits.maxExpressionTotalTime`), shared by the expression check and every renderer of the file,
 /// on any thread. Each runtime charges the time of the frames it builds; once the total passes
 /// the limit the file's expressions are off for good (`isExhausted`) and their properties keep
 /// their keyframes. Time is the thread's CPU time, so a busy machine does not trip it sooner.

@@ -9,22 +9,18 @@ final class LottieRenderer: FrameSource {
     let model: AnimationModel
     let name: String
     let limits: Limits
-    private let disabledExpressions: Set<Int>
     private let expressionTime: ExpressionTimeBudget?
     private var builder: LottieSceneBuilder
     private var list = DisplayList()
     private let renderer: DisplayListRenderer
 
     /// `expressionTime`: the file's expression time over the command, shared by all its renderers.
-    init(model: AnimationModel, name: String, limits: Limits, disabledExpressions: Set<Int> = [],
-         expressionTime: ExpressionTimeBudget? = nil) {
+    init(model: AnimationModel, name: String, limits: Limits, expressionTime: ExpressionTimeBudget? = nil) {
         self.model = model
         self.name = name
         self.limits = limits
-        self.disabledExpressions = disabledExpressions
         self.expressionTime = expressionTime
-        builder = LottieSceneBuilder(model: model, limits: limits, disabledExpressions: disabledExpressions,
-                                     expressionTime: expressionTime)
+        builder = LottieSceneBuilder(model: model, limits: limits, expressionTime: expressionTime)
         renderer = DisplayListRenderer(maxPathPoints: limits.maxPathPoints)
     }
 
@@ -33,8 +29,7 @@ final class LottieRenderer: FrameSource {
 
     /// A renderer over the same model with its own builder, display list and scratch memory.
     func makeWorker() -> (any FrameSource)? {
-        LottieRenderer(model: model, name: name, limits: limits, disabledExpressions: disabledExpressions,
-                       expressionTime: expressionTime)
+        LottieRenderer(model: model, name: name, limits: limits, expressionTime: expressionTime)
     }
 
     func render(frame index: Int, into target: inout Pixmap) throws {

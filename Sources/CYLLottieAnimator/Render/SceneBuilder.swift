@@ -34,14 +34,13 @@ struct LottieSceneBuilder {
     /// Scratch for a mask path between keyframes.
     private var maskShape = BezierShape.empty
 
-    /// `disabledExpressions`: expressions not to run (the document's check found they cannot);
     /// `expressionTime`: the file's expression time over the command (shared between renderers).
-    init(model: AnimationModel, limits: Limits, disabledExpressions: Set<Int> = [], expressionTime: ExpressionTimeBudget? = nil) {
+    init(model: AnimationModel, limits: Limits, expressionTime: ExpressionTimeBudget? = nil) {
         self.model = model
         self.limits = limits
         evaluator = ShapeEvaluator(maxPathPoints: limits.maxPathPoints, maxDraws: limits.maxDrawsPerFrame)
         expressions = model.expressions.isEmpty ? nil
-            : ExpressionRuntime(model: model, limits: limits, disabled: disabledExpressions, timeBudget: expressionTime)
+            : ExpressionRuntime(model: model, limits: limits, timeBudget: expressionTime)
     }
 
     /// Builds the root composition at composition time `time` into `list` (emptied first).

@@ -51,14 +51,15 @@ extension DotLottieAnimator {
                                          centre: (first.size.width / 2, first.size.height / 2), maxFrames: options.limits.maxFrames)
         var t = FrameTimeline(format: "dotLottie", file: path, canvasSize: base.canvasSize, frameCount: plan.frames.count,
                               timing: .fps(first.frameRate), loop: .once, suggestedPolicy: .playOnceOnSelect, hasTransparency: true,
-                              diagnostics: base.diagnostics, capabilities: TimelineCapabilities(isVector: true),
+                              diagnostics: base.openDiagnostics, capabilities: TimelineCapabilities(isVector: true),
                               inputs: base.inputs, source: StateMachineFrameSource(documents: documents, frames: plan.frames))
+        t.deferredDiagnostics = base.deferredDiagnostics
         t.deselectionStart = plan.deselectionStart
         t.contents = base.contents
         if options.playsSelection, selection == nil {
-            t.diagnostics.append(Diagnostic(.note, at: DotLottieFile.stateMachineEntry(machine.id),
+            t.addDiagnostics([Diagnostic(.note, at: DotLottieFile.stateMachineEntry(machine.id),
                                             "state machine \"\(machine.id)\" has no input named for selection (\(SelectionInputName.listed)) and no pointer-down or "
-                                            + "click interaction; the tab plays the machine from its start"))
+                                            + "click interaction; the tab plays the machine from its start")])
         }
         return (t, plan.summary)
     }
