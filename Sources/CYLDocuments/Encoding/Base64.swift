@@ -40,21 +40,46 @@ public enum Base64 {
     /// The bytes `text` encodes, or nil when it holds a byte outside the alphabets. ASCII
     /// whitespace is skipped; decoding stops at the first `=`.
     public static func decode(_ text: Substring) -> [UInt8]? {
-        var out: [UInt8] = []
-        out.reserveCapacity(text.utf8.count * 3 / 4)
-        var acc: UInt32 = 0, bits = 0
-        for c in text.utf8 {
-            if c == UInt8(ascii: "=") { break }
-            if c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 { continue }
-            let v = values[Int(c)]
-            if v < 0 { return nil }
-            acc = acc << 6 | UInt32(v)
-            bits += 6
-            if bits >= 8 {
-                bits -= 8
-                out.append(UInt8(truncatingIfNeeded: acc >> UInt32(bits)))
+        var text = text
+        return text.withUTF8 { decode(utf8: $0) }
+    }
+
+    /// Four symbols at a time while there is no whitespace or `=` (an embedded image is one long
+    /// run of them), then one at a time: the data URI of a PNG in a Lottie file was 7% of opening it.
+    static func decode(utf8 src: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+        let n = src.count
+        var valid = true
+        let out = values.withUnsafeBufferPointer { table in
+            [UInt8](unsafeUninitializedCapacity: n / 4 * 3 + 3) { out, count in
+                var i = 0, o = 0
+                while i + 4 <= n {
+                    let a = table[Int(src[i])], b = table[Int(src[i + 1])], c = table[Int(src[i + 2])], d = table[Int(src[i + 3])]
+                    if a | b | c | d < 0 { break }
+                    let v = UInt32(a) << 18 | UInt32(b) << 12 | UInt32(c) << 6 | UInt32(d)
+                    out[o] = UInt8(truncatingIfNeeded: v >> 16)
+                    out[o + 1] = UInt8(truncatingIfNeeded: v >> 8)
+                    out[o + 2] = UInt8(truncatingIfNeeded: v)
+                    i += 4; o += 3
+                }
+                var acc: UInt32 = 0, bits = 0
+                while i < n {
+                    let c = src[i]
+                    i += 1
+                    if c == UInt8(ascii: "=") { break }
+                    if c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 { continue }
+                    let v = table[Int(c)]
+                    if v < 0 { valid = false; break }
+                    acc = acc << 6 | UInt32(v)
+                    bits += 6
+                    if bits >= 8 {
+                        bits -= 8
+                        out[o] = UInt8(truncatingIfNeeded: acc >> UInt32(bits))
+                        o += 1
+                    }
+                }
+                count = o
             }
         }
-        return out
+        return valid ? out : nil
     }
 }
