@@ -45,30 +45,40 @@ extension JSONNode {
 /// throw an error that says exactly which value was wrong.
 public struct JSONElement: Sendable {
     public let node: JSONNode
-    public let source: JSONSource
-    /// The path is worked out only when asked for (errors, diagnostics), so that walking a
-    /// document allocates nothing: an element keeps the path it was made with and the node that
-    /// path names; its own path is that path plus the steps from that node down to this value,
-    /// found again by byte offset (every value starts at a different byte).
-    private let base: JSONPath
-    private let top: JSONNode
+    /// What every element reached from one root shares, in one object: an element is then a node
+    /// and one reference, so making and dropping one (the Lottie parser makes one per value it
+    /// reads) retains and releases two objects instead of four.
+    private let context: Context
+    public var source: JSONSource { context.source }
 
-    public init(node: JSONNode, path: JSONPath, source: JSONSource) {
-        self.node = node; self.base = path; self.top = node; self.source = source
+    /// The path is worked out only when asked for (errors, diagnostics), so that walking a
+    /// document allocates nothing: an element keeps the path it was made with (`base`) and the
+    /// node that path names (`top`); its own path is that path plus the steps from that node down
+    /// to this value, found again by byte offset (every value starts at a different byte).
+    private final class Context: Sendable {
+        let source: JSONSource
+        let base: JSONPath
+        let top: JSONNode
+        init(source: JSONSource, base: JSONPath, top: JSONNode) { self.source = source; self.base = base; self.top = top }
     }
 
-    private init(node: JSONNode, base: JSONPath, top: JSONNode, source: JSONSource) {
-        self.node = node; self.base = base; self.top = top; self.source = source
+    public init(node: JSONNode, path: JSONPath, source: JSONSource) {
+        self.node = node
+        context = Context(source: source, base: path, top: node)
+    }
+
+    private init(node: JSONNode, context: Context) {
+        self.node = node; self.context = context
     }
 
     @inline(__always) private func child(_ node: JSONNode) -> JSONElement {
-        JSONElement(node: node, base: base, top: top, source: source)
+        JSONElement(node: node, context: context)
     }
 
     /// Where this value is: `layers[3].ks.o`.
     public var path: JSONPath {
-        var components = base.components
-        var at = top
+        var components = context.base.components
+        var at = context.top
         let target = node.offset
         while at.offset != target {
             // The child whose subtree holds `target` is the one starting last at or before it.
