@@ -79,7 +79,7 @@ let package = Package(
         .executableTarget(name: "CodecBench", dependencies: ["CYLImageCodecs", "CYLDocuments", "CYLRaster", "CBenchReference"],
                           path: "Benchmarks/CodecBench"),
 
-        .executableTarget(name: "RasterBench", dependencies: ["CYLRaster", "CYLGeometry"],
+        .executableTarget(name: "RasterBench", dependencies: ["CYLRaster", "CYLGeometry", "CRasterKernels"],
                           path: "Benchmarks/RasterBench"),
 
         .executableTarget(name: "EncodeBench", dependencies: ["CYLImageCodecs", "CYLPipeline", "CYLRaster", "CYLGeometry"],

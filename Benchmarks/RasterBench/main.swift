@@ -4,6 +4,7 @@
 import Glibc
 #endif
 import CYLGeometry
+import CRasterKernels
 import CYLRaster
 
 let args = CommandLine.arguments
@@ -116,6 +117,33 @@ do {
     for mode in BlendMode.allCases where mode != .normal {
         measure("composite 256² layer \(mode)", iterations: iters, extra: gpx) {
             bg.composite(layer, mode: mode)
+        }
+    }
+
+    // The integer modes through each instruction set's code (`cyl_blend_row_isa`) on the same
+    // random premultiplied pixels: what the run-time choice gains over the SSE2 baseline.
+    let isas: [(Int32, String)] = [(Int32(CYL_BLEND_ISA_SSE2.rawValue), "sse2"), (Int32(CYL_BLEND_ISA_AVX2.rawValue), "avx2"),
+                                   (Int32(CYL_BLEND_ISA_AVX512.rawValue), "avx512")]
+    let modes: [(cyl_blend_mode, String)] = [(CYL_BLEND_MULTIPLY, "multiply"), (CYL_BLEND_SCREEN, "screen"), (CYL_BLEND_OVERLAY, "overlay"),
+                                             (CYL_BLEND_DARKEN, "darken"), (CYL_BLEND_LIGHTEN, "lighten"), (CYL_BLEND_HARD_LIGHT, "hardLight"),
+                                             (CYL_BLEND_DIFFERENCE, "difference"), (CYL_BLEND_EXCLUSION, "exclusion")]
+    var state: UInt64 = 1
+    func premultiplied() -> UInt32 {
+        state = state &* 6364136223846793005 &+ 1442695040888963407
+        let a = UInt32(truncatingIfNeeded: state >> 56)
+        var p = a << 24
+        for sh: UInt32 in [0, 8, 16] { p |= (UInt32(truncatingIfNeeded: state >> (8 + UInt64(sh))) & 255) * a / 255 << sh }
+        return p
+    }
+    let source = (0..<65536).map { _ in premultiplied() }
+    var backdrop = (0..<65536).map { _ in premultiplied() }
+    for (isa, isaName) in isas where cyl_blend_isa_available(isa) == 1 {
+        for (mode, name) in modes {
+            measure("blend row 256² \(name) [\(isaName)]", iterations: iters, extra: gpx) {
+                backdrop.withUnsafeMutableBufferPointer { d in
+                    source.withUnsafeBufferPointer { s in _ = cyl_blend_row_isa(isa, Int32(mode.rawValue), d.baseAddress!, s.baseAddress!, 65536, 255) }
+                }
+            }
         }
     }
 

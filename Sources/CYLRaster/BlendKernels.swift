@@ -41,3 +41,22 @@ enum Blend {
         precondition(known == 0, "CRasterKernels has every blend mode but normal")
     }
 }
+
+extension Blend {
+    /// The code paths of the integer modes (`cyl_blend_isa`): `row` takes the fastest available.
+    enum ISA: Int32, CaseIterable {
+        case portable = 0, sse2 = 1, avx2 = 2, avx512 = 3
+        var isAvailable: Bool { cyl_blend_isa_available(rawValue) == 1 }
+    }
+
+    /// The modes `row(_:isa:...)` has: the separable ones done in integers.
+    static let integerModes: [BlendMode] = [.multiply, .screen, .overlay, .darken, .lighten, .hardLight, .difference, .exclusion]
+
+    /// `row` through one instruction set's code, for the integer modes only (tests compare them).
+    /// False (nothing written) for another mode or an instruction set this CPU lacks.
+    static func row(_ mode: BlendMode, isa: ISA, _ d: UnsafeMutablePointer<UInt32>, _ s: UnsafePointer<UInt32>, _ n: Int,
+                    _ op: UInt32) -> Bool {
+        guard let index = integerModes.firstIndex(of: mode) else { return false }
+        return cyl_blend_row_isa(isa.rawValue, Int32(CYL_BLEND_MULTIPLY.rawValue) + Int32(index), d, s, n, op) == 0
+    }
+}

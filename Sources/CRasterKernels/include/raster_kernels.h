@@ -33,6 +33,18 @@ enum cyl_blend_mode {
 /// overlap. Returns 0, or -1 for a mode this function does not have (nothing is written).
 int cyl_blend_row(int mode, uint32_t *d, const uint32_t *s, size_t n, uint32_t op);
 
+/// The code paths of the integer blend rows (multiply ... exclusion): `cyl_blend_row` takes the
+/// widest the CPU has (AVX-512, else AVX2, else SSE2, the x86-64 baseline); the portable one (a
+/// pixel at a time) is what the vector ones must equal, bit for bit.
+enum cyl_blend_isa { CYL_BLEND_ISA_PORTABLE = 0, CYL_BLEND_ISA_SSE2 = 1, CYL_BLEND_ISA_AVX2 = 2, CYL_BLEND_ISA_AVX512 = 3 };
+
+/// Whether this CPU and build can run `isa`'s rows (1) or not (0).
+int cyl_blend_isa_available(int isa);
+
+/// `cyl_blend_row` through `isa`'s code, for the integer modes (multiply ... exclusion) only.
+/// Returns 0, or -1 (nothing written) for another mode or an `isa` not available.
+int cyl_blend_row_isa(int isa, int mode, uint32_t *d, const uint32_t *s, size_t n, uint32_t op);
+
 /// One run of coverage, laid out as CYLRaster's `Span` (x, y, length, coverage; 16 bytes), which a
 /// test checks.
 struct cyl_span {
