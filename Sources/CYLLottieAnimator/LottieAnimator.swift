@@ -142,11 +142,25 @@ public final class LottieDocument: @unchecked Sendable {
         try self.init(bytes: bytes, name: name, options: options, images: Self.imageFolder(name: name, options: options))
     }
 
-    /// Whether the bytes hold `"x"` (the key of an expression), searched as bytes before parsing.
+    /// Whether the bytes hold `"x"` followed by `:` and a string (an expression: the key "x" with
+    /// a text value; easing handles also have an "x", with numbers), searched as bytes before parsing.
     static func mayHaveExpressions(_ bytes: [UInt8]) -> Bool {
         bytes.withUnsafeBufferPointer { b in
-            guard b.count >= 3 else { return false }
-            for i in 1..<(b.count - 1) where b[i] == 0x78 && b[i - 1] == 0x22 && b[i + 1] == 0x22 { return true }
+            func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 }
+            guard b.count >= 5 else { return false }
+            var i = 1
+            while i < b.count - 1 {
+                if b[i] == 0x78 && b[i - 1] == 0x22 && b[i + 1] == 0x22 {
+                    var j = i + 2
+                    while j < b.count && isSpace(b[j]) { j += 1 }
+                    if j < b.count && b[j] == 0x3A {
+                        j += 1
+                        while j < b.count && isSpace(b[j]) { j += 1 }
+                        if j < b.count && b[j] == 0x22 { return true }
+                    }
+                }
+                i += 1
+            }
             return false
         }
     }
@@ -164,9 +178,9 @@ public final class LottieDocument: @unchecked Sendable {
                                                  maxBytes: options.limits.maxJSONBytes, maxValues: options.limits.maxJSONValues)
         var parser = LottieParser(name: name, limits: options.limits, colorOverrides: options.colorOverrides,
                                   slots: options.slots, themeSlots: themeSlots, themed: themed, images: images)
-        // Expressions look shape items up by name, which the parser then keeps. A file without the
-        // key "x" has no expressions and parses without the names; one with it keeps them, so a
-        // file is parsed once either way.
+        // Expressions look shape items up by name, which the parser then keeps. A file without a
+        // string under the key "x" has no expressions and parses without the names; one with it
+        // keeps them, so a file is parsed once either way.
         parser.expressionState.collectsContent = Self.mayHaveExpressions(bytes)
         var model = try parser.parseDocument(root)
         if !model.expressions.isEmpty && !parser.expressionState.collectsContent {

@@ -261,6 +261,8 @@ import Testing
         let ks = "\"r\":{\"a\":0,\"k\":0,\"\\u0078\":\(TextEscaping.jsonString(x))}"
         let bytes = lottie(op: 300, layers: layer(1, "A", ks: ks))
         #expect(!LottieDocument.mayHaveExpressions(bytes))
+        #expect(LottieDocument.mayHaveExpressions(Array(#"{"k":0, "x" :\#n "time"}"#.utf8)))
+        #expect(!LottieDocument.mayHaveExpressions(Array(#"{"i":{"x":[0.5],"y":[1]},"nm":"x"}"#.utf8)), "easing handles are not expressions")
         let doc = try LottieDocument(bytes: bytes, name: "x.json")
         #expect(doc.model.expressions.count == 1)
         #expect(resolved(doc, 0)[0].transform.rotation.scalar(at: 0) == 30)
