@@ -94,8 +94,8 @@ struct JSONReader {
         var key: String
     }
     private var open: [Open] = []
-    private var items: [JSONNode] = []
-    private var members: [(key: String, value: JSONNode)] = []
+    private let items = MovingStack<JSONNode>()
+    private let members = MovingStack<(key: String, value: JSONNode)>()
     /// Scratch for strings with escapes.
     private var text: [UInt8] = []
 
@@ -118,7 +118,7 @@ struct JSONReader {
             node = try value()
             // The value is complete: hand it to its container, closing every container it completes.
             while let top = open.last {
-                if top.isObject { members.append((top.key, node)) } else { items.append(node) }
+                if top.isObject { members.push((top.key, node)) } else { items.push(node) }
                 skipSpace()
                 guard i < n else { throw endInside() }
                 let c = p[i]
@@ -194,12 +194,9 @@ struct JSONReader {
     private mutating func close() -> JSONNode {
         let top = open.removeLast()
         if !top.isObject {
-            let list = Array(items[top.base...])
-            items.removeSubrange(top.base...)
-            return JSONNode(value: .array(list), offset: top.offset)
+            return JSONNode(value: .array(items.popArray(from: top.base)), offset: top.offset)
         }
-        var list = Array(members[top.base...])
-        members.removeSubrange(top.base...)
+        var list = members.popArray(from: top.base)
         if list.count > 1 { Self.mergeDuplicateKeys(&list) }
         return JSONNode(value: .object(list), offset: top.offset)
     }
@@ -435,5 +432,50 @@ struct JSONReader {
         guard at < n else { return "the end" }
         let b = p[at]
         return b >= 0x20 && b < 0x7F ? "'\(Character(Unicode.Scalar(b)))'" : "byte 0x\(String(b, radix: 16))"
+    }
+}
+
+/// The reader's stacks of children waiting for their container to close: the top elements move
+/// out into an exactly sized array. An Array and its slice copy retained every child once more
+/// and `removeSubrange` released it again; moving does neither (the copy and removal were a
+/// fifth of reading a Lottie file).
+final class MovingStack<Element> {
+    private var base: UnsafeMutablePointer<Element>
+    private(set) var count = 0
+    private var capacity: Int
+
+    init(capacity: Int = 256) {
+        self.capacity = capacity
+        base = .allocate(capacity: capacity)
+    }
+
+    deinit {
+        base.deinitialize(count: count)
+        base.deallocate()
+    }
+
+    func push(_ element: Element) {
+        if count == capacity {
+            let grown = UnsafeMutablePointer<Element>.allocate(capacity: capacity * 2)
+            grown.moveInitialize(from: base, count: count)
+            base.deallocate()
+            base = grown
+            capacity *= 2
+        }
+        (base + count).initialize(to: element)
+        count += 1
+    }
+
+    /// Elements `start ..< count`, in order, moved into an array and off the stack.
+    func popArray(from start: Int) -> [Element] {
+        precondition(start >= 0 && start <= count, "a container's children start within the stack")
+        let n = count - start
+        guard n > 0 else { return [] }
+        let out = [Element](unsafeUninitializedCapacity: n) { buffer, initialized in
+            buffer.baseAddress!.moveInitialize(from: base + start, count: n)
+            initialized = n
+        }
+        count = start
+        return out
     }
 }
