@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import CYLDocuments
 import CYLRaster
 import CYLTimeline
@@ -147,10 +150,13 @@ public final class LottieDocument: @unchecked Sendable {
     static func mayHaveExpressions(_ bytes: [UInt8]) -> Bool {
         bytes.withUnsafeBufferPointer { b in
             func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 }
-            guard b.count >= 5 else { return false }
+            guard b.count >= 5, let base = b.baseAddress else { return false }
             var i = 1
             while i < b.count - 1 {
-                if b[i] == 0x78 && b[i - 1] == 0x22 && b[i + 1] == 0x22 {
+                // memchr to the next 'x', many bytes at a time.
+                guard let hit = memchr(base + i, 0x78, b.count - 1 - i) else { return false }
+                i = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+                if b[i - 1] == 0x22 && b[i + 1] == 0x22 {
                     var j = i + 2
                     while j < b.count && isSpace(b[j]) { j += 1 }
                     if j < b.count && b[j] == 0x3A {

@@ -454,6 +454,9 @@ final class MovingStack<Element> {
         base.deallocate()
     }
 
+    // Inlined into the reader, so that Element is known there: as generic code the calls looked
+    // up type metadata every time (5% of opening a Lottie file).
+    @inline(__always)
     func push(_ element: Element) {
         if count == capacity {
             let grown = UnsafeMutablePointer<Element>.allocate(capacity: capacity * 2)
@@ -467,6 +470,7 @@ final class MovingStack<Element> {
     }
 
     /// Elements `start ..< count`, in order, moved into an array and off the stack.
+    @inline(__always)
     func popArray(from start: Int) -> [Element] {
         precondition(start >= 0 && start <= count, "a container's children start within the stack")
         let n = count - start

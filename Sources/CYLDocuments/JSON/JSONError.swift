@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 /// Where a value sits in a document: `layers[3].shapes[1].ks.p.k[2]`.
 public struct JSONPath: Sendable, Equatable, Hashable, CustomStringConvertible {
     public enum Component: Sendable, Equatable, Hashable {
@@ -102,9 +105,16 @@ public final class JSONSource: Sendable {
         table.reserveCapacity(bytes.count / Self.blockSize + 1)
         var lines: Int32 = 0
         bytes.withUnsafeBufferPointer { p in
+            guard let base = p.baseAddress else { table.append(0); return }
             for start in stride(from: 0, through: p.count, by: Self.blockSize) {
                 table.append(lines)
-                for i in start..<min(start + Self.blockSize, p.count) where p[i] == 0x0A { lines += 1 }
+                // memchr: most Lottie files are one long line, which it passes over 16+ bytes at a time.
+                var i = start
+                let stop = min(start + Self.blockSize, p.count)
+                while i < stop, let hit = memchr(base + i, 0x0A, stop - i) {
+                    lines += 1
+                    i = base.distance(to: hit.assumingMemoryBound(to: UInt8.self)) + 1
+                }
             }
         }
         linesBeforeBlock = table
