@@ -124,7 +124,7 @@ public final class LottieDocument: @unchecked Sendable {
     let parseDiagnostics: [Diagnostic]
     /// Runs every expression once and reports those that fail (`ExpressionRuntime.check`), the
     /// first time diagnostics are read: opening a file to draw it does not pay for it (it
-    /// started a JavaScript engine and compiled every expression, 90% of opening a file with two
+    /// starts a JavaScript engine and compiles every expression: over half of opening a file with two
     /// expressions), and the renderers run the expressions anyway. nil without expressions.
     let expressionCheck: DeferredDiagnostics?
     /// Every layer, group and shape item keypath (see `LottieKeypath`).

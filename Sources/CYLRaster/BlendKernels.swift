@@ -1,9 +1,9 @@
 import CRasterKernels
 
 // Blend-mode compositing on premultiplied RGBA8: every mode but normal is a C row in
-// CRasterKernels, one loop per mode, with SIMD clones chosen at load time (AVX2, and AVX-512 for
-// the float modes), because Swift's SSE2 baseline has neither 32-bit lane multiplies nor 8- or
-// 16-wide float.
+// CRasterKernels, one loop per mode, because Swift's SSE2 baseline has neither wide integer lanes
+// nor 8- or 16-wide float. The integer modes have SSE2, AVX2 and AVX-512 code chosen at run time
+// for the CPU (`Blend.ISA`); the float modes have clones chosen at load time (AVX2, AVX-512).
 //
 // W3C Compositing 1, premultiplied: for each colour channel
 //   co = cs·(1 − ab) + cb·(1 − as) + as·ab·B(cs/as, cb/ab),   ao = as + ab − as·ab.

@@ -1,5 +1,6 @@
-// Blend-mode compositing rows in C, so that the compiler can use AVX2 where the CPU has it (one
-// binary, the right code chosen at load time by target_clones). Swift's own vectoriser stays at
+// Blend-mode compositing rows in C, so that the compiler can use AVX2 and AVX-512 where the CPU has
+// them (one binary: the right code chosen at load time by target_clones, or at run time for the
+// integer blend modes, `cyl_blend_isa`). Swift's own vectoriser stays at
 // SSE2 here, which has no 32-bit multiply and runs float 4-wide where AVX2 does 8. Pixels are packed
 // premultiplied RGBA8, r | g<<8 | b<<16 | a<<24. CYLRaster's BlendKernels.swift documents the formulas.
 #ifndef CYL_RASTER_KERNELS_H
