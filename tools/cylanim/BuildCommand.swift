@@ -15,8 +15,8 @@ enum BuildCommand {
         (format, size in points, scales, appearances, matte, fps, quality and a name such as \
         {name}{appearance}@{scale}x.{ext}). A dark output shows what a tab shows in dark appearance: \
         the input's dark file (name_dark.ext), else the theme its configuration's CYLTabBarAnimationOptions \
-        darkTheme names, else its dark colours, else a .lottie's theme named 'dark'. Each input x output x scale x appearance is one job; jobs run on \
-        --jobs threads. An output whose input (SHA-256), settings and cylanim version are unchanged is not \
+        darkTheme names, else its dark colours, else a .lottie's theme named 'dark'. Each input x output x scale x appearance is one job; jobs share \
+        --jobs threads (one each until fewer jobs than threads are left). An output whose input (SHA-256), settings and cylanim version are unchanged is not \
         made again. The build writes build-manifest.json (every output with its input, settings, SHA-256, \
         bytes, frames, duration and time) and index.html beside the outputs. A failing input fails its own \
         jobs only; the exit status then says so. Interrupted builds leave no partial file and resume. \

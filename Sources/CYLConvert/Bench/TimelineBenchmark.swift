@@ -30,7 +30,7 @@ public struct TimelineBenchmark {
     public let size: PixelSize
     public let open: Stats
     /// The input's bytes through the JSON reader alone, timed in each pass just before opening:
-    /// what opening costs beyond parsing (the typed model, expressions, fonts) is the difference.
+    /// what opening costs beyond parsing (the typed model, embedded images, fonts) is the difference.
     /// nil when no `parse` was given (the input is not a JSON document).
     public let parse: Stats?
     /// Per frame.
