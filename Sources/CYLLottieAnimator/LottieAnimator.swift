@@ -127,8 +127,6 @@ public final class LottieDocument: @unchecked Sendable {
     /// starts a JavaScript engine and compiles every expression: over half of opening a file with two
     /// expressions), and the renderers run the expressions anyway. nil without expressions.
     let expressionCheck: DeferredDiagnostics?
-    /// Every layer, group and shape item keypath (see `LottieKeypath`).
-    public let keypaths: [LottieKeypath]
     /// Slot ids the file's `slots` define, and those some property or image asset names (`sid`).
     let slotIDs: (defined: Set<String>, named: Set<String>)
 
@@ -137,6 +135,19 @@ public final class LottieDocument: @unchecked Sendable {
         var data = bytes
         if Gzip.isGzip(bytes) { data = try Gzip.inflate(bytes, name: name, maxBytes: LottieAnimator.inflatedJSONLimit(options.limits).bytes) }
         try self.init(bytes: data, name: name, options: options)
+    }
+
+    /// Every layer, group and shape item keypath of the Lottie JSON (or gzip-compressed JSON)
+    /// `bytes` (see `LottieKeypath`), for `cylanim keypaths`. The file is opened as a document
+    /// first, so it fails with the same errors; a document does not keep them, because opening a
+    /// file to draw it has no use for them (walking the JSON for them was 5% of opening an icon).
+    public static func keypaths(contentsOf bytes: [UInt8], name: String, options: OpenOptions = OpenOptions()) throws -> [LottieKeypath] {
+        var data = bytes
+        if Gzip.isGzip(bytes) { data = try Gzip.inflate(bytes, name: name, maxBytes: LottieAnimator.inflatedJSONLimit(options.limits).bytes) }
+        _ = try LottieDocument(bytes: data, name: name, options: options)
+        let root = try JSONDocument.parseElement(data, name: name, maxDepth: options.limits.maxJSONDepth,
+                                                 maxBytes: options.limits.maxJSONBytes, maxValues: options.limits.maxJSONValues)
+        return LottieParser.keypaths(root, maxDepth: options.limits.maxPrecompDepth)
     }
 
     /// Parses Lottie JSON (not gzip; see `init(contentsOf:name:options:)`). Image assets that are
@@ -210,7 +221,6 @@ public final class LottieDocument: @unchecked Sendable {
         self.name = name
         self.options = options
         parseDiagnostics = parser.diagnostics
-        self.keypaths = LottieParser.keypaths(root, maxDepth: options.limits.maxPrecompDepth)
     }
 
     /// The composition's size in points.

@@ -265,7 +265,7 @@ import Testing
         #expect(all.fill == white && all.stroke == white)
         let stroke = try pixels([ColorOverride(keypath: "t.Stroke Color", color: white)])
         #expect(stroke.fill == black && stroke.stroke == white)
-        let keypaths = try document(layer).keypaths
+        let keypaths = try LottieDocument.keypaths(contentsOf: lottie(layers: layer, extra: "," + TextTests.boxChars), name: "text.json")
         #expect(keypaths.first { $0.keypath == "t" }?.hasColor == true)
     }
 

@@ -36,13 +36,13 @@ enum KeypathsCommand {
             apply(n)
         }
         let bytes = try InputFile.read(path, limits: limits)
-        let document: LottieDocument
+        let keypaths: [LottieKeypath]
         do {
-            document = try LottieDocument(contentsOf: bytes, name: path, options: OpenOptions(limits: limits))
+            keypaths = try LottieDocument.keypaths(contentsOf: bytes, name: path, options: OpenOptions(limits: limits))
         } catch let e as LottieError {
             throw OpenError(file: path, .invalid, e.location.isEmpty ? e.message : "\(e.location): \(e.message)")
         }
-        let items = document.keypaths.filter { !args.has("colors-only") || $0.hasColor }
+        let items = keypaths.filter { !args.has("colors-only") || $0.hasColor }
         if args.has("json") {
             print(JSONOutput.array(items.map {
                 .object([("keypath", .string($0.keypath)), ("kind", .string($0.kind)), ("color", .bool($0.hasColor))])
