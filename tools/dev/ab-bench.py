@@ -10,25 +10,14 @@ before/after numbers a commit message gives. Not part of the build or the tests.
 """
 import argparse
 import importlib.util
-import json
 import math
 import os
-import subprocess
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 spec = importlib.util.spec_from_file_location("peer_bench", os.path.join(HERE, "peer-bench.py"))
 peer = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(peer)
-
-
-def bench(cylanim, path, size, passes):
-    out = subprocess.run([cylanim, "bench", path, "--size", str(size), "--passes", str(passes), "--json"],
-                         capture_output=True, text=True)
-    if out.returncode != 0:
-        raise RuntimeError(out.stderr.strip().splitlines()[-1] if out.stderr.strip() else "failed")
-    o = json.loads(out.stdout)
-    return o["open"]["median_ms"], o["render_per_frame"]["median_ms"]
 
 
 def main():
@@ -50,7 +39,7 @@ def main():
         try:
             for _ in range(args.rounds):
                 for exe in (args.old, args.new):
-                    o, r = bench(exe, path, args.size, args.passes)
+                    o, r, _ = peer.ours(exe, path, args.size, args.passes)
                     best[exe] = [min(best[exe][0], o), min(best[exe][1], r)]
         except Exception as e:
             print(f"{name[-44:]:44} skipped: {e}")

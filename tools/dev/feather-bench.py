@@ -17,10 +17,11 @@ import json
 import math
 import os
 import statistics
-import struct
 import subprocess
 import sys
 import tempfile
+
+from rivewrite import Kinds, header
 
 # Type and property keys from the format's definitions (Sources/CYLRiveAnimator/Parsing/Definitions).
 BACKBOARD, ARTBOARD, SHAPE, POINTS_PATH, CUBIC_MIRRORED, FILL, STROKE, SOLID, FEATHER = 23, 1, 3, 16, 35, 20, 24, 18, 533
@@ -37,33 +38,11 @@ BOOLS = {IS_CLOSED}
 COLORS = {COLOR}
 
 
-def varuint(v):
-    out = bytearray()
-    while True:
-        b = v & 0x7F
-        v >>= 7
-        out.append(b | (0x80 if v else 0))
-        if not v:
-            return bytes(out)
+KINDS = Kinds(floats=FLOATS, colors=COLORS, strings=STRINGS, bools=BOOLS)
 
 
 def obj(type_key, props):
-    out = bytearray(varuint(type_key))
-    for k, value in props.items():
-        out += varuint(k)
-        if k in FLOATS:
-            out += struct.pack("<f", value)
-        elif k in COLORS:
-            out += struct.pack("<I", value)
-        elif k in STRINGS:
-            data = value.encode()
-            out += varuint(len(data)) + data
-        elif k in BOOLS:
-            out.append(1 if value else 0)
-        else:
-            out += varuint(value)
-    out += varuint(0)
-    return bytes(out)
+    return KINDS.obj(type_key, props.items())
 
 
 def blob_vertices(n=40, r0=75.0):
@@ -82,7 +61,7 @@ def blob_vertices(n=40, r0=75.0):
 
 
 def riv(stroke, strength, moving):
-    objs = [b"RIVE" + varuint(7) + varuint(0) + varuint(0) + varuint(0), obj(BACKBOARD, {})]
+    objs = [header(), obj(BACKBOARD, {})]
     objs.append(obj(ARTBOARD, {NAME: "Bench", WIDTH: 256.0, HEIGHT: 256.0}))                        # 0
     objs.append(obj(SHAPE, {PARENT: 0, X: 128.0, Y: 128.0}))                                       # 1
     objs.append(obj(POINTS_PATH, {PARENT: 1, IS_CLOSED: True}))                                    # 2

@@ -11,7 +11,8 @@ and a state machine with a boolean input "isActive" that selecting the tab sets.
     Deselect  back to grey (0.25 s)
 """
 import os
-import struct
+
+from rivewrite import Kinds, header
 
 OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "sample-animations", "toggle.riv")
 
@@ -34,34 +35,12 @@ STRINGS = {NAME, ANIM_NAME, SM_NAME}
 BOOLS = {BOOL_VALUE}
 
 
-def varuint(v):
-    out = bytearray()
-    while True:
-        b = v & 0x7F
-        v >>= 7
-        out.append(b | (0x80 if v else 0))
-        if not v:
-            return bytes(out)
+KINDS = Kinds(floats=FLOATS, colors=COLORS, strings=STRINGS, bools=BOOLS)
 
 
 def obj(type_key, **props):
-    out = bytearray(varuint(type_key))
-    for key, value in props.items():
-        k = int(key[1:])
-        out += varuint(k)
-        if k in FLOATS:
-            out += struct.pack("<f", value)
-        elif k in COLORS:
-            out += struct.pack("<I", value)
-        elif k in STRINGS:
-            data = value.encode()
-            out += varuint(len(data)) + data
-        elif k in BOOLS:
-            out.append(1 if value else 0)
-        else:
-            out += varuint(value)
-    out += varuint(0)
-    return bytes(out)
+    """Properties as k<key>=value keywords, written in the order given."""
+    return KINDS.obj(type_key, ((int(key[1:]), value) for key, value in props.items()))
 
 
 def p(**kw):
@@ -72,7 +51,7 @@ GREY, BLUE = 0xFF8E8E93, 0xFF007AFF
 
 
 def main():
-    objs = [b"RIVE" + varuint(7) + varuint(0) + varuint(0) + varuint(0)]
+    objs = [header()]
     add = objs.append
     add(obj(BACKBOARD))
     # Artboard objects (index = position after the artboard).

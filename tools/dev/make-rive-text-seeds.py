@@ -16,15 +16,7 @@ import os
 import struct
 import sys
 
-
-def varuint(v):
-    out = bytearray()
-    while True:
-        b = v & 0x7F
-        v >>= 7
-        out.append(b | (0x80 if v else 0))
-        if not v:
-            return bytes(out)
+from rivewrite import Kinds, header
 
 
 # ---- A small TrueType font -------------------------------------------------------------------
@@ -138,24 +130,11 @@ BOOLS = {R_CLAMP}
 STRINGS = {NAME, ASSET_NAME, RUN_TEXT}
 
 
+KINDS = Kinds(floats=FLOATS, colors={COLOR}, strings=STRINGS, bools=BOOLS, blobs={BYTES})
+
+
 def obj(type_key, props):
-    out = bytearray(varuint(type_key))
-    for k, v in props:
-        out += varuint(k)
-        if k in FLOATS:
-            out += struct.pack("<f", v)
-        elif k == COLOR:
-            out += struct.pack("<I", v)
-        elif k in STRINGS:
-            data = v.encode()
-            out += varuint(len(data)) + data
-        elif k in BOOLS:
-            out.append(1 if v else 0)
-        elif k == BYTES:
-            out += varuint(len(v)) + v
-        else:
-            out += varuint(v)
-    return bytes(out + varuint(0))
+    return KINDS.obj(type_key, props)
 
 
 def riv(text_props, runs, embed=True, style_props=(), modifiers=False):
@@ -163,7 +142,7 @@ def riv(text_props, runs, embed=True, style_props=(), modifiers=False):
     as (text, style index) value runs (objects 10...); with `modifiers`, a modifier group with
     every flag and two ranges (one with a cubic falloff, one by words limited to the first run),
     and a feature turning ligatures off."""
-    out = b"RIVE" + varuint(7) + varuint(0) + varuint(0) + varuint(0)
+    out = header()
     out += obj(BACKBOARD, [])
     out += obj(FONT_ASSET, [(ASSET_NAME, "Seed"), (ASSET_ID, 3)])
     if embed:
