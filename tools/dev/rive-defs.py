@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Regenerates Sources/CYLRiveAnimator/Parsing/Definitions/ from the Rive format's public object
 and property definitions (the `dev/defs/*.json` files of github.com/rive-app/rive-runtime): one
-file per concept (type keys, property keys, the type hierarchy, the property table).
+file per concept (type keys, type names, the type hierarchy, property keys, the property table:
+how each is stored and which type declares it, property names).
 
 Dev tool only: the generated Swift files are committed, nothing in the build runs this script. The
 output holds facts about the format — type keys, which type each extends, property keys and
@@ -29,6 +30,18 @@ def camel(name, upper):
     parts = re.split(r"[^A-Za-z0-9]+", name)
     s = "".join(p[:1].upper() + p[1:] for p in parts if p)
     return s if upper else s[:1].lower() + s[1:]
+
+
+def w_cases(w, keys, result):
+    """`case k1, k2, ...:` wrapped at 110 columns, then `result` on its last line."""
+    line = "        case "
+    for i, k in enumerate(keys):
+        piece = k + (", " if i < len(keys) - 1 else ":")
+        if len(line) + len(piece) > 110:
+            w(line.rstrip())
+            line = "             "
+        line += piece
+    w(line + result)
 
 
 def main():
@@ -117,15 +130,6 @@ def main():
     w("        }")
     w("    }")
     w("")
-    w("    /// The type's name as the format spells it, or nil for an unknown key.")
-    w("    static func typeName(of typeKey: Int) -> String? {")
-    w("        switch typeKey {")
-    for key, name, _, _ in rows:
-        w(f"        case {key}: return \"{name}\"")
-    w("        default: return nil")
-    w("        }")
-    w("    }")
-    w("")
     w("    /// Whether the type only exists to be extended (files never contain it).")
     w("    static func isAbstract(_ typeKey: Int) -> Bool {")
     abstract = [str(k) for k, _, _, a in rows if a]
@@ -142,6 +146,16 @@ def main():
     w("        }")
     w("    }")
     w("}")
+    start("TypeNames.swift", True)
+    w("    /// The type's name as the format spells it, or nil for an unknown key.")
+    w("    static func typeName(of typeKey: Int) -> String? {")
+    w("        switch typeKey {")
+    for key, name, _, _ in rows:
+        w(f"        case {key}: return \"{name}\"")
+    w("        default: return nil")
+    w("        }")
+    w("    }")
+    w("}")
     out, w = property_table, property_table.append
     w("")
     w("    /// Whether property `key` holds binary bytes rather than a UTF-8 string.")
@@ -155,12 +169,17 @@ def main():
     w("    /// The type that declares property `key`, or nil for an unknown key.")
     w("    static func owner(ofProperty key: Int) -> Int? {")
     w("        switch key {")
+    owners = {}
     for key in sorted(props):
-        w(f"        case {key}: return {props[key][4]}")
+        owners.setdefault(props[key][4], []).append(key)
+    names = {key: name for key, name, _, _ in rows}
+    for owner in sorted(owners):
+        w_cases(w, [str(k) for k in owners[owner]], f" return {owner}  // {names[owner]}")
     w("        default: return nil")
     w("        }")
     w("    }")
-    w("")
+    w("}")
+    start("PropertyNames.swift", True)
     w("    /// The property's name (`Type.property`) for messages, or nil for an unknown key.")
     w("    static func propertyName(of key: Int) -> String? {")
     w("        switch key {")

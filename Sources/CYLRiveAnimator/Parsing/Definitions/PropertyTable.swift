@@ -59,1261 +59,246 @@ extension RiveDefinitions {
     /// The type that declares property `key`, or nil for an unknown key.
     static func owner(ofProperty key: Int) -> Int? {
         switch key {
-        case 4: return 10
-        case 5: return 10
-        case 7: return 409
-        case 8: return 409
-        case 9: return 2
-        case 10: return 2
-        case 11: return 1
-        case 12: return 1
-        case 13: return 2
-        case 14: return 2
-        case 15: return 38
-        case 16: return 38
-        case 17: return 38
-        case 18: return 91
-        case 20: return 15
-        case 21: return 15
-        case 23: return 13
-        case 24: return 107
-        case 25: return 107
-        case 26: return 5
-        case 31: return 7
-        case 32: return 620
-        case 33: return 22
-        case 34: return 22
-        case 35: return 22
-        case 37: return 18
-        case 38: return 19
-        case 39: return 19
-        case 40: return 20
-        case 41: return 21
-        case 42: return 22
-        case 46: return 22
-        case 47: return 24
-        case 48: return 24
-        case 49: return 24
-        case 50: return 24
-        case 51: return 25
-        case 53: return 26
-        case 55: return 27
-        case 56: return 31
-        case 57: return 31
-        case 58: return 31
-        case 59: return 31
-        case 60: return 31
-        case 61: return 31
-        case 62: return 31
-        case 63: return 139
-        case 64: return 139
-        case 65: return 139
-        case 66: return 139
-        case 67: return 29
-        case 68: return 170
-        case 69: return 170
-        case 70: return 30
-        case 79: return 34
-        case 80: return 34
-        case 81: return 34
-        case 82: return 35
-        case 83: return 35
-        case 84: return 6
-        case 85: return 6
-        case 86: return 6
-        case 87: return 6
-        case 88: return 37
-        case 89: return 40
-        case 90: return 41
-        case 91: return 41
-        case 92: return 42
-        case 93: return 42
-        case 94: return 42
-        case 95: return 44
-        case 96: return 44
-        case 97: return 44
-        case 98: return 44
-        case 99: return 44
-        case 100: return 44
-        case 101: return 44
-        case 102: return 45
-        case 103: return 45
-        case 104: return 43
-        case 105: return 43
-        case 106: return 43
-        case 107: return 43
-        case 108: return 43
-        case 109: return 43
-        case 110: return 46
-        case 111: return 46
-        case 112: return 46
-        case 113: return 46
-        case 114: return 47
-        case 115: return 47
-        case 116: return 47
-        case 117: return 47
-        case 118: return 101
-        case 119: return 48
-        case 120: return 48
-        case 121: return 49
-        case 122: return 50
-        case 123: return 15
-        case 124: return 15
-        case 125: return 51
-        case 126: return 51
-        case 127: return 52
-        case 128: return 12
-        case 129: return 13
-        case 136: return 101
-        case 138: return 54
-        case 140: return 56
-        case 141: return 59
-        case 149: return 61
-        case 151: return 65
-        case 152: return 65
-        case 155: return 67
-        case 156: return 69
-        case 157: return 70
-        case 158: return 65
-        case 160: return 65
-        case 161: return 7
-        case 162: return 7
-        case 163: return 7
-        case 164: return 7
-        case 165: return 74
-        case 166: return 75
-        case 167: return 76
-        case 168: return 77
-        case 171: return 78
-        case 172: return 79
-        case 173: return 80
-        case 174: return 81
-        case 175: return 81
-        case 177: return 82
-        case 178: return 82
-        case 179: return 90
-        case 180: return 90
-        case 181: return 84
-        case 182: return 85
-        case 183: return 85
-        case 184: return 85
-        case 185: return 86
-        case 186: return 86
-        case 187: return 86
-        case 188: return 85
-        case 189: return 85
-        case 190: return 85
-        case 191: return 85
-        case 192: return 86
-        case 193: return 86
-        case 194: return 86
-        case 195: return 85
-        case 196: return 409
-        case 197: return 92
-        case 198: return 93
-        case 199: return 96
-        case 200: return 97
-        case 201: return 96
-        case 202: return 98
-        case 203: return 99
-        case 204: return 103
-        case 206: return 100
-        case 207: return 104
-        case 208: return 104
-        case 210: return 101
-        case 212: return 106
-        case 215: return 108
-        case 216: return 108
-        case 218: return 101
-        case 219: return 112
-        case 220: return 112
-        case 221: return 521
-        case 223: return 109
-        case 224: return 654
-        case 225: return 114
-        case 227: return 116
-        case 228: return 117
-        case 229: return 118
-        case 236: return 1
-        case 237: return 121
-        case 238: return 123
-        case 239: return 124
-        case 240: return 126
-        case 243: return 127
-        case 245: return 129
-        case 246: return 130
-        case 248: return 131
-        case 249: return 131
-        case 268: return 135
-        case 272: return 135
-        case 274: return 573
-        case 279: return 573
-        case 280: return 142
-        case 281: return 134
-        case 284: return 134
-        case 285: return 134
-        case 286: return 134
-        case 287: return 134
-        case 288: return 144
-        case 289: return 144
-        case 292: return 145
-        case 296: return 147
-        case 297: return 77
-        case 298: return 77
-        case 299: return 148
-        case 300: return 148
-        case 301: return 148
-        case 302: return 148
-        case 303: return 148
-        case 304: return 148
-        case 305: return 148
-        case 306: return 148
-        case 307: return 148
-        case 308: return 148
-        case 312: return 148
-        case 313: return 148
-        case 316: return 158
-        case 317: return 158
-        case 318: return 158
-        case 319: return 158
-        case 320: return 162
-        case 321: return 162
-        case 322: return 159
-        case 323: return 159
-        case 324: return 159
-        case 325: return 158
-        case 326: return 158
-        case 327: return 158
-        case 328: return 159
-        case 329: return 159
-        case 330: return 159
-        case 331: return 159
-        case 332: return 159
-        case 333: return 158
-        case 334: return 158
-        case 335: return 159
-        case 336: return 158
-        case 337: return 163
-        case 338: return 163
-        case 339: return 163
-        case 340: return 163
-        case 349: return 65
-        case 350: return 65
-        case 356: return 164
-        case 357: return 164
-        case 359: return 103
-        case 362: return 103
-        case 363: return 165
-        case 364: return 165
-        case 365: return 165
-        case 366: return 134
-        case 367: return 134
-        case 370: return 573
-        case 371: return 134
-        case 372: return 83
-        case 373: return 83
-        case 376: return 31
-        case 377: return 134
-        case 378: return 158
-        case 380: return 100
-        case 381: return 100
-        case 389: return 168
-        case 390: return 573
-        case 392: return 169
-        case 393: return 615
-        case 395: return 128
-        case 399: return 114
-        case 400: return 116
-        case 401: return 122
-        case 405: return 174
-        case 406: return 174
-        case 407: return 174
-        case 408: return 407
-        case 494: return 409
-        case 498: return 420
-        case 499: return 420
-        case 500: return 1056
-        case 501: return 1056
-        case 502: return 1056
-        case 503: return 1056
-        case 504: return 420
-        case 505: return 420
-        case 506: return 420
-        case 507: return 420
-        case 508: return 420
-        case 509: return 420
-        case 510: return 420
-        case 511: return 420
-        case 512: return 420
-        case 513: return 420
-        case 514: return 420
-        case 515: return 420
-        case 516: return 420
-        case 517: return 420
-        case 518: return 420
-        case 519: return 420
-        case 523: return 420
-        case 524: return 420
-        case 530: return 422
-        case 536: return 60
-        case 537: return 65
-        case 538: return 451
-        case 541: return 126
-        case 549: return 427
-        case 550: return 427
-        case 554: return 428
-        case 555: return 426
-        case 557: return 429
-        case 560: return 432
-        case 561: return 433
-        case 565: return 436
-        case 566: return 437
-        case 572: return 438
-        case 574: return 439
-        case 575: return 442
-        case 577: return 444
-        case 578: return 445
-        case 579: return 445
-        case 582: return 92
-        case 583: return 1
-        case 586: return 446
-        case 587: return 446
-        case 588: return 447
-        case 589: return 420
-        case 590: return 420
-        case 591: return 420
-        case 592: return 420
-        case 593: return 449
-        case 596: return 1056
-        case 597: return 420
-        case 598: return 420
-        case 599: return 420
-        case 604: return 420
-        case 605: return 420
-        case 606: return 420
-        case 607: return 1056
-        case 608: return 1056
-        case 609: return 420
-        case 610: return 420
-        case 611: return 420
-        case 612: return 420
-        case 613: return 420
-        case 614: return 420
-        case 615: return 420
-        case 616: return 420
-        case 617: return 420
-        case 618: return 420
-        case 619: return 420
-        case 620: return 420
-        case 621: return 420
-        case 622: return 420
-        case 623: return 420
-        case 624: return 420
-        case 625: return 420
-        case 626: return 420
-        case 627: return 1056
-        case 628: return 1056
-        case 629: return 1056
-        case 630: return 1056
-        case 631: return 450
-        case 632: return 420
-        case 634: return 472
-        case 635: return 471
-        case 636: return 473
-        case 637: return 474
-        case 638: return 475
-        case 639: return 420
-        case 640: return 420
-        case 641: return 420
-        case 642: return 420
-        case 643: return 420
-        case 644: return 451
-        case 645: return 451
-        case 647: return 481
-        case 650: return 482
-        case 651: return 483
-        case 652: return 484
-        case 653: return 601
-        case 654: return 486
-        case 655: return 1056
-        case 656: return 1056
-        case 660: return 446
-        case 662: return 488
-        case 663: return 452
-        case 664: return 452
-        case 665: return 452
-        case 666: return 452
-        case 667: return 452
-        case 668: return 452
-        case 669: return 489
-        case 672: return 491
-        case 673: return 491
-        case 675: return 492
-        case 676: return 492
-        case 677: return 496
-        case 679: return 498
-        case 681: return 500
-        case 682: return 516
-        case 683: return 134
-        case 685: return 134
-        case 686: return 567
-        case 687: return 501
-        case 689: return 505
-        case 690: return 506
-        case 691: return 506
-        case 692: return 507
-        case 693: return 507
-        case 697: return 508
-        case 698: return 508
-        case 699: return 508
-        case 700: return 508
-        case 703: return 134
-        case 705: return 420
-        case 706: return 409
-        case 707: return 409
-        case 708: return 511
-        case 709: return 512
-        case 711: return 517
-        case 713: return 519
-        case 714: return 519
-        case 715: return 519
-        case 716: return 519
-        case 717: return 519
-        case 718: return 519
-        case 719: return 519
-        case 722: return 520
-        case 724: return 521
-        case 725: return 522
-        case 726: return 521
-        case 727: return 521
-        case 728: return 525
-        case 729: return 525
-        case 730: return 525
-        case 731: return 523
-        case 734: return 522
-        case 743: return 530
-        case 744: return 530
-        case 745: return 530
-        case 746: return 532
-        case 747: return 21
-        case 748: return 533
-        case 749: return 533
-        case 750: return 533
-        case 751: return 533
-        case 752: return 533
-        case 756: return 534
-        case 757: return 534
-        case 758: return 534
-        case 759: return 521
-        case 760: return 521
-        case 761: return 521
-        case 762: return 521
-        case 763: return 521
-        case 764: return 490
-        case 765: return 490
-        case 766: return 490
-        case 770: return 12
-        case 775: return 541
-        case 776: return 542
-        case 777: return 543
-        case 778: return 546
-        case 779: return 547
-        case 781: return 3
-        case 782: return 547
-        case 783: return 547
-        case 784: return 547
-        case 785: return 547
-        case 786: return 547
-        case 798: return 558
-        case 799: return 558
-        case 800: return 559
-        case 806: return 2
-        case 807: return 2
-        case 808: return 2
-        case 809: return 2
-        case 810: return 2
-        case 811: return 2
-        case 814: return 566
-        case 816: return 568
-        case 817: return 569
-        case 818: return 569
-        case 823: return 596
-        case 824: return 586
-        case 835: return 590
-        case 836: return 592
-        case 846: return 599
-        case 848: return 603
-        case 850: return 521
-        case 851: return 521
-        case 856: return 606
-        case 858: return 606
-        case 859: return 606
-        case 860: return 606
-        case 861: return 606
-        case 862: return 606
-        case 863: return 606
-        case 864: return 2
-        case 865: return 2
-        case 866: return 612
-        case 868: return 114
-        case 869: return 613
-        case 870: return 613
-        case 871: return 614
-        case 872: return 616
-        case 873: return 616
-        case 874: return 619
-        case 875: return 430
-        case 876: return 621
-        case 887: return 536
-        case 888: return 625
-        case 889: return 625
-        case 891: return 521
-        case 892: return 629
-        case 893: return 529
-        case 894: return 521
-        case 895: return 92
-        case 907: return 92
-        case 908: return 92
-        case 911: return 106
-        case 912: return 640
-        case 914: return 529
-        case 920: return 643
-        case 921: return 643
-        case 922: return 644
-        case 926: return 971
-        case 930: return 646
-        case 931: return 647
-        case 932: return 134
-        case 934: return 648
-        case 935: return 648
-        case 952: return 652
-        case 953: return 653
-        case 954: return 653
-        case 955: return 653
-        case 956: return 653
-        case 957: return 430
-        case 962: return 659
-        case 963: return 660
-        case 965: return 658
-        case 966: return 441
-        case 971: return 664
-        case 972: return 664
-        case 973: return 664
-        case 974: return 100
-        case 975: return 100
-        case 976: return 100
-        case 977: return 667
-        case 978: return 667
-        case 979: return 569
-        case 980: return 125
-        case 981: return 435
-        case 982: return 668
-        case 983: return 668
-        case 984: return 668
-        case 985: return 668
-        case 986: return 668
-        case 987: return 668
-        case 988: return 668
-        case 989: return 668
-        case 990: return 668
-        case 991: return 668
-        case 992: return 668
-        case 993: return 668
-        case 994: return 668
-        case 995: return 668
-        case 996: return 668
-        case 997: return 668
-        case 998: return 668
-        case 999: return 668
-        case 1000: return 668
-        case 1001: return 668
-        case 1002: return 668
-        case 1003: return 668
-        case 1004: return 668
-        case 1005: return 668
-        case 1006: return 668
-        case 1007: return 668
-        case 1008: return 668
-        case 1009: return 668
-        case 1010: return 670
-        case 1011: return 672
-        case 1014: return 92
-        case 1015: return 972
-        case 1016: return 501
-        case 1018: return 974
-        case 1019: return 974
-        case 1020: return 974
-        case 1021: return 974
-        case 1022: return 529
-        case 1023: return 521
-        case 1024: return 521
-        case 1025: return 521
-        case 1026: return 134
-        case 1027: return 134
-        case 1028: return 134
-        case 1029: return 521
-        case 1033: return 653
-        case 1040: return 1039
-        case 1041: return 1039
-        case 1043: return 1042
-        case 1045: return 420
-        case 1046: return 1056
-        case 1047: return 1068
-        case 1048: return 1068
-        case 1049: return 1068
-        case 1050: return 1068
-        case 1057: return 1057
-        case 1058: return 1057
-        case 1059: return 420
-        case 1061: return 1058
-        case 1062: return 1058
-        case 1063: return 1058
-        case 1064: return 1058
-        case 1065: return 1058
-        case 1066: return 1057
-        case 1067: return 1057
-        case 1068: return 1067
-        case 1069: return 521
-        case 1070: return 521
-        case 1071: return 1069
-        case 1073: return 105
-        case 1074: return 105
-        case 1075: return 105
-        case 1076: return 100
-        case 1077: return 100
-        case 1078: return 100
-        case 1087: return 1071
-        default: return nil
-        }
-    }
-
-    /// The property's name (`Type.property`) for messages, or nil for an unknown key.
-    static func propertyName(of key: Int) -> String? {
-        switch key {
-        case 4: return "Component.name"
-        case 5: return "Component.parentId"
-        case 7: return "LayoutComponent.width"
-        case 8: return "LayoutComponent.height"
-        case 9: return "Node.x"
-        case 10: return "Node.y"
-        case 11: return "Artboard.originX"
-        case 12: return "Artboard.originY"
-        case 13: return "Node.x"
-        case 14: return "Node.y"
-        case 15: return "TransformComponent.rotation"
-        case 16: return "TransformComponent.scaleX"
-        case 17: return "TransformComponent.scaleY"
-        case 18: return "WorldTransformComponent.opacity"
-        case 20: return "ParametricPath.width"
-        case 21: return "ParametricPath.height"
-        case 23: return "Drawable.blendModeValue"
-        case 24: return "Vertex.x"
-        case 25: return "Vertex.y"
-        case 26: return "StraightVertex.radius"
-        case 31: return "Rectangle.cornerRadiusTL"
-        case 32: return "PointsCommonPath.isClosed"
-        case 33: return "LinearGradient.startY"
-        case 34: return "LinearGradient.endX"
-        case 35: return "LinearGradient.endY"
-        case 37: return "SolidColor.colorValue"
-        case 38: return "GradientStop.colorValue"
-        case 39: return "GradientStop.position"
-        case 40: return "Fill.fillRule"
-        case 41: return "ShapePaint.isVisible"
-        case 42: return "LinearGradient.startX"
-        case 46: return "LinearGradient.opacity"
-        case 47: return "Stroke.thickness"
-        case 48: return "Stroke.cap"
-        case 49: return "Stroke.join"
-        case 50: return "Stroke.transformAffectsStroke"
-        case 51: return "KeyedObject.objectId"
-        case 53: return "KeyedProperty.propertyKey"
-        case 55: return "Animation.name"
-        case 56: return "LinearAnimation.fps"
-        case 57: return "LinearAnimation.duration"
-        case 58: return "LinearAnimation.speed"
-        case 59: return "LinearAnimation.loopValue"
-        case 60: return "LinearAnimation.workStart"
-        case 61: return "LinearAnimation.workEnd"
-        case 62: return "LinearAnimation.enableWorkArea"
-        case 63: return "CubicInterpolator.x1"
-        case 64: return "CubicInterpolator.y1"
-        case 65: return "CubicInterpolator.x2"
-        case 66: return "CubicInterpolator.y2"
-        case 67: return "KeyFrame.frame"
-        case 68: return "InterpolatingKeyFrame.interpolationType"
-        case 69: return "InterpolatingKeyFrame.interpolatorId"
-        case 70: return "KeyFrameDouble.value"
-        case 79: return "CubicAsymmetricVertex.rotation"
-        case 80: return "CubicAsymmetricVertex.inDistance"
-        case 81: return "CubicAsymmetricVertex.outDistance"
-        case 82: return "CubicMirroredVertex.rotation"
-        case 83: return "CubicMirroredVertex.distance"
-        case 84: return "CubicDetachedVertex.inRotation"
-        case 85: return "CubicDetachedVertex.inDistance"
-        case 86: return "CubicDetachedVertex.outRotation"
-        case 87: return "CubicDetachedVertex.outDistance"
-        case 88: return "KeyFrameColor.value"
-        case 89: return "Bone.length"
-        case 90: return "RootBone.x"
-        case 91: return "RootBone.y"
-        case 92: return "ClippingShape.sourceId"
-        case 93: return "ClippingShape.fillRule"
-        case 94: return "ClippingShape.isVisible"
-        case 95: return "Tendon.boneId"
-        case 96: return "Tendon.xx"
-        case 97: return "Tendon.yx"
-        case 98: return "Tendon.xy"
-        case 99: return "Tendon.yy"
-        case 100: return "Tendon.tx"
-        case 101: return "Tendon.ty"
-        case 102: return "Weight.values"
-        case 103: return "Weight.indices"
-        case 104: return "Skin.xx"
-        case 105: return "Skin.yx"
-        case 106: return "Skin.xy"
-        case 107: return "Skin.yy"
-        case 108: return "Skin.tx"
-        case 109: return "Skin.ty"
-        case 110: return "CubicWeight.inValues"
-        case 111: return "CubicWeight.inIndices"
-        case 112: return "CubicWeight.outValues"
-        case 113: return "CubicWeight.outIndices"
-        case 114: return "TrimPath.start"
-        case 115: return "TrimPath.end"
-        case 116: return "TrimPath.offset"
-        case 117: return "TrimPath.modeValue"
-        case 118: return "ColorChannels.colorRed"
-        case 119: return "DrawTarget.drawableId"
-        case 120: return "DrawTarget.placementValue"
-        case 121: return "DrawRules.drawTargetId"
-        case 122: return "KeyFrameId.value"
-        case 123: return "ParametricPath.originX"
-        case 124: return "ParametricPath.originY"
-        case 125: return "Polygon.points"
-        case 126: return "Polygon.cornerRadius"
-        case 127: return "Star.innerRadius"
-        case 128: return "Path.pathFlags"
-        case 129: return "Drawable.drawableFlags"
-        case 136: return "ColorChannels.colorGreen"
-        case 138: return "StateMachineComponent.name"
-        case 140: return "StateMachineNumber.value"
-        case 141: return "StateMachineBool.value"
-        case 149: return "AnimationState.animationId"
-        case 151: return "StateTransition.stateToId"
-        case 152: return "StateTransition.flags"
-        case 155: return "TransitionInputCondition.inputId"
-        case 156: return "TransitionValueCondition.opValue"
-        case 157: return "TransitionNumberCondition.value"
-        case 158: return "StateTransition.duration"
-        case 160: return "StateTransition.exitTime"
-        case 161: return "Rectangle.cornerRadiusTR"
-        case 162: return "Rectangle.cornerRadiusBL"
-        case 163: return "Rectangle.cornerRadiusBR"
-        case 164: return "Rectangle.linkCornerRadius"
-        case 165: return "BlendAnimation.animationId"
-        case 166: return "BlendAnimation1D.value"
-        case 167: return "BlendState1DInput.inputId"
-        case 168: return "BlendAnimationDirect.inputId"
-        case 171: return "BlendStateTransition.exitBlendAnimationId"
-        case 172: return "Constraint.strength"
-        case 173: return "TargetedConstraint.targetId"
-        case 174: return "IKConstraint.invertDirection"
-        case 175: return "IKConstraint.parentBoneCount"
-        case 177: return "DistanceConstraint.distance"
-        case 178: return "DistanceConstraint.modeValue"
-        case 179: return "TransformSpaceConstraint.sourceSpaceValue"
-        case 180: return "TransformSpaceConstraint.destSpaceValue"
-        case 181: return "KeyFrameBool.value"
-        case 182: return "TransformComponentConstraint.copyFactor"
-        case 183: return "TransformComponentConstraint.minValue"
-        case 184: return "TransformComponentConstraint.maxValue"
-        case 185: return "TransformComponentConstraintY.copyFactorY"
-        case 186: return "TransformComponentConstraintY.minValueY"
-        case 187: return "TransformComponentConstraintY.maxValueY"
-        case 188: return "TransformComponentConstraint.offset"
-        case 189: return "TransformComponentConstraint.doesCopy"
-        case 190: return "TransformComponentConstraint.min"
-        case 191: return "TransformComponentConstraint.max"
-        case 192: return "TransformComponentConstraintY.doesCopyY"
-        case 193: return "TransformComponentConstraintY.minY"
-        case 194: return "TransformComponentConstraintY.maxY"
-        case 195: return "TransformComponentConstraint.minMaxSpaceValue"
-        case 196: return "LayoutComponent.clip"
-        case 197: return "NestedArtboard.artboardId"
-        case 198: return "NestedAnimation.animationId"
-        case 199: return "NestedSimpleAnimation.speed"
-        case 200: return "NestedLinearAnimation.mix"
-        case 201: return "NestedSimpleAnimation.isPlaying"
-        case 202: return "NestedRemapAnimation.time"
-        case 203: return "Asset.name"
-        case 204: return "FileAsset.assetId"
-        case 206: return "Image.assetId"
-        case 207: return "DrawableAsset.height"
-        case 208: return "DrawableAsset.width"
-        case 210: return "ColorChannels.colorBlue"
-        case 212: return "FileAssetContents.bytes"
-        case 215: return "MeshVertex.u"
-        case 216: return "MeshVertex.v"
-        case 218: return "ColorChannels.colorAlpha"
-        case 219: return "ForcedEdge.fromId"
-        case 220: return "ForcedEdge.toId"
-        case 221: return "ScrollConstraint.virtualizeBuffer"
-        case 223: return "Mesh.triangleIndexBytes"
-        case 224: return "StateMachineListener.targetId"
-        case 225: return "StateMachineListenerSingle.listenerTypeValue"
-        case 227: return "ListenerInputChange.inputId"
-        case 228: return "ListenerBoolChange.value"
-        case 229: return "ListenerNumberChange.value"
-        case 236: return "Artboard.defaultStateMachineId"
-        case 237: return "NestedInput.inputId"
-        case 238: return "NestedBool.nestedValue"
-        case 239: return "NestedNumber.nestedValue"
-        case 240: return "ListenerAlignTarget.targetId"
-        case 243: return "CustomPropertyNumber.propertyValue"
-        case 245: return "CustomPropertyBoolean.propertyValue"
-        case 246: return "CustomPropertyString.propertyValue"
-        case 248: return "OpenUrlEvent.url"
-        case 249: return "OpenUrlEvent.targetValue"
-        case 268: return "TextValueRun.text"
-        case 272: return "TextValueRun.styleId"
-        case 274: return "TextStyle.fontSize"
-        case 279: return "TextStyle.fontAssetId"
-        case 280: return "KeyFrameString.value"
-        case 281: return "Text.alignValue"
-        case 284: return "Text.sizingValue"
-        case 285: return "Text.width"
-        case 286: return "Text.height"
-        case 287: return "Text.overflowValue"
-        case 288: return "TextStyleAxis.axisValue"
-        case 289: return "TextStyleAxis.tag"
-        case 292: return "AdvanceableState.speed"
-        case 296: return "Solo.activeComponentId"
-        case 297: return "BlendAnimationDirect.mixValue"
-        case 298: return "BlendAnimationDirect.blendSource"
-        case 299: return "Joystick.x"
-        case 300: return "Joystick.y"
-        case 301: return "Joystick.xId"
-        case 302: return "Joystick.yId"
-        case 303: return "Joystick.posX"
-        case 304: return "Joystick.posY"
-        case 305: return "Joystick.width"
-        case 306: return "Joystick.height"
-        case 307: return "Joystick.originX"
-        case 308: return "Joystick.originY"
-        case 312: return "Joystick.joystickFlags"
-        case 313: return "Joystick.handleSourceId"
-        case 316: return "TextModifierRange.unitsValue"
-        case 317: return "TextModifierRange.falloffFrom"
-        case 318: return "TextModifierRange.falloffTo"
-        case 319: return "TextModifierRange.offset"
-        case 320: return "TextVariationModifier.axisTag"
-        case 321: return "TextVariationModifier.axisValue"
-        case 322: return "TextModifierGroup.x"
-        case 323: return "TextModifierGroup.y"
-        case 324: return "TextModifierGroup.opacity"
-        case 325: return "TextModifierRange.typeValue"
-        case 326: return "TextModifierRange.modeValue"
-        case 327: return "TextModifierRange.modifyFrom"
-        case 328: return "TextModifierGroup.originX"
-        case 329: return "TextModifierGroup.originY"
-        case 330: return "TextModifierGroup.scaleX"
-        case 331: return "TextModifierGroup.scaleY"
-        case 332: return "TextModifierGroup.rotation"
-        case 333: return "TextModifierRange.clamp"
-        case 334: return "TextModifierRange.strength"
-        case 335: return "TextModifierGroup.modifierFlags"
-        case 336: return "TextModifierRange.modifyTo"
-        case 337: return "CubicInterpolatorComponent.x1"
-        case 338: return "CubicInterpolatorComponent.y1"
-        case 339: return "CubicInterpolatorComponent.x2"
-        case 340: return "CubicInterpolatorComponent.y2"
-        case 349: return "StateTransition.interpolationType"
-        case 350: return "StateTransition.interpolatorId"
-        case 356: return "TextStyleFeature.tag"
-        case 357: return "TextStyleFeature.featureValue"
-        case 359: return "FileAsset.cdnUuid"
-        case 362: return "FileAsset.cdnBaseUrl"
-        case 363: return "FollowPathConstraint.distance"
-        case 364: return "FollowPathConstraint.orient"
-        case 365: return "FollowPathConstraint.offset"
-        case 366: return "Text.originX"
-        case 367: return "Text.originY"
-        case 370: return "TextStyle.lineHeight"
-        case 371: return "Text.paragraphSpacing"
-        case 372: return "TransformConstraint.originX"
-        case 373: return "TransformConstraint.originY"
-        case 376: return "LinearAnimation.quantize"
-        case 377: return "Text.originValue"
-        case 378: return "TextModifierRange.runId"
-        case 380: return "Image.originX"
-        case 381: return "Image.originY"
-        case 389: return "ListenerFireEvent.eventId"
-        case 390: return "TextStyle.letterSpacing"
-        case 392: return "StateMachineFireEvent.eventId"
-        case 393: return "StateMachineFireAction.occursValue"
-        case 395: return "Event.trigger"
-        case 399: return "StateMachineListenerSingle.eventId"
-        case 400: return "ListenerInputChange.nestedInputId"
-        case 401: return "NestedTrigger.fire"
-        case 405: return "ElasticInterpolator.easingValue"
-        case 406: return "ElasticInterpolator.amplitude"
-        case 407: return "ElasticInterpolator.period"
-        case 408: return "AudioEvent.assetId"
-        case 494: return "LayoutComponent.styleId"
-        case 498: return "LayoutComponentStyle.gapHorizontal"
-        case 499: return "LayoutComponentStyle.gapVertical"
-        case 500: return "LayoutSizingStyle.maxWidth"
-        case 501: return "LayoutSizingStyle.maxHeight"
-        case 502: return "LayoutSizingStyle.minWidth"
-        case 503: return "LayoutSizingStyle.minHeight"
-        case 504: return "LayoutComponentStyle.borderLeft"
-        case 505: return "LayoutComponentStyle.borderRight"
-        case 506: return "LayoutComponentStyle.borderTop"
-        case 507: return "LayoutComponentStyle.borderBottom"
-        case 508: return "LayoutComponentStyle.marginLeft"
-        case 509: return "LayoutComponentStyle.marginRight"
-        case 510: return "LayoutComponentStyle.marginTop"
-        case 511: return "LayoutComponentStyle.marginBottom"
-        case 512: return "LayoutComponentStyle.paddingLeft"
-        case 513: return "LayoutComponentStyle.paddingRight"
-        case 514: return "LayoutComponentStyle.paddingTop"
-        case 515: return "LayoutComponentStyle.paddingBottom"
-        case 516: return "LayoutComponentStyle.positionLeft"
-        case 517: return "LayoutComponentStyle.positionRight"
-        case 518: return "LayoutComponentStyle.positionTop"
-        case 519: return "LayoutComponentStyle.positionBottom"
-        case 523: return "LayoutComponentStyle.flexBasis"
-        case 524: return "LayoutComponentStyle.aspectRatio"
-        case 530: return "ExportAudio.volume"
-        case 536: return "LayerState.flags"
-        case 537: return "StateTransition.randomWeight"
-        case 538: return "NestedArtboardLeaf.fit"
-        case 541: return "ListenerAlignTarget.preserveOffset"
-        case 549: return "ViewModelInstanceListItem.viewModelId"
-        case 550: return "ViewModelInstanceListItem.viewModelInstanceId"
-        case 554: return "ViewModelInstanceValue.viewModelPropertyId"
-        case 555: return "ViewModelInstanceColor.propertyValue"
-        case 557: return "ViewModelComponent.name"
-        case 560: return "ViewModelInstanceEnum.propertyValue"
-        case 561: return "ViewModelInstanceString.propertyValue"
-        case 565: return "ViewModelPropertyViewModel.viewModelReferenceId"
-        case 566: return "ViewModelInstance.viewModelId"
-        case 572: return "DataEnumCustom.name"
-        case 574: return "ViewModelPropertyEnumCustom.enumId"
-        case 575: return "ViewModelInstanceNumber.propertyValue"
-        case 577: return "ViewModelInstanceViewModel.propertyValue"
-        case 578: return "DataEnumValue.key"
-        case 579: return "DataEnumValue.value"
-        case 582: return "NestedArtboard.dataBindPathIds"
-        case 583: return "Artboard.viewModelId"
-        case 586: return "DataBind.propertyKey"
-        case 587: return "DataBind.flags"
-        case 588: return "DataBindContext.sourcePathIds"
-        case 589: return "LayoutComponentStyle.animationStyleType"
-        case 590: return "LayoutComponentStyle.interpolationType"
-        case 591: return "LayoutComponentStyle.interpolatorId"
-        case 592: return "LayoutComponentStyle.interpolationTime"
-        case 593: return "ViewModelInstanceBoolean.propertyValue"
-        case 596: return "LayoutSizingStyle.displayValue"
-        case 597: return "LayoutComponentStyle.positionTypeValue"
-        case 598: return "LayoutComponentStyle.flexDirectionValue"
-        case 599: return "LayoutComponentStyle.directionValue"
-        case 604: return "LayoutComponentStyle.flexWrapValue"
-        case 605: return "LayoutComponentStyle.overflowValue"
-        case 606: return "LayoutComponentStyle.intrinsicallySizedValue"
-        case 607: return "LayoutSizingStyle.widthUnitsValue"
-        case 608: return "LayoutSizingStyle.heightUnitsValue"
-        case 609: return "LayoutComponentStyle.borderLeftUnitsValue"
-        case 610: return "LayoutComponentStyle.borderRightUnitsValue"
-        case 611: return "LayoutComponentStyle.borderTopUnitsValue"
-        case 612: return "LayoutComponentStyle.borderBottomUnitsValue"
-        case 613: return "LayoutComponentStyle.marginLeftUnitsValue"
-        case 614: return "LayoutComponentStyle.marginRightUnitsValue"
-        case 615: return "LayoutComponentStyle.marginTopUnitsValue"
-        case 616: return "LayoutComponentStyle.marginBottomUnitsValue"
-        case 617: return "LayoutComponentStyle.paddingLeftUnitsValue"
-        case 618: return "LayoutComponentStyle.paddingRightUnitsValue"
-        case 619: return "LayoutComponentStyle.paddingTopUnitsValue"
-        case 620: return "LayoutComponentStyle.paddingBottomUnitsValue"
-        case 621: return "LayoutComponentStyle.positionLeftUnitsValue"
-        case 622: return "LayoutComponentStyle.positionRightUnitsValue"
-        case 623: return "LayoutComponentStyle.positionTopUnitsValue"
-        case 624: return "LayoutComponentStyle.positionBottomUnitsValue"
-        case 625: return "LayoutComponentStyle.gapHorizontalUnitsValue"
-        case 626: return "LayoutComponentStyle.gapVerticalUnitsValue"
-        case 627: return "LayoutSizingStyle.minWidthUnitsValue"
-        case 628: return "LayoutSizingStyle.minHeightUnitsValue"
-        case 629: return "LayoutSizingStyle.maxWidthUnitsValue"
-        case 630: return "LayoutSizingStyle.maxHeightUnitsValue"
-        case 631: return "KeyFrameUint.value"
-        case 632: return "LayoutComponentStyle.layoutAlignmentType"
-        case 634: return "BindablePropertyBoolean.propertyValue"
-        case 635: return "BindablePropertyString.propertyValue"
-        case 636: return "BindablePropertyNumber.propertyValue"
-        case 637: return "BindablePropertyEnum.propertyValue"
-        case 638: return "BindablePropertyColor.propertyValue"
-        case 639: return "LayoutComponentStyle.linkCornerRadius"
-        case 640: return "LayoutComponentStyle.cornerRadiusTL"
-        case 641: return "LayoutComponentStyle.cornerRadiusTR"
-        case 642: return "LayoutComponentStyle.cornerRadiusBL"
-        case 643: return "LayoutComponentStyle.cornerRadiusBR"
-        case 644: return "NestedArtboardLeaf.alignmentX"
-        case 645: return "NestedArtboardLeaf.alignmentY"
-        case 647: return "TransitionValueBooleanComparator.value"
-        case 650: return "TransitionViewModelCondition.opValue"
-        case 651: return "TransitionValueColorComparator.value"
-        case 652: return "TransitionValueNumberComparator.value"
-        case 653: return "TransitionValueIdComparator.value"
-        case 654: return "TransitionValueStringComparator.value"
-        case 655: return "LayoutSizingStyle.layoutWidthScaleType"
-        case 656: return "LayoutSizingStyle.layoutHeightScaleType"
-        case 660: return "DataBind.converterId"
-        case 662: return "DataConverter.name"
-        case 663: return "NestedArtboardLayout.instanceWidth"
-        case 664: return "NestedArtboardLayout.instanceHeight"
-        case 665: return "NestedArtboardLayout.instanceWidthUnitsValue"
-        case 666: return "NestedArtboardLayout.instanceHeightUnitsValue"
-        case 667: return "NestedArtboardLayout.instanceWidthScaleType"
-        case 668: return "NestedArtboardLayout.instanceHeightScaleType"
-        case 669: return "DataConverterRounder.decimals"
-        case 672: return "NSlicerTileMode.patchIndex"
-        case 673: return "NSlicerTileMode.style"
-        case 675: return "Axis.offset"
-        case 676: return "Axis.normalized"
-        case 677: return "TransitionPropertyArtboardComparator.propertyType"
-        case 679: return "DataConverterGroupItem.converterId"
-        case 681: return "DataConverterOperationValue.operationValue"
-        case 682: return "DataConverterOperation.operationType"
-        case 683: return "Text.wrapValue"
-        case 685: return "Text.verticalAlignValue"
-        case 686: return "BindablePropertyInteger.propertyValue"
-        case 687: return "ViewModelInstanceTrigger.propertyValue"
-        case 689: return "TransitionValueTriggerComparator.value"
-        case 690: return "DashPath.offset"
-        case 691: return "DashPath.offsetIsPercentage"
-        case 692: return "Dash.length"
-        case 693: return "Dash.lengthIsPercentage"
-        case 697: return "NSlicedNode.initialWidth"
-        case 698: return "NSlicedNode.initialHeight"
-        case 699: return "NSlicedNode.width"
-        case 700: return "NSlicedNode.height"
-        case 703: return "Text.fitFromBaseline"
-        case 705: return "LayoutComponentStyle.flexBasisUnitsValue"
-        case 706: return "LayoutComponent.fractionalWidth"
-        case 707: return "LayoutComponent.fractionalHeight"
-        case 708: return "ViewModelPropertyEnumSystem.enumType"
-        case 709: return "DataEnumSystem.enumType"
-        case 711: return "DataConverterOperationViewModel.sourcePathIds"
-        case 713: return "DataConverterRangeMapper.interpolationType"
-        case 714: return "DataConverterRangeMapper.interpolatorId"
-        case 715: return "DataConverterRangeMapper.flags"
-        case 716: return "DataConverterRangeMapper.minInput"
-        case 717: return "DataConverterRangeMapper.maxInput"
-        case 718: return "DataConverterRangeMapper.minOutput"
-        case 719: return "DataConverterRangeMapper.maxOutput"
-        case 722: return "DraggableConstraint.directionValue"
-        case 724: return "ScrollConstraint.snap"
-        case 725: return "ScrollBarConstraint.scrollConstraintId"
-        case 726: return "ScrollConstraint.physicsId"
-        case 727: return "ScrollConstraint.physicsTypeValue"
-        case 728: return "ElasticScrollPhysics.friction"
-        case 729: return "ElasticScrollPhysics.speedMultiplier"
-        case 730: return "ElasticScrollPhysics.elasticFactor"
-        case 731: return "ScrollPhysics.constraintId"
-        case 734: return "ScrollBarConstraint.autoSize"
-        case 743: return "DataConverterStringPad.length"
-        case 744: return "DataConverterStringPad.text"
-        case 745: return "DataConverterStringPad.padType"
-        case 746: return "DataConverterStringTrim.trimType"
-        case 747: return "ShapePaint.blendModeValue"
-        case 748: return "Feather.spaceValue"
-        case 749: return "Feather.strength"
-        case 750: return "Feather.offsetX"
-        case 751: return "Feather.offsetY"
-        case 752: return "Feather.inner"
-        case 756: return "DataConverterInterpolator.duration"
-        case 757: return "DataConverterInterpolator.interpolationType"
-        case 758: return "DataConverterInterpolator.interpolatorId"
-        case 759: return "ScrollConstraint.scrollOffsetX"
-        case 760: return "ScrollConstraint.scrollOffsetY"
-        case 761: return "ScrollConstraint.scrollPercentX"
-        case 762: return "ScrollConstraint.scrollPercentY"
-        case 763: return "ScrollConstraint.scrollIndex"
-        case 764: return "DataConverterToString.flags"
-        case 765: return "DataConverterToString.decimals"
-        case 766: return "DataConverterToString.colorFormat"
-        case 770: return "Path.isHole"
-        case 775: return "FormulaTokenOperation.operationType"
-        case 776: return "FormulaTokenFunction.functionType"
-        case 777: return "FormulaTokenValue.operationValue"
-        case 778: return "TextTargetModifier.targetId"
-        case 779: return "TextFollowPathModifier.radial"
-        case 781: return "Shape.length"
-        case 782: return "TextFollowPathModifier.orient"
-        case 783: return "TextFollowPathModifier.start"
-        case 784: return "TextFollowPathModifier.end"
-        case 785: return "TextFollowPathModifier.strength"
-        case 786: return "TextFollowPathModifier.offset"
-        case 798: return "LibraryAsset.libraryId"
-        case 799: return "LibraryAsset.libraryVersionId"
-        case 800: return "ArtboardComponentList.listSource"
-        case 806: return "Node.computedLocalX"
-        case 807: return "Node.computedLocalY"
-        case 808: return "Node.computedWorldX"
-        case 809: return "Node.computedWorldY"
-        case 810: return "Node.computedWidth"
-        case 811: return "Node.computedHeight"
-        case 814: return "ViewModelInstanceSymbolListIndex.propertyValue"
-        case 816: return "DataConverterNumberToList.viewModelId"
-        case 817: return "TextInput.text"
-        case 818: return "TextInput.selectionRadius"
-        case 823: return "BindablePropertyId.propertyValue"
-        case 824: return "ViewModelInstanceAsset.propertyValue"
-        case 835: return "BindablePropertyList.propertyValue"
-        case 836: return "CustomPropertyColor.propertyValue"
-        case 846: return "ViewModelInstanceArtboard.propertyValue"
-        case 848: return "ScriptedDrawable.scriptAssetId"
-        case 850: return "ScrollConstraint.virtualize"
-        case 851: return "ScrollConstraint.infinite"
-        case 856: return "ArtboardComponentListOverride.instanceWidthUnitsValue"
-        case 858: return "ArtboardComponentListOverride.artboardId"
-        case 859: return "ArtboardComponentListOverride.instanceWidth"
-        case 860: return "ArtboardComponentListOverride.instanceHeight"
-        case 861: return "ArtboardComponentListOverride.instanceHeightUnitsValue"
-        case 862: return "ArtboardComponentListOverride.instanceWidthScaleType"
-        case 863: return "ArtboardComponentListOverride.instanceHeightScaleType"
-        case 864: return "Node.computedRootX"
-        case 865: return "Node.computedRootY"
-        case 866: return "ScriptInputViewModelProperty.dataBindPathIds"
-        case 868: return "StateMachineListenerSingle.viewModelPathIds"
-        case 869: return "CustomPropertyTrigger.fire"
-        case 870: return "CustomPropertyTrigger.propertyValue"
-        case 871: return "StateMachineFireTrigger.viewModelPathIds"
-        case 872: return "CustomPropertyEnum.propertyValue"
-        case 873: return "CustomPropertyEnum.enumId"
-        case 874: return "ListPath.listSource"
-        case 875: return "ViewModelProperty.symbolTypeValue"
-        case 876: return "ScriptInputArtboard.artboardId"
-        case 887: return "DataConverterFormula.randomModeValue"
-        case 888: return "ListFollowPathConstraint.distanceEnd"
-        case 889: return "ListFollowPathConstraint.distanceOffset"
-        case 891: return "ScrollConstraint.interactive"
-        case 892: return "ScriptedDataConverter.scriptAssetId"
-        case 893: return "ScriptAsset.generatorFunctionRef"
-        case 894: return "ScrollConstraint.threshold"
-        case 895: return "NestedArtboard.isPaused"
-        case 907: return "NestedArtboard.speed"
-        case 908: return "NestedArtboard.quantize"
-        case 911: return "FileAssetContents.signature"
-        case 912: return "ScriptedPathEffect.scriptAssetId"
-        case 914: return "ScriptAsset.isModule"
-        case 920: return "DataBindPath.path"
-        case 921: return "DataBindPath.isRelative"
-        case 922: return "TargetEffect.targetId"
-        case 926: return "TextAsset.folderPath"
-        case 930: return "ScriptedListenerAction.scriptAssetId"
-        case 931: return "ScriptedTransitionCondition.scriptAssetId"
-        case 932: return "Text.textRunListSource"
-        case 934: return "ArtboardListMapRule.artboardId"
-        case 935: return "ArtboardListMapRule.viewModelId"
-        case 952: return "FocusActionTarget.targetId"
-        case 953: return "FocusData.canFocus"
-        case 954: return "FocusData.canTouch"
-        case 955: return "FocusData.canTraverse"
-        case 956: return "FocusData.edgeBehaviorValue"
-        case 957: return "ViewModelProperty.componentProps"
-        case 962: return "ListenerInputTypeEvent.eventId"
-        case 963: return "ListenerInputTypeViewModel.viewModelPathIds"
-        case 965: return "ListenerInputType.listenerTypeValue"
-        case 966: return "ViewModelInstanceList.listSource"
-        case 971: return "KeyboardInput.keyType"
-        case 972: return "KeyboardInput.keyPhase"
-        case 973: return "KeyboardInput.modifiers"
-        case 974: return "Image.fit"
-        case 975: return "Image.alignmentX"
-        case 976: return "Image.alignmentY"
-        case 977: return "TransitionPropertyComponentComparator.objectId"
-        case 978: return "TransitionPropertyComponentComparator.propertyKey"
-        case 979: return "TextInput.multiline"
-        case 980: return "ListenerAction.flags"
-        case 981: return "ViewModel.viewModelType"
-        case 982: return "SemanticData.role"
-        case 983: return "SemanticData.label"
-        case 984: return "SemanticData.value"
-        case 985: return "SemanticData.hint"
-        case 986: return "SemanticData.headingLevel"
-        case 987: return "SemanticData.traitFlags"
-        case 988: return "SemanticData.stateFlags"
-        case 989: return "SemanticData.isExpandable"
-        case 990: return "SemanticData.isSelectable"
-        case 991: return "SemanticData.isCheckable"
-        case 992: return "SemanticData.isToggleable"
-        case 993: return "SemanticData.isRequirable"
-        case 994: return "SemanticData.isEnablable"
-        case 995: return "SemanticData.isFocusable"
-        case 996: return "SemanticData.isExpanded"
-        case 997: return "SemanticData.isSelected"
-        case 998: return "SemanticData.isChecked"
-        case 999: return "SemanticData.isMixed"
-        case 1000: return "SemanticData.isToggled"
-        case 1001: return "SemanticData.isRequired"
-        case 1002: return "SemanticData.isDisabled"
-        case 1003: return "SemanticData.isFocused"
-        case 1004: return "SemanticData.isHidden"
-        case 1005: return "SemanticData.isLiveRegion"
-        case 1006: return "SemanticData.isReadOnly"
-        case 1007: return "SemanticData.isModal"
-        case 1008: return "SemanticData.isObscured"
-        case 1009: return "SemanticData.isMultiline"
-        case 1010: return "SemanticInput.actionType"
-        case 1011: return "FocusActionTraversal.traversalKind"
-        case 1014: return "NestedArtboard.isStateful"
-        case 1015: return "ScriptedInterpolator.scriptAssetId"
-        case 1016: return "ViewModelInstanceTrigger.fire"
-        case 1018: return "GamepadInput.mapping"
-        case 1019: return "GamepadInput.inputIndex"
-        case 1020: return "GamepadInput.buttonPhase"
-        case 1021: return "GamepadInput.kind"
-        case 1022: return "ScriptAsset.serializedImplementedMethods"
-        case 1023: return "ScrollConstraint.velocityX"
-        case 1024: return "ScrollConstraint.velocityY"
-        case 1025: return "ScrollConstraint.scrollActive"
-        case 1026: return "Text.verticalTrimValue"
-        case 1027: return "Text.verticalTrimTopValue"
-        case 1028: return "Text.verticalTrimBottomValue"
-        case 1029: return "ScrollConstraint.dragMultiplier"
-        case 1033: return "FocusData.focusFlags"
-        case 1040: return "ComponentOrigin.originX"
-        case 1041: return "ComponentOrigin.originY"
-        case 1043: return "TextBlobAsset.formatExtension"
-        case 1045: return "LayoutComponentStyle.justifyItemsValue"
-        case 1046: return "LayoutSizingStyle.justifySelfValue"
-        case 1047: return "GridItemPlacement.gridColumn"
-        case 1048: return "GridItemPlacement.gridRow"
-        case 1049: return "GridItemPlacement.gridColumnSpan"
-        case 1050: return "GridItemPlacement.gridRowSpan"
-        case 1057: return "LayoutNodeStyle.fractionalWidth"
-        case 1058: return "LayoutNodeStyle.fractionalHeight"
-        case 1059: return "LayoutComponentStyle.layoutTypeValue"
-        case 1061: return "GridTrack.collection"
-        case 1062: return "GridTrack.trackType"
-        case 1063: return "GridTrack.trackValue"
-        case 1064: return "GridTrack.trackMaxType"
-        case 1065: return "GridTrack.trackMaxValue"
-        case 1066: return "LayoutNodeStyle.width"
-        case 1067: return "LayoutNodeStyle.height"
-        case 1068: return "KeyFrameInt.value"
-        case 1069: return "ScrollConstraint.computedContentWidth"
-        case 1070: return "ScrollConstraint.computedContentHeight"
-        case 1071: return "TextStyleBackground.cornerRadius"
-        case 1073: return "ImageAsset.samplerFilter"
-        case 1074: return "ImageAsset.samplerWrapX"
-        case 1075: return "ImageAsset.samplerWrapY"
-        case 1076: return "Image.samplerFilter"
-        case 1077: return "Image.samplerWrapX"
-        case 1078: return "Image.samplerWrapY"
-        case 1087: return "ScriptModuleAsset.language"
+        case 11, 12, 236, 583: return 1  // Artboard
+        case 9, 10, 13, 14, 806, 807, 808, 809, 810, 811, 864, 865: return 2  // Node
+        case 781: return 3  // Shape
+        case 26: return 5  // StraightVertex
+        case 84, 85, 86, 87: return 6  // CubicDetachedVertex
+        case 31, 161, 162, 163, 164: return 7  // Rectangle
+        case 4, 5: return 10  // Component
+        case 128, 770: return 12  // Path
+        case 23, 129: return 13  // Drawable
+        case 20, 21, 123, 124: return 15  // ParametricPath
+        case 37: return 18  // SolidColor
+        case 38, 39: return 19  // GradientStop
+        case 40: return 20  // Fill
+        case 41, 747: return 21  // ShapePaint
+        case 33, 34, 35, 42, 46: return 22  // LinearGradient
+        case 47, 48, 49, 50: return 24  // Stroke
+        case 51: return 25  // KeyedObject
+        case 53: return 26  // KeyedProperty
+        case 55: return 27  // Animation
+        case 67: return 29  // KeyFrame
+        case 70: return 30  // KeyFrameDouble
+        case 56, 57, 58, 59, 60, 61, 62, 376: return 31  // LinearAnimation
+        case 79, 80, 81: return 34  // CubicAsymmetricVertex
+        case 82, 83: return 35  // CubicMirroredVertex
+        case 88: return 37  // KeyFrameColor
+        case 15, 16, 17: return 38  // TransformComponent
+        case 89: return 40  // Bone
+        case 90, 91: return 41  // RootBone
+        case 92, 93, 94: return 42  // ClippingShape
+        case 104, 105, 106, 107, 108, 109: return 43  // Skin
+        case 95, 96, 97, 98, 99, 100, 101: return 44  // Tendon
+        case 102, 103: return 45  // Weight
+        case 110, 111, 112, 113: return 46  // CubicWeight
+        case 114, 115, 116, 117: return 47  // TrimPath
+        case 119, 120: return 48  // DrawTarget
+        case 121: return 49  // DrawRules
+        case 122: return 50  // KeyFrameId
+        case 125, 126: return 51  // Polygon
+        case 127: return 52  // Star
+        case 138: return 54  // StateMachineComponent
+        case 140: return 56  // StateMachineNumber
+        case 141: return 59  // StateMachineBool
+        case 536: return 60  // LayerState
+        case 149: return 61  // AnimationState
+        case 151, 152, 158, 160, 349, 350, 537: return 65  // StateTransition
+        case 155: return 67  // TransitionInputCondition
+        case 156: return 69  // TransitionValueCondition
+        case 157: return 70  // TransitionNumberCondition
+        case 165: return 74  // BlendAnimation
+        case 166: return 75  // BlendAnimation1D
+        case 167: return 76  // BlendState1DInput
+        case 168, 297, 298: return 77  // BlendAnimationDirect
+        case 171: return 78  // BlendStateTransition
+        case 172: return 79  // Constraint
+        case 173: return 80  // TargetedConstraint
+        case 174, 175: return 81  // IKConstraint
+        case 177, 178: return 82  // DistanceConstraint
+        case 372, 373: return 83  // TransformConstraint
+        case 181: return 84  // KeyFrameBool
+        case 182, 183, 184, 188, 189, 190, 191, 195: return 85  // TransformComponentConstraint
+        case 185, 186, 187, 192, 193, 194: return 86  // TransformComponentConstraintY
+        case 179, 180: return 90  // TransformSpaceConstraint
+        case 18: return 91  // WorldTransformComponent
+        case 197, 582, 895, 907, 908, 1014: return 92  // NestedArtboard
+        case 198: return 93  // NestedAnimation
+        case 199, 201: return 96  // NestedSimpleAnimation
+        case 200: return 97  // NestedLinearAnimation
+        case 202: return 98  // NestedRemapAnimation
+        case 203: return 99  // Asset
+        case 206, 380, 381, 974, 975, 976, 1076, 1077, 1078: return 100  // Image
+        case 118, 136, 210, 218: return 101  // ColorChannels
+        case 204, 359, 362: return 103  // FileAsset
+        case 207, 208: return 104  // DrawableAsset
+        case 1073, 1074, 1075: return 105  // ImageAsset
+        case 212, 911: return 106  // FileAssetContents
+        case 24, 25: return 107  // Vertex
+        case 215, 216: return 108  // MeshVertex
+        case 223: return 109  // Mesh
+        case 219, 220: return 112  // ForcedEdge
+        case 225, 399, 868: return 114  // StateMachineListenerSingle
+        case 227, 400: return 116  // ListenerInputChange
+        case 228: return 117  // ListenerBoolChange
+        case 229: return 118  // ListenerNumberChange
+        case 237: return 121  // NestedInput
+        case 401: return 122  // NestedTrigger
+        case 238: return 123  // NestedBool
+        case 239: return 124  // NestedNumber
+        case 980: return 125  // ListenerAction
+        case 240, 541: return 126  // ListenerAlignTarget
+        case 243: return 127  // CustomPropertyNumber
+        case 395: return 128  // Event
+        case 245: return 129  // CustomPropertyBoolean
+        case 246: return 130  // CustomPropertyString
+        case 248, 249: return 131  // OpenUrlEvent
+        case 281, 284, 285, 286, 287, 366, 367, 371, 377, 683, 685, 703, 932, 1026, 1027, 1028: return 134  // Text
+        case 268, 272: return 135  // TextValueRun
+        case 63, 64, 65, 66: return 139  // CubicInterpolator
+        case 280: return 142  // KeyFrameString
+        case 288, 289: return 144  // TextStyleAxis
+        case 292: return 145  // AdvanceableState
+        case 296: return 147  // Solo
+        case 299, 300, 301, 302, 303, 304, 305, 306, 307, 308, 312, 313: return 148  // Joystick
+        case 316, 317, 318, 319, 325, 326, 327, 333, 334, 336, 378: return 158  // TextModifierRange
+        case 322, 323, 324, 328, 329, 330, 331, 332, 335: return 159  // TextModifierGroup
+        case 320, 321: return 162  // TextVariationModifier
+        case 337, 338, 339, 340: return 163  // CubicInterpolatorComponent
+        case 356, 357: return 164  // TextStyleFeature
+        case 363, 364, 365: return 165  // FollowPathConstraint
+        case 389: return 168  // ListenerFireEvent
+        case 392: return 169  // StateMachineFireEvent
+        case 68, 69: return 170  // InterpolatingKeyFrame
+        case 405, 406, 407: return 174  // ElasticInterpolator
+        case 408: return 407  // AudioEvent
+        case 7, 8, 196, 494, 706, 707: return 409  // LayoutComponent
+        case 498, 499, 504, 505, 506, 507, 508, 509, 510, 511, 512, 513, 514, 515, 516, 517, 518, 519, 523,
+             524, 589, 590, 591, 592, 597, 598, 599, 604, 605, 606, 609, 610, 611, 612, 613, 614, 615, 616,
+             617, 618, 619, 620, 621, 622, 623, 624, 625, 626, 632, 639, 640, 641, 642, 643, 705, 1045, 1059: return 420  // LayoutComponentStyle
+        case 530: return 422  // ExportAudio
+        case 555: return 426  // ViewModelInstanceColor
+        case 549, 550: return 427  // ViewModelInstanceListItem
+        case 554: return 428  // ViewModelInstanceValue
+        case 557: return 429  // ViewModelComponent
+        case 875, 957: return 430  // ViewModelProperty
+        case 560: return 432  // ViewModelInstanceEnum
+        case 561: return 433  // ViewModelInstanceString
+        case 981: return 435  // ViewModel
+        case 565: return 436  // ViewModelPropertyViewModel
+        case 566: return 437  // ViewModelInstance
+        case 572: return 438  // DataEnumCustom
+        case 574: return 439  // ViewModelPropertyEnumCustom
+        case 966: return 441  // ViewModelInstanceList
+        case 575: return 442  // ViewModelInstanceNumber
+        case 577: return 444  // ViewModelInstanceViewModel
+        case 578, 579: return 445  // DataEnumValue
+        case 586, 587, 660: return 446  // DataBind
+        case 588: return 447  // DataBindContext
+        case 593: return 449  // ViewModelInstanceBoolean
+        case 631: return 450  // KeyFrameUint
+        case 538, 644, 645: return 451  // NestedArtboardLeaf
+        case 663, 664, 665, 666, 667, 668: return 452  // NestedArtboardLayout
+        case 635: return 471  // BindablePropertyString
+        case 634: return 472  // BindablePropertyBoolean
+        case 636: return 473  // BindablePropertyNumber
+        case 637: return 474  // BindablePropertyEnum
+        case 638: return 475  // BindablePropertyColor
+        case 647: return 481  // TransitionValueBooleanComparator
+        case 650: return 482  // TransitionViewModelCondition
+        case 651: return 483  // TransitionValueColorComparator
+        case 652: return 484  // TransitionValueNumberComparator
+        case 654: return 486  // TransitionValueStringComparator
+        case 662: return 488  // DataConverter
+        case 669: return 489  // DataConverterRounder
+        case 764, 765, 766: return 490  // DataConverterToString
+        case 672, 673: return 491  // NSlicerTileMode
+        case 675, 676: return 492  // Axis
+        case 677: return 496  // TransitionPropertyArtboardComparator
+        case 679: return 498  // DataConverterGroupItem
+        case 681: return 500  // DataConverterOperationValue
+        case 687, 1016: return 501  // ViewModelInstanceTrigger
+        case 689: return 505  // TransitionValueTriggerComparator
+        case 690, 691: return 506  // DashPath
+        case 692, 693: return 507  // Dash
+        case 697, 698, 699, 700: return 508  // NSlicedNode
+        case 708: return 511  // ViewModelPropertyEnumSystem
+        case 709: return 512  // DataEnumSystem
+        case 682: return 516  // DataConverterOperation
+        case 711: return 517  // DataConverterOperationViewModel
+        case 713, 714, 715, 716, 717, 718, 719: return 519  // DataConverterRangeMapper
+        case 722: return 520  // DraggableConstraint
+        case 221, 724, 726, 727, 759, 760, 761, 762, 763, 850, 851, 891, 894, 1023, 1024, 1025, 1029, 1069,
+             1070: return 521  // ScrollConstraint
+        case 725, 734: return 522  // ScrollBarConstraint
+        case 731: return 523  // ScrollPhysics
+        case 728, 729, 730: return 525  // ElasticScrollPhysics
+        case 893, 914, 1022: return 529  // ScriptAsset
+        case 743, 744, 745: return 530  // DataConverterStringPad
+        case 746: return 532  // DataConverterStringTrim
+        case 748, 749, 750, 751, 752: return 533  // Feather
+        case 756, 757, 758: return 534  // DataConverterInterpolator
+        case 887: return 536  // DataConverterFormula
+        case 775: return 541  // FormulaTokenOperation
+        case 776: return 542  // FormulaTokenFunction
+        case 777: return 543  // FormulaTokenValue
+        case 778: return 546  // TextTargetModifier
+        case 779, 782, 783, 784, 785, 786: return 547  // TextFollowPathModifier
+        case 798, 799: return 558  // LibraryAsset
+        case 800: return 559  // ArtboardComponentList
+        case 814: return 566  // ViewModelInstanceSymbolListIndex
+        case 686: return 567  // BindablePropertyInteger
+        case 816: return 568  // DataConverterNumberToList
+        case 817, 818, 979: return 569  // TextInput
+        case 274, 279, 370, 390: return 573  // TextStyle
+        case 824: return 586  // ViewModelInstanceAsset
+        case 835: return 590  // BindablePropertyList
+        case 836: return 592  // CustomPropertyColor
+        case 823: return 596  // BindablePropertyId
+        case 846: return 599  // ViewModelInstanceArtboard
+        case 653: return 601  // TransitionValueIdComparator
+        case 848: return 603  // ScriptedDrawable
+        case 856, 858, 859, 860, 861, 862, 863: return 606  // ArtboardComponentListOverride
+        case 866: return 612  // ScriptInputViewModelProperty
+        case 869, 870: return 613  // CustomPropertyTrigger
+        case 871: return 614  // StateMachineFireTrigger
+        case 393: return 615  // StateMachineFireAction
+        case 872, 873: return 616  // CustomPropertyEnum
+        case 874: return 619  // ListPath
+        case 32: return 620  // PointsCommonPath
+        case 876: return 621  // ScriptInputArtboard
+        case 888, 889: return 625  // ListFollowPathConstraint
+        case 892: return 629  // ScriptedDataConverter
+        case 912: return 640  // ScriptedPathEffect
+        case 920, 921: return 643  // DataBindPath
+        case 922: return 644  // TargetEffect
+        case 930: return 646  // ScriptedListenerAction
+        case 931: return 647  // ScriptedTransitionCondition
+        case 934, 935: return 648  // ArtboardListMapRule
+        case 952: return 652  // FocusActionTarget
+        case 953, 954, 955, 956, 1033: return 653  // FocusData
+        case 224: return 654  // StateMachineListener
+        case 965: return 658  // ListenerInputType
+        case 962: return 659  // ListenerInputTypeEvent
+        case 963: return 660  // ListenerInputTypeViewModel
+        case 971, 972, 973: return 664  // KeyboardInput
+        case 977, 978: return 667  // TransitionPropertyComponentComparator
+        case 982, 983, 984, 985, 986, 987, 988, 989, 990, 991, 992, 993, 994, 995, 996, 997, 998, 999, 1000,
+             1001, 1002, 1003, 1004, 1005, 1006, 1007, 1008, 1009: return 668  // SemanticData
+        case 1010: return 670  // SemanticInput
+        case 1011: return 672  // FocusActionTraversal
+        case 926: return 971  // TextAsset
+        case 1015: return 972  // ScriptedInterpolator
+        case 1018, 1019, 1020, 1021: return 974  // GamepadInput
+        case 1040, 1041: return 1039  // ComponentOrigin
+        case 1043: return 1042  // TextBlobAsset
+        case 500, 501, 502, 503, 596, 607, 608, 627, 628, 629, 630, 655, 656, 1046: return 1056  // LayoutSizingStyle
+        case 1057, 1058, 1066, 1067: return 1057  // LayoutNodeStyle
+        case 1061, 1062, 1063, 1064, 1065: return 1058  // GridTrack
+        case 1068: return 1067  // KeyFrameInt
+        case 1047, 1048, 1049, 1050: return 1068  // GridItemPlacement
+        case 1071: return 1069  // TextStyleBackground
+        case 1087: return 1071  // ScriptModuleAsset
         default: return nil
         }
     }
