@@ -112,6 +112,12 @@ void cyl_lerp_coverage_rows(uint8_t *restrict d, const uint16_t *restrict h0, co
 // costs what its soft edge costs, not a blend of every pixel the blur reaches.
 #define RUN 16
 
+// `src` scaled by coverage `c`, source-over `dp`.
+static inline uint32_t over_covered(uint32_t dp, uint32_t src, uint32_t c) {
+    uint32_t sp = cyl_scale_pixel(src, c);
+    return sp + cyl_scale_pixel(dp, 255 - (sp >> 24));
+}
+
 CYL_CLONES
 void cyl_over_solid_coverage_row(uint32_t *restrict d, const uint8_t *restrict cov, size_t n, uint32_t src) {
     int opaque = (src >> 24) == 255;
@@ -125,13 +131,7 @@ void cyl_over_solid_coverage_row(uint32_t *restrict d, const uint8_t *restrict c
             for (size_t j = 0; j < RUN; j++) d[x + j] = src;
             continue;
         }
-        for (size_t j = 0; j < RUN; j++) {
-            uint32_t sp = cyl_scale_pixel(src, cov[x + j]);
-            d[x + j] = sp + cyl_scale_pixel(d[x + j], 255 - (sp >> 24));
-        }
+        for (size_t j = 0; j < RUN; j++) d[x + j] = over_covered(d[x + j], src, cov[x + j]);
     }
-    for (; x < n; x++) {
-        uint32_t sp = cyl_scale_pixel(src, cov[x]);
-        d[x] = sp + cyl_scale_pixel(d[x], 255 - (sp >> 24));
-    }
+    for (; x < n; x++) d[x] = over_covered(d[x], src, cov[x]);
 }

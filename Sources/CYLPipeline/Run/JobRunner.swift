@@ -57,7 +57,7 @@ struct JobRunner: Sendable {
     /// Fills `entry` (already holding the input's hashes and the build key) with the output's
     /// hashes, size, frames, duration and time, or marks it failed. The job draws and encodes its
     /// frames on `frameThreads` threads (its share of the build's, `PipelineBuilder.frameThreads`).
-    func run(_ job: BuildJob, entry: ManifestEntry, frameThreads: Int = 1) -> (ManifestEntry, BuildFailure?) {
+    func run(_ job: BuildJob, entry: ManifestEntry, frameThreads: Int) -> (ManifestEntry, BuildFailure?) {
         var entry = entry
         let started = ContinuousClock.now
         do {
