@@ -352,9 +352,11 @@ final class XServer {
         String(decoding: try tool("/usr/bin/xdotool", args), as: UTF8.self)
     }
 
-    /// The id of the window whose title starts with `title`, once it is mapped (at most 20 s).
+    /// The id of the window whose title starts with `title`, once it is mapped (at most 45 s:
+    /// under `make test`'s whole parallel load on two cores a window once took more than 20 s to
+    /// appear, on a fresh clone on 2026-12-06; alone it appears within a second).
     func window(named title: String) throws -> String {
-        let deadline = Date().addingTimeInterval(20)
+        let deadline = Date().addingTimeInterval(45)
         while Date() < deadline {
             if let ids = try? xdotool(["search", "--onlyvisible", "--name", "^" + NSRegularExpression.escapedPattern(for: title)]),
                let id = ids.split(separator: "\n").first {
