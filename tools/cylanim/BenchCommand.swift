@@ -123,8 +123,8 @@ enum BenchCommand {
         let text = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...]
         guard text.first(where: { !" \t\r\n".utf8.contains($0) }) == UInt8(ascii: "{") else { return nil }
         return {
-            _ = try JSONDocument.parse(bytes, name: path, maxDepth: limits.maxJSONDepth, maxBytes: limits.maxJSONBytes,
-                                       maxValues: limits.maxJSONValues)
+            _ = try JSONDocument.parseElement(bytes, name: path, maxDepth: limits.maxJSONDepth, maxBytes: limits.maxJSONBytes,
+                                              maxValues: limits.maxJSONValues)
         }
     }
 

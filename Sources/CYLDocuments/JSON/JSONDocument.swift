@@ -31,10 +31,11 @@ public enum JSONValue: Sendable {
 /// valid UTF-8), rejecting NaN and Infinity, with a nesting limit and a limit on the number of
 /// values; every value remembers its byte offset.
 ///
-/// Memory is what the tree needs and no more: one pass builds it directly, each array and object
-/// allocated once at its exact size, about 24 bytes per value plus 16 per object member and the
-/// text of strings (json-c, used before, took 50-800 bytes per value: a 32 MiB file of `{}`
-/// needed 9 GB). `maxValues` therefore bounds the memory a document can take.
+/// Memory is a flat tape (`JSONTape`): 16 bytes per value and per object key, plus the decoded
+/// text of strings written with escapes; other text stays in the document's bytes. `parse`, which
+/// returns a `JSONNode` tree, adds about 24 bytes per value plus 16 per object member and the text
+/// of strings (json-c, used before, took 50-800 bytes per value: a 32 MiB file of `{}` needed
+/// 9 GB). `maxValues` therefore bounds the memory a document can take.
 public enum JSONDocument {
     /// Default nesting limit (json-c's is 32; Lottie files nest deeper than that).
     public static let defaultMaxDepth = 64
@@ -63,19 +64,20 @@ public enum JSONDocument {
             throw JSONError(name: name, kind: .tooLarge, message: "the document is \(bytes.count) bytes; at most 2 GiB can be read")
         }
         let source = JSONSource(name: name, bytes: bytes)
-        return try bytes.withUnsafeBufferPointer { (buf) throws(JSONError) -> JSONElement in
+        let tape = try bytes.withUnsafeBufferPointer { (buf) throws(JSONError) -> JSONTape in
             var reader = JSONReader(buf, source: source, maxDepth: min(max(1, maxDepth), hardMaxDepth), maxValues: max(1, maxValues))
-            let node = try reader.document()
-            return JSONElement(node: node, path: .root, source: source)
+            try reader.document()
+            return JSONTape(reader.out, source: source, basePath: .root)
         }
+        return JSONElement(tape: tape, index: 0)
     }
 
     @inline(__always) static func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 }
 }
 
-/// The parser: one pass over the bytes with an explicit stack of open containers (no recursion,
-/// so nesting depth never touches the thread's stack). Children of open containers wait on two
-/// shared stacks and are copied into an exactly sized array when their container closes.
+/// The parser: one pass over the bytes writing the tape (see `JSONTape`), with an explicit stack
+/// of open containers (no recursion, so nesting depth never touches the thread's stack). A
+/// container's entry is written when it opens and completed (end, count) when it closes.
 struct JSONReader {
     private let p: UnsafeBufferPointer<UInt8>
     private let n: Int
@@ -83,21 +85,18 @@ struct JSONReader {
     private let maxDepth: Int
     private let maxValues: Int
     private var i = 0
+    /// Values read so far (keys are not values).
     private var values = 0
+    /// The tape being written: its entries, and the text of every string and key.
+    let out: JSONTape.Builder
 
     private struct Open {
         var isObject: Bool
-        var offset: Int
-        /// Where this container's children start on `items` / `members`.
-        var base: Int
-        /// The key of the member whose value is being read (objects).
-        var key: String
+        /// Its entry on the tape.
+        var entry: Int
+        var count: Int
     }
     private var open: [Open] = []
-    private let items = MovingStack<JSONNode>()
-    private let members = MovingStack<(key: String, value: JSONNode)>()
-    /// Scratch for strings with escapes.
-    private var text: [UInt8] = []
 
     init(_ p: UnsafeBufferPointer<UInt8>, source: JSONSource, maxDepth: Int, maxValues: Int) {
         self.p = p
@@ -105,51 +104,60 @@ struct JSONReader {
         self.source = source
         self.maxDepth = maxDepth
         self.maxValues = maxValues
+        // About one value per 6 bytes in Lottie files, and a tenth of the bytes in strings; growth
+        // doubles from there.
+        out = JSONTape.Builder(entries: min(p.count / 6, maxValues * 2), text: p.count / 10)
     }
 
     // MARK: Document and containers
 
-    mutating func document() throws(JSONError) -> JSONNode {
+    mutating func document() throws(JSONError) {
         if n >= 3 && p[0] == 0xEF && p[1] == 0xBB && p[2] == 0xBF { i = 3 }
         skipSpace()
         guard i < n else { throw source.error(.syntax, at: n, "the document is empty") }
-        var node: JSONNode
         valueLoop: while true {
-            node = try value()
-            // The value is complete: hand it to its container, closing every container it completes.
-            while let top = open.last {
-                if top.isObject { members.push((top.key, node)) } else { items.push(node) }
+            try value()
+            // The value is complete: count it in its container, closing every container it completes.
+            while !open.isEmpty {
+                let top = open.count - 1
+                open[top].count += 1
+                let isObject = open[top].isObject
                 skipSpace()
                 guard i < n else { throw endInside() }
                 let c = p[i]
                 if c == 0x2C {  // ,
                     i += 1
-                    if top.isObject { open[open.count - 1].key = try memberKey(afterComma: true) }
+                    if isObject { try memberKey(afterComma: true) }
                     continue valueLoop
                 }
-                guard c == (top.isObject ? 0x7D : 0x5D) else {
-                    throw fail(i, top.isObject ? "expected ',' or '}' (found \(found(i)))" : "expected ',' or ']' (found \(found(i)))")
+                guard c == (isObject ? 0x7D : 0x5D) else {
+                    throw fail(i, isObject ? "expected ',' or '}' (found \(found(i)))" : "expected ',' or ']' (found \(found(i)))")
                 }
                 i += 1
-                node = close()
+                let closed = open.removeLast()
+                out[closed.entry].word = UInt64(closed.count) << 32 | UInt64(out.count)
             }
             break
         }
         skipSpace()
         if i < n { throw fail(i, "unexpected data after the JSON value") }
-        return node
+    }
+
+    /// Counts one value against `maxValues`.
+    @inline(__always) private mutating func countValue() throws(JSONError) {
+        values += 1
+        if values > maxValues {
+            throw source.error(.tooLarge, at: i, "the document has more than \(maxValues) values (\(Limit.maxJSONValues))")
+        }
     }
 
     /// Reads one value; a container is opened and its first key read, and its first child is then
-    /// read by the next turn of the loop in `document()` (an empty container is returned whole).
-    private mutating func value() throws(JSONError) -> JSONNode {
+    /// read by the next turn of the loop in `document()` (an empty container is written whole).
+    private mutating func value() throws(JSONError) {
         while true {
             skipSpace()
             guard i < n else { throw endInside() }
-            values += 1
-            if values > maxValues {
-                throw source.error(.tooLarge, at: i, "the document has more than \(maxValues) values (\(Limit.maxJSONValues))")
-            }
+            try countValue()
             let start = i
             let c = p[i]
             switch c {
@@ -161,27 +169,35 @@ struct JSONReader {
                 let isObject = c == 0x7B
                 i += 1
                 skipSpace()
+                let entry = out.count
+                out.append(.container(object: isObject, end: entry + 1, count: 0, at: start))
                 if i < n && p[i] == (isObject ? 0x7D : 0x5D) {
                     i += 1
-                    return JSONNode(value: isObject ? .object([]) : .array([]), offset: start)
+                    return
                 }
-                open.append(Open(isObject: isObject, offset: start, base: isObject ? members.count : items.count, key: ""))
-                if isObject { open[open.count - 1].key = try memberKey(afterComma: false) }
+                open.append(Open(isObject: isObject, entry: entry, count: 0))
+                if isObject { try memberKey(afterComma: false) }
                 continue
             case 0x22:
-                return JSONNode(value: .string(try string()), offset: start)
+                try string()
+                return
             case 0x2D, 0x30...0x39:
-                return JSONNode(value: .number(try number()), offset: start)
+                let v = try number()
+                out.append(.scalar(.number, v.bitPattern, at: start))
+                return
             case 0x74:
                 try literal("true")
-                return JSONNode(value: .bool(true), offset: start)
+                out.append(.scalar(.bool, 1, at: start))
+                return
             case 0x66:
                 try literal("false")
-                return JSONNode(value: .bool(false), offset: start)
+                out.append(.scalar(.bool, 0, at: start))
+                return
             case 0x6E:
                 if i + 1 < n && (p[i + 1] == 0x61 || p[i + 1] == 0x41) { throw nonFinite(i) }  // nan
                 try literal("null")
-                return JSONNode(value: .null, offset: start)
+                out.append(.scalar(.null, 0, at: start))
+                return
             case 0x4E, 0x49, 0x69:  // NaN, Infinity, infinity
                 throw nonFinite(i)
             default:
@@ -190,19 +206,8 @@ struct JSONReader {
         }
     }
 
-    /// Closes the innermost container: its children move from the shared stack into their own array.
-    private mutating func close() -> JSONNode {
-        let top = open.removeLast()
-        if !top.isObject {
-            return JSONNode(value: .array(items.popArray(from: top.base)), offset: top.offset)
-        }
-        var list = members.popArray(from: top.base)
-        if list.count > 1 { Self.mergeDuplicateKeys(&list) }
-        return JSONNode(value: .object(list), offset: top.offset)
-    }
-
     /// A key written twice keeps its first position and takes the value written last.
-    static func mergeDuplicateKeys(_ list: inout [(key: String, value: JSONNode)]) {
+    static func mergeDuplicateKeys<Value>(_ list: inout [(key: String, value: Value)]) {
         var hasDuplicates = false
         if list.count <= 16 {
             outer: for a in 1..<list.count {
@@ -214,7 +219,7 @@ struct JSONReader {
         }
         guard hasDuplicates else { return }
         var position: [String: Int] = [:]
-        var merged: [(key: String, value: JSONNode)] = []
+        var merged: [(key: String, value: Value)] = []
         for m in list {
             if let at = position[m.key] { merged[at].value = m.value } else {
                 position[m.key] = merged.count
@@ -224,19 +229,18 @@ struct JSONReader {
         list = merged
     }
 
-    /// After `{` or `,` in an object: the key and its `:`.
-    private mutating func memberKey(afterComma: Bool) throws(JSONError) -> String {
+    /// After `{` or `,` in an object: the key (a string entry) and its `:`.
+    private mutating func memberKey(afterComma: Bool) throws(JSONError) {
         skipSpace()
         guard i < n else { throw endInside() }
         guard p[i] == 0x22 else {
             throw fail(i, afterComma ? "expected a quoted key (found \(found(i)))" : "expected a quoted key or '}' (found \(found(i)))")
         }
-        let key = try string()
+        try string()
         skipSpace()
         guard i < n else { throw endInside() }
         guard p[i] == 0x3A else { throw fail(i, "expected ':' after the key (found \(found(i)))") }
         i += 1
-        return key
     }
 
     // MARK: Scalars
@@ -301,48 +305,53 @@ struct JSONReader {
 
     private static let powersOfTen: [Double] = (0...22).map { k in (0..<k).reduce(1.0) { r, _ in r * 10 } }
 
-    /// A string at its opening quote: escapes decoded, UTF-8 validated, control characters refused.
-    private mutating func string() throws(JSONError) -> String {
+    /// A string at its opening quote, written to the tape: escapes decoded (into `text`), UTF-8
+    /// validated, control characters refused.
+    private mutating func string() throws(JSONError) {
+        let quote = i
         i += 1
         let begin = i
         // Fast path: no escapes.
         while i < n {
             let c = p[i]
             if c == 0x22 {
-                let s = String(decoding: UnsafeBufferPointer(rebasing: p[begin..<i]), as: UTF8.self)
+                let textStart = out.textCount
+                out.appendText(UnsafeBufferPointer(rebasing: p[begin..<i]))
+                out.append(.string(start: textStart, length: i - begin, at: quote))
                 i += 1
-                return s
+                return
             }
             if c == 0x5C { break }
             if c < 0x20 { throw fail(i, "control characters must be escaped in strings") }
             if c < 0x80 { i += 1 } else { try utf8Sequence() }
         }
         guard i < n else { throw endInside() }
-        text.removeAll(keepingCapacity: true)
-        text.append(contentsOf: p[begin..<i])
+        let textStart = out.textCount
+        out.appendText(UnsafeBufferPointer(rebasing: p[begin..<i]))
         while i < n {
             let c = p[i]
             if c == 0x22 {
                 i += 1
-                return String(decoding: text, as: UTF8.self)
+                out.append(.string(start: textStart, length: out.textCount - textStart, at: quote))
+                return
             }
             if c < 0x20 { throw fail(i, "control characters must be escaped in strings") }
             if c >= 0x80 {
                 let from = i
                 try utf8Sequence()
-                text.append(contentsOf: p[from..<i])
+                out.appendText(UnsafeBufferPointer(rebasing: p[from..<i]))
                 continue
             }
-            if c != 0x5C { text.append(c); i += 1; continue }
+            if c != 0x5C { out.appendText(c); i += 1; continue }
             guard i + 1 < n else { throw endInside() }
             let e = p[i + 1]
             switch e {
-            case 0x22, 0x5C, 0x2F: text.append(e)
-            case 0x62: text.append(0x08)
-            case 0x66: text.append(0x0C)
-            case 0x6E: text.append(0x0A)
-            case 0x72: text.append(0x0D)
-            case 0x74: text.append(0x09)
+            case 0x22, 0x5C, 0x2F: out.appendText(e)
+            case 0x62: out.appendText(0x08)
+            case 0x66: out.appendText(0x0C)
+            case 0x6E: out.appendText(0x0A)
+            case 0x72: out.appendText(0x0D)
+            case 0x74: out.appendText(0x09)
             case 0x75:
                 var scalar = try hex4(at: i + 2)
                 i += 6
@@ -386,10 +395,10 @@ struct JSONReader {
 
     private mutating func appendUTF8(_ v: UInt32) {
         switch v {
-        case 0..<0x80: text.append(UInt8(v))
-        case 0x80..<0x800: text += [UInt8(0xC0 | v >> 6), UInt8(0x80 | v & 0x3F)]
-        case 0x800..<0x10000: text += [UInt8(0xE0 | v >> 12), UInt8(0x80 | (v >> 6) & 0x3F), UInt8(0x80 | v & 0x3F)]
-        default: text += [UInt8(0xF0 | v >> 18), UInt8(0x80 | (v >> 12) & 0x3F), UInt8(0x80 | (v >> 6) & 0x3F), UInt8(0x80 | v & 0x3F)]
+        case 0..<0x80: out.appendText(UInt8(v))
+        case 0x80..<0x800: for b in [UInt8(0xC0 | v >> 6), UInt8(0x80 | v & 0x3F)] { out.appendText(b) }
+        case 0x800..<0x10000: for b in [UInt8(0xE0 | v >> 12), UInt8(0x80 | (v >> 6) & 0x3F), UInt8(0x80 | v & 0x3F)] { out.appendText(b) }
+        default: for b in [UInt8(0xF0 | v >> 18), UInt8(0x80 | (v >> 12) & 0x3F), UInt8(0x80 | (v >> 6) & 0x3F), UInt8(0x80 | v & 0x3F)] { out.appendText(b) }
         }
     }
 
@@ -432,54 +441,5 @@ struct JSONReader {
         guard at < n else { return "the end" }
         let b = p[at]
         return b >= 0x20 && b < 0x7F ? "'\(Character(Unicode.Scalar(b)))'" : "byte 0x\(String(b, radix: 16))"
-    }
-}
-
-/// The reader's stacks of children waiting for their container to close: the top elements move
-/// out into an exactly sized array. An Array and its slice copy retained every child once more
-/// and `removeSubrange` released it again; moving does neither (the copy and removal were a
-/// fifth of reading a Lottie file).
-final class MovingStack<Element> {
-    private var base: UnsafeMutablePointer<Element>
-    private(set) var count = 0
-    private var capacity: Int
-
-    init(capacity: Int = 256) {
-        self.capacity = capacity
-        base = .allocate(capacity: capacity)
-    }
-
-    deinit {
-        base.deinitialize(count: count)
-        base.deallocate()
-    }
-
-    // Inlined into the reader, so that Element is known there: as generic code the calls looked
-    // up type metadata every time (5% of opening a Lottie file).
-    @inline(__always)
-    func push(_ element: Element) {
-        if count == capacity {
-            let grown = UnsafeMutablePointer<Element>.allocate(capacity: capacity * 2)
-            grown.moveInitialize(from: base, count: count)
-            base.deallocate()
-            base = grown
-            capacity *= 2
-        }
-        (base + count).initialize(to: element)
-        count += 1
-    }
-
-    /// Elements `start ..< count`, in order, moved into an array and off the stack.
-    @inline(__always)
-    func popArray(from start: Int) -> [Element] {
-        precondition(start >= 0 && start <= count, "a container's children start within the stack")
-        let n = count - start
-        guard n > 0 else { return [] }
-        let out = [Element](unsafeUninitializedCapacity: n) { buffer, initialized in
-            buffer.baseAddress!.moveInitialize(from: base + start, count: n)
-            initialized = n
-        }
-        count = start
-        return out
     }
 }

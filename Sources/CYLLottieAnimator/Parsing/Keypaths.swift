@@ -24,21 +24,21 @@ extension LottieParser {
     /// content below their own name (to the precomp depth limit).
     static func keypaths(_ root: JSONElement, maxDepth: Int) -> [LottieKeypath] {
         var assets: [String: JSONElement] = [:]
-        if let list = root["assets"]?.node.asArray {
-            for i in list.indices {
-                guard let a = root["assets"]?[i], let id = a["id"]?.node.asString ?? a["id"]?.node.asInt.map(String.init) else { continue }
+        if let list = root["assets"]?.asArray {
+            for a in list {
+                guard let id = a["id"]?.asString ?? a["id"]?.asInt.map(String.init) else { continue }
                 if a["layers"] != nil { assets[id] = a }
             }
         }
         var out: [LottieKeypath] = []
         func name(_ el: JSONElement, _ fallback: String) -> String {
-            let n = el["nm"]?.node.asString ?? fallback
+            let n = el["nm"]?.asString ?? fallback
             return n.isEmpty ? fallback : n
         }
         func shapes(_ list: JSONElement?, _ prefix: String) {
-            guard let list, let items = list.node.asArray else { return }
-            for i in items.indices {
-                guard let s = list[i], let ty = s["ty"]?.node.asString, ty != "tr" else { continue }
+            guard let list, let items = list.asArray else { return }
+            for (i, s) in items.enumerated() {
+                guard let ty = s["ty"]?.asString, ty != "tr" else { continue }
                 let path = prefix + "." + name(s, "\(shapeKinds[ty] ?? ty) \(i + 1)")
                 out.append(LottieKeypath(keypath: path, kind: shapeKinds[ty] ?? "unknown (\(ty))",
                                          hasColor: ["fl", "st"].contains(ty)))
@@ -46,15 +46,14 @@ extension LottieParser {
             }
         }
         func layers(_ list: JSONElement?, _ prefix: String, _ depth: Int) {
-            guard let list, let items = list.node.asArray, depth <= maxDepth else { return }
-            for i in items.indices {
-                guard let l = list[i] else { continue }
-                let ty = l["ty"]?.node.asInt ?? -1
+            guard let list, let items = list.asArray, depth <= maxDepth else { return }
+            for (i, l) in items.enumerated() {
+                let ty = l["ty"]?.asInt ?? -1
                 let n = name(l, "Layer \(i + 1)")
                 let path = prefix.isEmpty ? n : prefix + "." + n
                 out.append(LottieKeypath(keypath: path, kind: layerKinds[ty] ?? "layer (ty \(ty))", hasColor: ty == 1 || ty == 5))
                 if ty == 4 { shapes(l["shapes"], path) }
-                if ty == 0, let ref = l["refId"]?.node.asString, let a = assets[ref] { layers(a["layers"], path, depth + 1) }
+                if ty == 0, let ref = l["refId"]?.asString, let a = assets[ref] { layers(a["layers"], path, depth + 1) }
             }
         }
         layers(root["layers"], "", 0)

@@ -9,19 +9,19 @@ extension LottieParser {
     // MARK: Document
 
     mutating func parseDocument(_ root: JSONElement) throws(LottieError) -> AnimationModel {
-        guard root.node.asObject != nil else {
-            throw error(root, "a Lottie document is a JSON object, found \(root.value.typeDescription)")
+        guard root.isObject else {
+            throw error(root, "a Lottie document is a JSON object, found \(root.typeDescription)")
         }
-        guard let w = root["w"]?.node.asDouble, let h = root["h"]?.node.asDouble else {
+        guard let w = root["w"]?.asDouble, let h = root["h"]?.asDouble else {
             throw error(root, "missing the composition size (\"w\" and \"h\")")
         }
         guard w > 0, h > 0, w.isFinite, h.isFinite, w <= 100_000, h <= 100_000 else {
             throw error(root["w"]!, "invalid composition size \(w)x\(h)")
         }
-        guard let fr = root["fr"]?.node.asDouble, FrameTiming.fpsRange.contains(fr) else {
+        guard let fr = root["fr"]?.asDouble, FrameTiming.fpsRange.contains(fr) else {
             throw error(root["fr"] ?? root, "missing or invalid frame rate \"fr\" (expected a number from 1/3600 (one frame an hour) to 1000)")
         }
-        guard let ip = root["ip"]?.node.asDouble, let op = root["op"]?.node.asDouble, ip.isFinite, op.isFinite else {
+        guard let ip = root["ip"]?.asDouble, let op = root["op"]?.asDouble, ip.isFinite, op.isFinite else {
             throw error(root, "missing the in and out points (\"ip\" and \"op\")")
         }
         guard op > ip else { throw error(root["op"]!, "the out point \(op) is not after the in point \(ip)") }
@@ -30,7 +30,7 @@ extension LottieParser {
         guard frames <= Double(limits.maxFrames) else {
             throw error(root["op"]!, "the animation has \(Int(clamping: frames)) frames, more than the limit of \(limits.maxFrames) (\(Limit.maxFrames))")
         }
-        if root["ddd"]?.node.asDouble == 1 || root["ddd"]?.node.asBool == true {
+        if root["ddd"]?.asDouble == 1 || root["ddd"]?.asBool == true {
             note(root["ddd"], "3D layers are drawn flat (no camera or depth)", severity: .note, feature: .threeD)
         }
         try parseFontsAndChars(root)
@@ -74,9 +74,8 @@ extension LottieParser {
         }
 
         var markers: [(String, Double, Double)] = []
-        if let ms = root["markers"]?.node.asArray {
-            for (i, _) in ms.enumerated() {
-                guard let m = root["markers"]?[i] else { continue }
+        if let ms = root["markers"]?.asArray {
+            for (i, m) in ms.enumerated() {
                 let n = string(m, "cm") ?? "marker \(i)"
                 markers.append((n, double(m, "tm", 0), double(m, "dr", 0)))
             }
@@ -94,8 +93,8 @@ extension LottieParser {
     }
 
     func idString(_ a: JSONElement) -> String? {
-        if let s = a["id"]?.node.asString { return s }
-        if let d = a["id"]?.node.asInt { return String(d) }
+        if let s = a["id"]?.asString { return s }
+        if let d = a["id"]?.asInt { return String(d) }
         return nil
     }
 }

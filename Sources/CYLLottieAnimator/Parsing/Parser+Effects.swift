@@ -15,7 +15,7 @@ extension LottieParser {
         guard let el, let list = try? el.array() else { return [] }
         var effects: [EffectModel] = []
         for e in list {
-            guard e.node.asObject != nil else { note(e, "an effect is not an object; ignored"); continue }
+            guard e.isObject else { note(e, "an effect is not an object; ignored"); continue }
             let ty = int(e, "ty") ?? -1
             let name = string(e, "nm") ?? "", matchName = string(e, "mn") ?? ""
             var kind = Self.effectKinds[ty] ?? .unsupported
@@ -44,7 +44,7 @@ extension LottieParser {
     mutating func parseEffectParams(_ el: JSONElement?, into params: inout [EffectParam], depth: Int) throws(LottieError) {
         guard let el, let list = try? el.array(), depth < 8 else { return }
         for p in list {
-            guard p.node.asObject != nil else { continue }
+            guard p.isObject else { continue }
             if p["ef"] != nil {
                 try parseEffectParams(p["ef"], into: &params, depth: depth + 1)
                 continue
@@ -61,7 +61,7 @@ extension LottieParser {
         var styles: [LayerStyleModel] = []
         let names = [2: "inner shadow", 4: "inner glow", 5: "bevel and emboss", 6: "satin", 7: "colour overlay", 8: "gradient overlay"]
         for s in list {
-            guard s.node.asObject != nil else { continue }
+            guard s.isObject else { continue }
             let ty = int(s, "ty") ?? -1
             let kind: LayerStyleModel.Kind
             switch ty {

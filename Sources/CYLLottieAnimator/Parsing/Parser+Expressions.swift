@@ -27,7 +27,7 @@ extension LottieParser {
 
     /// Records the expression on property `el`, if it has one.
     mutating func expression(on el: JSONElement, isPath: Bool) -> ExpressionRef? {
-        guard let x = el["x"], let source = x.node.asString else { return nil }
+        guard let x = el["x"], let source = x.asString else { return nil }
         guard source.utf8.contains(where: { $0 > 0x20 }) else { return nil }
         guard source.utf8.count <= Self.maxExpressionBytes else {
             note(x, "expression longer than \(Self.maxExpressionBytes) bytes; the keyframed value is used", key: "long expression")

@@ -18,7 +18,7 @@ extension LottieParser {
     /// The `u` and `p` of every image asset that names a file (not a data URI), without reading
     /// it: what a build cache hashes along with the JSON. Image slots are not followed.
     static func imageFileReferences(_ root: JSONElement) -> [(folder: String, name: String)] {
-        guard let assets = root["assets"]?.node.asArray else { return [] }
+        guard let assets = root["assets"]?.asArray else { return [] }
         var out: [(folder: String, name: String)] = []
         for a in assets where a["layers"] == nil {
             guard let p = a["p"]?.asString, !p.hasPrefix("data:") else { continue }
@@ -55,7 +55,7 @@ extension LottieParser {
     /// image without a size) keeps the replaced asset's box, `original`.
     private func box(_ pixels: Pixmap?, _ asset: JSONElement, else original: JSONElement? = nil) -> LottieImage? {
         let sized = asset["w"] != nil && asset["h"] != nil ? asset : original ?? asset
-        return pixels.map { LottieImage($0, width: sized["w"]?.node.asDouble, height: sized["h"]?.node.asDouble) }
+        return pixels.map { LottieImage($0, width: sized["w"]?.asDouble, height: sized["h"]?.asDouble) }
     }
 
     /// A `data:image/...;base64,` URI's image, decoded by content (PNG, JPEG or WebP).

@@ -17,7 +17,7 @@ extension LottieParser {
     // MARK: Layers
 
     mutating func parseComposition(_ el: JSONElement) throws(LottieError) -> CompositionModel {
-        guard let list = try? el.array() else { throw error(el, "expected an array of layers, found \(el.value.typeDescription)") }
+        guard let list = try? el.array() else { throw error(el, "expected an array of layers, found \(el.typeDescription)") }
         var layers: [LayerModel] = []
         var elements: [JSONElement] = []
         var links: [LayerLinks] = []
@@ -25,7 +25,7 @@ extension LottieParser {
         let parentState = overrideState
         defer { overrideState = parentState }
         for (i, l) in list.enumerated() {
-            guard l.node.asObject != nil else { note(l, "a layer is not an object; ignored"); continue }
+            guard l.isObject else { note(l, "a layer is not an object; ignored"); continue }
             if let matcher, let parentState { overrideState = matcher.descend(parentState, keypathName(l, "Layer \(i + 1)")) }
             let layer = try parseLayerForExpressions(l, position: layers.count)
             if let ind = int(l, "ind") { positionOf[ind] = layers.count }
@@ -110,7 +110,7 @@ extension LottieParser {
         switch ty {
         case 0:
             let id = try precompID(string(l, "refId") ?? "")
-            content = .precomp(id: id, width: l["w"]?.node.asDouble, height: l["h"]?.node.asDouble)
+            content = .precomp(id: id, width: l["w"]?.asDouble, height: l["h"]?.asDouble)
         case 1:
             var color = parseHexColor(l["sc"])
             if let c = overrideColor(property: "Color") { color = Color(c) }
@@ -172,7 +172,7 @@ extension LottieParser {
     }
 
     mutating func parseHexColor(_ el: JSONElement?) -> Color {
-        guard let el, let s = el.node.asString else { return .black }
+        guard let el, let s = el.asString else { return .black }
         var hex = s.hasPrefix("#") ? String(s.dropFirst()) : s
         if hex.count == 3 { hex = hex.map { "\($0)\($0)" }.joined() }
         guard hex.count == 6 || hex.count == 8, let v = UInt64(hex, radix: 16) else {

@@ -10,7 +10,7 @@ extension LottieParser {
 
     /// A layer's or shape item's name in a keypath: its `nm`, or the fallback `cylanim keypaths` prints.
     func keypathName(_ el: JSONElement, _ fallback: String) -> String {
-        let n = el["nm"]?.node.asString ?? fallback
+        let n = el["nm"]?.asString ?? fallback
         return n.isEmpty ? fallback : n
     }
 

@@ -11,8 +11,8 @@ extension LottieParser {
         func refs(_ layers: JSONElement?) -> [(String, JSONElement)] {
             guard let layers, let list = try? layers.array() else { return [] }
             var out: [(String, JSONElement)] = []
-            for l in list where l["ty"]?.node.asInt == 0 {
-                if let r = l["refId"]?.node.asString { out.append((r, l)) }
+            for l in list where l["ty"]?.asInt == 0 {
+                if let r = l["refId"]?.asString { out.append((r, l)) }
             }
             return out
         }
@@ -49,7 +49,7 @@ extension LottieParser {
             var n = 0
             for l in list {
                 n += 1
-                if l["ty"]?.node.asInt == 0, let r = l["refId"]?.node.asString, let a = assets[r] {
+                if l["ty"]?.asInt == 0, let r = l["refId"]?.asString, let a = assets[r] {
                     if instancesOf[r] == nil { instancesOf[r] = instances(a["layers"]) }
                     n += instancesOf[r]!
                 }

@@ -12,30 +12,30 @@ extension LottieParser {
     /// (its expression, if any, is read by `parseVector`).
     mutating func parseVectorValue(_ property: JSONElement, spatial: Bool = false) throws(LottieError) -> VectorProperty {
         let el = slotted(property)
-        if let direct = el.node.asDouble { return .fixed([direct]) }
+        if let direct = el.asDouble { return .fixed([direct]) }
         guard let k = el["k"] else {
-            if el.node.asArray != nil, let nums = numbers(el.node) { return .fixed(nums) }
+            if el.isArray, let nums = el.asNumbers { return .fixed(nums) }
             note(el, "property without a value \"k\"; using 0")
             return .fixed([0])
         }
-        if let d = k.node.asDouble { return .fixed([d]) }
-        guard let arr = k.node.asArray else {
-            note(k, "expected a number, an array or keyframes, found \(k.value.typeDescription); using 0")
+        if let d = k.asDouble { return .fixed([d]) }
+        guard let arr = k.asArray else {
+            note(k, "expected a number, an array or keyframes, found \(k.typeDescription); using 0")
             return .fixed([0])
         }
         if arr.isEmpty { return .fixed([0]) }
-        if arr[0].asObject == nil {
-            if let nums = numbers(k.node) { return .fixed(nums) }
+        if !arr[0].isObject {
+            if let nums = k.asNumbers { return .fixed(nums) }
             note(k, "expected an array of numbers; using 0")
             return .fixed([0])
         }
         var kfs: [Keyframe<[Double]>] = []
         var pending: (to: [Double], ti: [Double])? = nil
-        for i in 0..<arr.count {
-            guard let kf = k[i], kf.node.asObject != nil else { continue }
+        for kf in arr {
+            guard kf.isObject else { continue }
             let t = double(kf, "t", kfs.last?.time ?? 0)
-            var start = kf["s"].flatMap { numbers($0.node) }
-            let end = kf["e"].flatMap { numbers($0.node) }
+            var start = kf["s"]?.asNumbers
+            let end = kf["e"]?.asNumbers
             if start == nil {
                 // The old format's last keyframe has only a time: it holds the previous segment's end.
                 start = kfs.last?.end ?? kfs.last?.start ?? [0]
@@ -43,7 +43,7 @@ extension LottieParser {
             let hold = bool(kf, "h")
             let easings = parseEasings(kf)
             var k1 = Keyframe(time: t, start: start!, end: end, hold: hold, easings: easings, spatial: nil)
-            if spatial, let to = kf["to"].flatMap({ numbers($0.node) }), let ti = kf["ti"].flatMap({ numbers($0.node) }) {
+            if spatial, let to = kf["to"]?.asNumbers, let ti = kf["ti"]?.asNumbers {
                 pending = (to, ti)
             } else { pending = nil }
             if let pending { k1.spatial = nil; kfsPendingSpatial.append((kfs.count, pending.to, pending.ti)) }
@@ -64,25 +64,13 @@ extension LottieParser {
         return .keyframed(kfs)
     }
 
-    func numbers(_ n: JSONNode) -> [Double]? {
-        if let d = n.asDouble { return [d] }
-        guard let a = n.asArray else { return nil }
-        var out: [Double] = []
-        out.reserveCapacity(a.count)
-        for x in a {
-            guard let d = x.asDouble else { return nil }
-            out.append(d)
-        }
-        return out
-    }
-
     /// Per-dimension easing from `o` (out of this keyframe) and `i` (into the next).
     func parseEasings(_ kf: JSONElement) -> [Easing] {
         guard let o = kf["o"], let i = kf["i"] else { return [.linear] }
-        let ox = numbers(o["x"]?.node ?? JSONNode(value: .null, offset: 0)) ?? [0]
-        let oy = numbers(o["y"]?.node ?? JSONNode(value: .null, offset: 0)) ?? [0]
-        let ix = numbers(i["x"]?.node ?? JSONNode(value: .null, offset: 0)) ?? [1]
-        let iy = numbers(i["y"]?.node ?? JSONNode(value: .null, offset: 0)) ?? [1]
+        let ox = o["x"]?.asNumbers ?? [0]
+        let oy = o["y"]?.asNumbers ?? [0]
+        let ix = i["x"]?.asNumbers ?? [1]
+        let iy = i["y"]?.asNumbers ?? [1]
         let n = max(ox.count, oy.count, ix.count, iy.count, 1)
         func at(_ a: [Double], _ j: Int) -> Double { a.isEmpty ? 0 : a[min(j, a.count - 1)] }
         return (0..<n).map { Easing(at(ox, $0), at(oy, $0), at(ix, $0), at(iy, $0)) }
@@ -97,19 +85,18 @@ extension LottieParser {
             note(el, "path without a value \"k\"; drawn empty")
             return .fixed(.empty)
         }
-        if k.node.asObject != nil { return .fixed(try parseBezier(k)) }
-        guard let arr = k.node.asArray, !arr.isEmpty else { return .fixed(.empty) }
-        if arr[0].asObject?.contains(where: { $0.key == "t" }) != true {
+        if k.isObject { return .fixed(try parseBezier(k)) }
+        guard let arr = k.asArray, !arr.isEmpty else { return .fixed(.empty) }
+        if arr[0]["t"] == nil {
             // Some files wrap a static path in an array.
-            return .fixed(try parseBezier(k[0]!))
+            return .fixed(try parseBezier(arr[0]))
         }
         var kfs: [Keyframe<BezierShape>] = []
-        for i in 0..<arr.count {
-            guard let kf = k[i] else { continue }
+        for kf in arr {
             let t = double(kf, "t", kfs.last?.time ?? 0)
             func shape(_ key: String) throws(LottieError) -> BezierShape? {
                 guard let s = kf[key] else { return nil }
-                if s.node.asArray != nil { return try s[0].map { (x) throws(LottieError) in try parseBezier(x) } }
+                if s.isArray { return try s[0].map { (x) throws(LottieError) in try parseBezier(x) } }
                 return try parseBezier(s)
             }
             let start = try shape("s") ?? kfs.last?.end ?? kfs.last?.start ?? .empty
@@ -124,21 +111,14 @@ extension LottieParser {
     }
 
     mutating func parseBezier(_ el: JSONElement) throws(LottieError) -> BezierShape {
-        func points(_ key: String) throws(LottieError) -> [Point] {
-            guard let a = el[key]?.node.asArray else { return [] }
-            var out: [Point] = []
-            out.reserveCapacity(a.count)
-            for p in a {
-                let n = numbers(p) ?? []
-                out.append(Point(n.count > 0 ? n[0] : 0, n.count > 1 ? n[1] : 0))
-            }
-            return out
+        func points(_ key: String) -> [Point] {
+            (el[key]?.asPairs ?? []).map { Point($0.0, $0.1) }
         }
-        let v = try points("v")
+        let v = points("v")
         guard v.count <= limits.maxPathPoints else {
             throw error(el, "path has \(v.count) vertices, more than the limit of \(limits.maxPathPoints) (\(Limit.maxPathPoints))")
         }
-        var i = try points("i"), o = try points("o")
+        var i = points("i"), o = points("o")
         if i.count < v.count { i += Array(repeating: .zero, count: v.count - i.count) }
         if o.count < v.count { o += Array(repeating: .zero, count: v.count - o.count) }
         return BezierShape(closed: bool(el, "c"), vertices: v, inTangents: i, outTangents: o)

@@ -17,7 +17,7 @@ extension LottieParser {
         beginContent()
         defer { endContent() }
         for (i, s) in list.enumerated() {
-            guard s.node.asObject != nil else { note(s, "a shape is not an object; ignored"); continue }
+            guard s.isObject else { note(s, "a shape is not an object; ignored"); continue }
             if bool(s, "hd") { continue }
             let ty = string(s, "ty") ?? ""
             if ty == "rp" {
@@ -46,13 +46,12 @@ extension LottieParser {
             return try parseVector(e)
         }
         // "d" is the path direction on shapes but the dash list on strokes: only a number is a direction.
-        let reversed = s["d"]?.node.asDouble == 3
+        let reversed = s["d"]?.asDouble == 3
         switch ty {
         case "gr":
             let items = try parseShapeList(s["it"])
             var tr: TransformModel? = nil
-            if let list = s["it"]?.node.asArray, let idx = list.lastIndex(where: { $0["ty"]?.asString == "tr" }),
-               let trEl = s["it"]?[idx] {
+            if let list = s["it"]?.asArray, let trEl = list.last(where: { $0["ty"]?.isString("tr") == true }) {
                 tr = try parseTransform(trEl)
             }
             return .group(name: string(s, "nm") ?? "", items: items, transform: tr)

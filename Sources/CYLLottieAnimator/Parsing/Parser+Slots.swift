@@ -57,7 +57,7 @@ public enum LottieSlots {
             text = "{\"a\":0,\"k\":[\(Double(c.r) / 255),\(Double(c.g) / 255),\(Double(c.b) / 255),\(Double(c.a) / 255)]}"
         case .json(let json):
             let parsed = try parse(json, slot.id, limits)
-            if let members = parsed.node.asObject, members.contains(where: { ["a", "k", "p"].contains($0.key) }) { return parsed }
+            if parsed["a"] != nil || parsed["k"] != nil || parsed["p"] != nil { return parsed }
             text = "{\"a\":0,\"k\":\(json)}"
         case .file: return nil
         }
@@ -77,12 +77,12 @@ extension LottieParser {
     /// Reads the root's `slots` and the command line's values.
     mutating func readSlots(_ root: JSONElement) {
         if let s = root["slots"] {
-            if let members = s.node.asObject {
+            if let members = try? s.object() {
                 if members.count > Self.maxSlots {
                     note(s, "\(members.count) slots, more than \(Self.maxSlots); the rest are ignored")
                 }
                 for m in members.prefix(Self.maxSlots) {
-                    if let p = s[m.key]?["p"] { slots.file[m.key] = p } else { note(s[m.key], "slot \"\(m.key)\" has no value \"p\"; ignored") }
+                    if let p = m.value["p"] { slots.file[m.key] = p } else { note(m.value, "slot \"\(m.key)\" has no value \"p\"; ignored") }
                 }
             } else {
                 note(s, "\"slots\" is not an object; ignored")
@@ -102,7 +102,7 @@ extension LottieParser {
 
     /// The element a property's value is read from: its slot's value when it names one.
     mutating func slotted(_ el: JSONElement) -> JSONElement {
-        guard let sid = el["sid"]?.node.asString else { return el }
+        guard let sid = el["sid"]?.asString else { return el }
         slots.used.insert(sid)
         if let o = slots.overrideElements[sid] { return o }
         if case .file(let path)? = slots.overrides[sid] {

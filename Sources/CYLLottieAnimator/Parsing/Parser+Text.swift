@@ -29,7 +29,7 @@ extension LottieParser {
             for f in fonts {
                 guard let name = string(f, "fName") else { note(f, "font without a name \"fName\"; ignored"); continue }
                 let family = string(f, "fFamily") ?? name
-                // Read through `double` rather than `f["ascent"]?.node.asDouble.flatMap`: Swift 6.3's
+                // Read through `double` rather than `f["ascent"]?.asDouble.flatMap`: Swift 6.3's
                 // optimiser crashes (CopyPropagation, "outside of lifetime use") on that chain here.
                 let a = double(f, "ascent", .nan)
                 let ascent: Double? = a.isFinite && abs(a) <= 1000 ? a : nil
@@ -62,7 +62,7 @@ extension LottieParser {
 
     /// A text layer's `t`: documents, animators, options. Records the characters each font draws.
     mutating func parseTextLayer(_ l: JSONElement) throws(LottieError) -> LayerContent {
-        guard let t = l["t"], t.node.asObject != nil else {
+        guard let t = l["t"], t.isObject else {
             note(l, "text layer without text data \"t\"; it draws nothing")
             return .null
         }
@@ -70,20 +70,20 @@ extension LottieParser {
         // A slot holds a whole document property, or (`--slot title='"Hi"'`) only the text to draw.
         var d = slotted(ownDocument)
         var slotText: String?
-        if let text = d["k"]?.node.asString { slotText = text; d = ownDocument }
+        if let text = d["k"]?.asString { slotText = text; d = ownDocument }
         if d["x"] != nil { note(d["x"], "expressions on text documents are not run; the keyframed text is drawn", feature: .expressions) }
         var keyframes: [(time: Double, document: TextDocument)] = []
-        if let list = d["k"]?.node.asArray {
-            for i in 0..<list.count {
-                guard let kf = d["k"]?[i], let s = kf["s"], s.node.asObject != nil else {
-                    note(d["k"]?[i], "text keyframe without a document \"s\"; ignored"); continue
+        if let list = d["k"]?.asArray {
+            for kf in list {
+                guard let s = kf["s"], s.isObject else {
+                    note(kf, "text keyframe without a document \"s\"; ignored"); continue
                 }
                 var time = double(kf, "t", 0)
                 if !time.isFinite { time = 0 }
                 if let last = keyframes.last, time < last.time { time = last.time }
                 keyframes.append((time, parseTextDocument(s)))
             }
-        } else if let k = d["k"], k.node.asObject != nil {
+        } else if let k = d["k"], k.isObject {
             keyframes.append((0, parseTextDocument(k)))
         }
         guard !keyframes.isEmpty else { note(d, "text layer without documents; it draws nothing"); return .null }
@@ -130,7 +130,7 @@ extension LottieParser {
     mutating func parseTextDocument(_ s: JSONElement) -> TextDocument {
         var doc = TextDocument()
         if let t = s["t"] {
-            if let str = t.node.asString { doc.text = str } else { note(t, "text \"t\" is not a string; drawn empty") }
+            if let str = t.asString { doc.text = str } else { note(t, "text \"t\" is not a string; drawn empty") }
             if TextLayout.isCut(doc) {
                 note(t, "text has more than \(TextLimits.maxCharacters) characters; the rest are not drawn", key: "long text")
             }
@@ -155,10 +155,10 @@ extension LottieParser {
         doc.strokeColor = textColor(s["sc"])
         doc.strokeWidth = textNumber(s, "sw", 0, min: 0)
         doc.strokeOverFill = bool(s, "of")
-        if let sz = s["sz"], let v = numbers(sz.node), v.count >= 2 {
+        if let sz = s["sz"], let v = sz.asNumbers, v.count >= 2 {
             let w = clampText(v[0], sz, min: 0), h = clampText(v[1], sz, min: 0)
             doc.boxSize = Point(w, h)
-            if let ps = s["ps"], let p = numbers(ps.node), p.count >= 2 {
+            if let ps = s["ps"], let p = ps.asNumbers, p.count >= 2 {
                 doc.boxPosition = Point(clampText(p[0], ps), clampText(p[1], ps))
             }
         }
@@ -186,7 +186,7 @@ extension LottieParser {
     /// A document colour: an array of 3 or 4 numbers, 0-1 (or 0-255, which some exporters write).
     private mutating func textColor(_ el: JSONElement?) -> Color? {
         guard let el else { return nil }
-        guard let v = numbers(el.node), v.count >= 3, v.allSatisfy({ $0.isFinite }) else {
+        guard let v = el.asNumbers, v.count >= 3, v.allSatisfy({ $0.isFinite }) else {
             note(el, "text colour is not an array of numbers; ignored"); return nil
         }
         let div = v.prefix(3).max()! > 1 ? 255.0 : 1.0

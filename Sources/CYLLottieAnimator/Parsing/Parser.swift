@@ -98,30 +98,30 @@ struct LottieParser {
 
     mutating func double(_ el: JSONElement?, _ key: String, _ fallback: Double) -> Double {
         guard let m = el?[key], !m.isNull else { return fallback }
-        if let d = m.node.asDouble { return d }
-        if let b = m.node.asBool { return b ? 1 : 0 }
-        if let a = m.node.asArray, let d = a.first?.asDouble { return d }
-        note(m, "expected a number for \"\(key)\", found \(m.value.typeDescription); using \(fallback)")
+        if let d = m.asDouble { return d }
+        if let b = m.asBool { return b ? 1 : 0 }
+        if let a = m.asArray, let d = a.first?.asDouble { return d }
+        note(m, "expected a number for \"\(key)\", found \(m.typeDescription); using \(fallback)")
         return fallback
     }
 
     mutating func int(_ el: JSONElement?, _ key: String) -> Int? {
         guard let m = el?[key], !m.isNull else { return nil }
-        if let d = m.node.asDouble, d.isFinite, abs(d) < 1e15 { return Int(d.rounded()) }
-        if let b = m.node.asBool { return b ? 1 : 0 }
-        note(m, "expected a number for \"\(key)\", found \(m.value.typeDescription); ignored")
+        if let d = m.asDouble, d.isFinite, abs(d) < 1e15 { return Int(d.rounded()) }
+        if let b = m.asBool { return b ? 1 : 0 }
+        note(m, "expected a number for \"\(key)\", found \(m.typeDescription); ignored")
         return nil
     }
 
     mutating func bool(_ el: JSONElement?, _ key: String) -> Bool {
         guard let m = el?[key], !m.isNull else { return false }
-        if let b = m.node.asBool { return b }
-        if let d = m.node.asDouble { return d != 0 }
-        note(m, "expected a boolean for \"\(key)\", found \(m.value.typeDescription); using false")
+        if let b = m.asBool { return b }
+        if let d = m.asDouble { return d != 0 }
+        note(m, "expected a boolean for \"\(key)\", found \(m.typeDescription); using false")
         return false
     }
 
-    func string(_ el: JSONElement?, _ key: String) -> String? { el?[key]?.node.asString }
+    func string(_ el: JSONElement?, _ key: String) -> String? { el?[key]?.asString }
 }
 
 extension JSONElement {

@@ -43,9 +43,9 @@ struct DarkColorTheme {
         matcher = OverrideMatcher(overrides)
         maxDepth = limits.maxPrecompDepth
         var assets: [String: (element: JSONElement, index: Int)] = [:]
-        if let list = root["assets"]?.node.asArray {
-            for i in list.indices {
-                guard let a = root["assets"]?[i], a["layers"] != nil, let id = a["id"]?.node.asString else { continue }
+        if let list = root["assets"]?.asArray {
+            for (i, a) in list.enumerated() {
+                guard a["layers"] != nil, let id = a["id"]?.asString else { continue }
                 assets[id] = (a, i)
             }
         }
@@ -78,9 +78,9 @@ struct DarkColorTheme {
     }
 
     private mutating func layers(_ list: JSONElement?, at path: [JSONNode.Step], state: OverrideState, depth: Int) throws {
-        guard let list, let items = list.node.asArray, depth <= maxDepth else { return }
-        for i in items.indices {
-            guard let l = list[i], l.node.asObject != nil else { continue }
+        guard let list, let items = list.asArray, depth <= maxDepth else { return }
+        for (i, l) in items.enumerated() {
+            guard l.isObject else { continue }
             let here = path + [.index(i)]
             let s = matcher.descend(state, keypathName(l, "Layer \(i + 1)"))
             let ty = l["ty"]?.node.asInt ?? -1
@@ -107,9 +107,9 @@ struct DarkColorTheme {
     }
 
     private mutating func shapes(_ list: JSONElement?, at path: [JSONNode.Step], state: OverrideState) throws {
-        guard let list, let items = list.node.asArray else { return }
-        for i in items.indices {
-            guard let s = list[i], s.node.asObject != nil else { continue }
+        guard let list, let items = list.asArray else { return }
+        for (i, s) in items.enumerated() {
+            guard s.isObject else { continue }
             // Hidden items are skipped by the parser, so they are never recoloured ("hd": true or 1).
             if let hd = s["hd"], hd.node.asBool == true || (hd.node.asDouble ?? 0) != 0 { continue }
             let ty = s["ty"]?.node.asString ?? ""

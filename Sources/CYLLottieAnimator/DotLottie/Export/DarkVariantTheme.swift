@@ -81,7 +81,7 @@ struct DarkVariantTheme {
             guard la.count == da.count else {
                 throw fail(l, "\(la.count) items here and \(da.count)")
             }
-            for i in la.indices { try compare(l[i]!, d[i]!, at: path + [.index(i)], key: nil) }
+            for (i, (le, de)) in zip(l.asArray ?? [], d.asArray ?? []).enumerated() { try compare(le, de, at: path + [.index(i)], key: nil) }
         default:
             throw fail(l, "the value \(Self.excerpt(l.node)) is \(Self.excerpt(d.node))")
         }
@@ -117,17 +117,16 @@ struct DarkVariantTheme {
                 return JSONWriter.text(v.node)
             }
             if animated {
-                guard let kfs = k.node.asArray, !kfs.isEmpty else { throw fail(k, "an animated property without keyframes") }
+                guard let kfs = k.asArray, !kfs.isEmpty else { throw fail(k, "an animated property without keyframes") }
                 var items: [String] = []
-                for i in kfs.indices {
-                    let kf = k[i]!
+                for (i, kf) in kfs.enumerated() {
                     guard kf["e"] == nil else { throw fail(kf, "a keyframe with an end value \"e\" (an old format a theme cannot carry) differs") }
                     var f = ["\"frame\":\(JSONWriter.text(try Self.member(kf, "t", fail)))"]
                     if let s = kf["s"] { f.append("\"value\":\(try value(s))") } else if i != kfs.count - 1 {
                         throw fail(kf, "a keyframe without a value \"s\"")
                     } else {
                         // The last keyframe may only mark the end time; its value is the one before.
-                        guard i > 0, let previous = k[i - 1]?["s"] else { throw fail(kf, "a keyframe without a value \"s\"") }
+                        guard i > 0, let previous = kfs[i - 1]["s"] else { throw fail(kf, "a keyframe without a value \"s\"") }
                         f.append("\"value\":\(try value(previous))")
                     }
                     if let v = kf["i"] { f.append("\"inTangent\":\(JSONWriter.text(v.node))") }
@@ -184,10 +183,9 @@ struct DarkVariantTheme {
             return "[" + out.joined(separator: ",") + "]"
         }
         if (k["a"]?.node.asInt ?? 0) == 1 {
-            guard let kfs = inner.node.asArray else { throw fail(inner, "expected keyframes") }
+            guard let kfs = inner.asArray else { throw fail(inner, "expected keyframes") }
             var items: [String] = []
-            for i in kfs.indices {
-                let kf = inner[i]!
+            for kf in kfs {
                 guard kf["e"] == nil, let s = kf["s"] else { throw fail(kf, "a gradient keyframe without a value \"s\" or with an end value \"e\"") }
                 var f = ["\"frame\":\(JSONWriter.text(try Self.member(kf, "t", fail)))", "\"value\":\(try stops(s))"]
                 if let v = kf["i"] { f.append("\"inTangent\":\(JSONWriter.text(v.node))") }

@@ -81,13 +81,13 @@ struct DotLottieExporter {
     /// Every image asset's pixels moved to an `i/` entry. Identical images share one entry; names
     /// are made unique. An image that cannot be read is an error: the file would lose it.
     private func moveImages(_ root: JSONElement, into document: inout JSONNode, files: inout [DotLottieWriter.Entry]) throws {
-        guard let assets = root["assets"], let list = assets.node.asArray else { return }
+        guard let list = root["assets"]?.asArray else { return }
         var byContent: [[UInt8]: String] = [:]
         var names = Set<String>()
-        for index in list.indices {
-            guard let a = assets[index], a["layers"] == nil, let p = a.node["p"]?.asString else { continue }
+        for (index, a) in list.enumerated() {
+            guard a["layers"] == nil, let p = a["p"]?.asString else { continue }
             let place = a.path
-            let assetID = a.node["id"]?.asString ?? "image"
+            let assetID = a["id"]?.asString ?? "image"
             let bytes: [UInt8], original: String
             if p.hasPrefix("data:") {
                 guard let comma = p.firstIndex(of: ","), p[..<comma].hasSuffix(";base64"),
