@@ -217,7 +217,13 @@ final class JSONTape: @unchecked Sendable {
     /// Whether the string at `i` is the UTF-8 `k`.
     @inline(__always) func textEquals(_ i: Int, _ k: UnsafeBufferPointer<UInt8>) -> Bool {
         let t = text(i)
-        return t.count == k.count && (k.count == 0 || memcmp(t.baseAddress!, k.baseAddress!, k.count) == 0)
+        guard t.count == k.count else { return false }
+        // Lottie keys are one to three bytes: a loop beats a call to memcmp there.
+        if k.count <= 8 {
+            for j in 0..<k.count where t[j] != k[j] { return false }
+            return true
+        }
+        return memcmp(t.baseAddress!, k.baseAddress!, k.count) == 0
     }
 
     /// The value at `i` as a tree (objects with duplicate keys merged, as `JSONValue` documents).
