@@ -150,20 +150,30 @@ package indirect enum Animatable<V: Interpolatable>: Sendable {
         case .expression(_, let base): return base.sample(at: frame)
         case .fixed(let v): return .value(v)
         case .keyframed(let kfs):
-            let first = kfs[0]
-            if kfs.count == 1 || frame <= first.time { return .value(first.start) }
-            // The segment whose start is the last one at or before `frame`.
-            var lo = 0, hi = kfs.count - 1
-            if frame >= kfs[hi].time {
-                // After the last keyframe: its value, or the previous segment's end when it has none.
-                return .value(kfs[hi].start)
+            return kfs.withUnsafeBufferPointer { p in
+                let (j, x) = Self.locate(p, frame)
+                guard let x else { return .value(p[j].start) }
+                return .segment(p[j], end: p[j].end ?? p[j + 1].start, x: x)
             }
-            while hi - lo > 1 { let m = (lo + hi) / 2; if kfs[m].time <= frame { lo = m } else { hi = m } }
-            let k = kfs[lo], next = kfs[lo + 1]
-            if k.hold { return .value(k.start) }
-            let span = next.time - k.time
-            return .segment(k, end: k.end ?? next.start, x: span > 0 ? (frame - k.time) / span : 1)
         }
+    }
+
+    /// Where `frame` falls among `kfs` (not empty): on keyframe `index`'s own value when `x` is nil
+    /// (before the first keyframe, after the last, or in a hold), else `x` of the way (0...1, before
+    /// easing) through the segment keyframe `index` starts, which ends at its `end` or the next
+    /// keyframe's `start`. Reads the keyframes in place: a copy of one retains its arrays, and this
+    /// runs for every property of every layer each frame.
+    @inline(__always)
+    static func locate(_ kfs: UnsafeBufferPointer<Keyframe<V>>, _ frame: Double) -> (index: Int, x: Double?) {
+        if kfs.count == 1 || frame <= kfs[0].time { return (0, nil) }
+        // The segment whose start is the last one at or before `frame`.
+        var lo = 0, hi = kfs.count - 1
+        // After the last keyframe: its value, or the previous segment's end when it has none.
+        if frame >= kfs[hi].time { return (hi, nil) }
+        while hi - lo > 1 { let m = (lo + hi) / 2; if kfs[m].time <= frame { lo = m } else { hi = m } }
+        if kfs[lo].hold { return (lo, nil) }
+        let span = kfs[lo + 1].time - kfs[lo].time
+        return (lo, span > 0 ? (frame - kfs[lo].time) / span : 1)
     }
 
     /// The value at `frame` (the layer's local time, in frames).
@@ -203,17 +213,31 @@ extension Animatable where V == [Double] {
 
     /// Component `i` at `frame` (0 when the value has fewer).
     package func component(_ i: Int, at frame: Double) -> Double {
-        switch sample(at: frame) {
-        case .value(let v): return i < v.count ? v[i] : 0
-        case let .segment(k, end, x):
-            let v = k.start
-            guard i < v.count else { return 0 }
-            if let sp = k.spatial {
-                if i < 2 { let p = sp.point(atFraction: k.progress(0, x)); return i == 0 ? p.x : p.y }
-                return i == 2 && end.count > 2 ? v[2] + (end[2] - v[2]) * k.progress(0, x) : v[i]
+        switch self {
+        case .expression(_, let base): return base.component(i, at: frame)
+        case .fixed(let v): return i < v.count ? v[i] : 0
+        case .keyframed(let kfs):
+            return kfs.withUnsafeBufferPointer { p in
+                let (j, x) = Self.locate(p, frame)
+                guard let x else { return i < p[j].start.count ? p[j].start[i] : 0 }
+                return Self.segmentComponent(i, p, j, x)
             }
-            return i < end.count ? v[i] + (end[i] - v[i]) * k.progress(i, x) : v[i]
         }
+    }
+
+    /// Component `i`, `x` of the way through the segment keyframe `j` of `p` starts.
+    @inline(__always)
+    private static func segmentComponent(_ i: Int, _ p: UnsafeBufferPointer<Keyframe<[Double]>>, _ j: Int, _ x: Double) -> Double {
+        guard i < p[j].start.count else { return 0 }
+        let v = p[j].start[i]
+        let hasEnd = p[j].end != nil
+        let endCount = hasEnd ? p[j].end!.count : p[j + 1].start.count
+        @inline(__always) func end(_ k: Int) -> Double { hasEnd ? p[j].end![k] : p[j + 1].start[k] }
+        if p[j].spatial != nil {
+            if i < 2 { let pt = p[j].spatial!.point(atFraction: p[j].progress(0, x)); return i == 0 ? pt.x : pt.y }
+            return i == 2 && endCount > 2 ? v + (end(2) - v) * p[j].progress(0, x) : v
+        }
+        return i < endCount ? v + (end(i) - v) * p[j].progress(i, x) : v
     }
 
     /// The first component at `frame`.
@@ -221,23 +245,24 @@ extension Animatable where V == [Double] {
 
     /// How many components the value at `frame` has (`value(at:).count`).
     package func count(at frame: Double) -> Int {
-        switch sample(at: frame) {
-        case .value(let v): return v.count
-        case .segment(let k, _, _): return k.start.count
+        switch self {
+        case .expression(_, let base): return base.count(at: frame)
+        case .fixed(let v): return v.count
+        case .keyframed(let kfs): return kfs.withUnsafeBufferPointer { p in p[Self.locate(p, frame).index].start.count }
         }
     }
 
     package func point(at frame: Double) -> Point {
-        switch sample(at: frame) {
-        case .value(let v): return Point(v.count > 0 ? v[0] : 0, v.count > 1 ? v[1] : 0)
-        case let .segment(k, end, x):
-            if let sp = k.spatial, k.start.count >= 2 { return sp.point(atFraction: k.progress(0, x)) }
-            @inline(__always) func c(_ i: Int) -> Double {
-                let v = k.start
-                guard i < v.count else { return 0 }
-                return i < end.count ? v[i] + (end[i] - v[i]) * k.progress(i, x) : v[i]
+        switch self {
+        case .expression(_, let base): return base.point(at: frame)
+        case .fixed(let v): return Point(v.count > 0 ? v[0] : 0, v.count > 1 ? v[1] : 0)
+        case .keyframed(let kfs):
+            return kfs.withUnsafeBufferPointer { p in
+                let (j, x) = Self.locate(p, frame)
+                guard let x else { return Point(p[j].start.count > 0 ? p[j].start[0] : 0, p[j].start.count > 1 ? p[j].start[1] : 0) }
+                if p[j].spatial != nil, p[j].start.count >= 2 { return p[j].spatial!.point(atFraction: p[j].progress(0, x)) }
+                return Point(Self.segmentComponent(0, p, j, x), Self.segmentComponent(1, p, j, x))
             }
-            return Point(c(0), c(1))
         }
     }
 }

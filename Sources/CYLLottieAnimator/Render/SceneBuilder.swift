@@ -72,7 +72,15 @@ struct LottieSceneBuilder {
     /// composition's time.
     private mutating func addLayer(_ comp: CompositionModel, _ pos: Int, time: Double, depth: Int,
                                    into list: inout DisplayList) throws(SceneLimitError) {
-        let layer = comp.layers[pos]
+        // The layer is read in place: `let layer = comp.layers[pos]` copies it, retaining (and
+        // then releasing) every field it has.
+        try comp.layers.withUnsafeBufferPointer { (layers) throws(SceneLimitError) in
+            try addLayer(layers[pos], of: comp, at: pos, time: time, depth: depth, into: &list)
+        }
+    }
+
+    private mutating func addLayer(_ layer: LayerModel, of comp: CompositionModel, at pos: Int, time: Double, depth: Int,
+                                   into list: inout DisplayList) throws(SceneLimitError) {
         guard LayerTime.isVisible(layer, at: time) else { return }
         switch layer.content {
         case .null, .unsupported: return
