@@ -29,7 +29,7 @@ public struct Limits: Sendable, Equatable {
     /// well under 1 MiB. Memory is bounded by the value limit below, not by this.
     public static let defaultMaxJSONBytes = 32 << 20
     /// Most values (numbers, strings, literals, arrays, objects) in one JSON document
-    /// (`--max-json-values`). Default 2 000 000: the parsed tree costs at most about 70 bytes a
+    /// (`--max-json-values`). Default 2 000 000: the parsed document costs at most about 70 bytes a
     /// value, and a real icon has a few thousand (the largest file of the shared corpus, 50 000).
     public static let defaultMaxJSONValues = 2_000_000
     /// Most layers, shapes, masks and mattes drawn for one frame, after precomps are expanded and

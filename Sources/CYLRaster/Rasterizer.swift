@@ -44,7 +44,7 @@ public final class Rasterizer {
     public private(set) var spans: [Span] = []
     /// Scratch for `resolveOverlaps` (see RasterizerOverlaps.swift): edges, their order by first
     /// row, the active list, one row's band limits, one band's crossings, kept runs, edges starting
-    /// inside a row.
+    /// inside a row, a row's edges in groups, and per contour the group it was last seen in.
     var overlapEdges: [OverlapEdge] = []
     var overlapOrder: [Int32] = []
     var overlapActive: [Int32] = []
@@ -53,6 +53,10 @@ public final class Rasterizer {
     var overlapCrossings: [OverlapCrossing] = []
     var overlapRuns: [OverlapRun] = []
     var overlapStarters: [OverlapStart] = []
+    var overlapGroup: [Int32] = []
+    var overlapGroupOrder: [OverlapStart] = []
+    var overlapGroupEnds: [Int32] = []
+    var overlapContourSeen: [OverlapContourMark] = []
 
     public init() {
         cellCapacity = 0; cells = .allocate(capacity: 1)

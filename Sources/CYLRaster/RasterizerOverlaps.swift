@@ -7,6 +7,8 @@ struct OverlapEdge {
     var dxdy: Double
     /// +1 when the path runs down this edge (y increasing), −1 when it runs up.
     var dir: Int
+    /// The contour it belongs to (its index in the polylines).
+    var contour: Int32
 }
 
 /// Exact coverage for paths that overlap themselves near their edge.
@@ -25,21 +27,26 @@ struct OverlapEdge {
 /// (up to rounding). Kept pieces come in pairs on every line of a band (one running down, one up),
 /// so even a misjudged crossing cannot leak coverage along the row.
 ///
+/// A row holding several contours side by side is first split into groups of whole contours
+/// whose x ranges over the row do not meet (a closed contour's crossings of any line sum to 0, so
+/// each group is entered at winding 0), and each group is handled on its own: a dashed stroke's
+/// row then classifies only the dashes that overlap, not every dash it crosses.
+///
 /// Cost: per band an insertion sort of its edges (nearly sorted: the order changes only at the
 /// cuts) and a search of neighbours that cross. Paths whose winding keeps its sign (stroke
-/// outlines) skip rows where no line crosses more than two edges (nothing can overlap there);
-/// rows with more than `maxOverlapActiveEdges` edges are accumulated as they are (the plain
-/// behaviour), and a row is cut at most `maxCrossingCuts` times, which bound the time a
-/// pathological path takes. Memory: the edges (one per flattened segment, already bounded by the
+/// outlines) skip rows, and groups, where no line crosses more than two edges (nothing can
+/// overlap there); rows with more than `maxOverlapActiveEdges` edges are accumulated as they are
+/// (the plain behaviour), and each group is cut at most `maxCrossingCuts` times, each cut a pass
+/// over the group's edges, which bound the time a pathological path takes. Memory: the edges (one per flattened segment, already bounded by the
 /// flattener's point limit), an index and a kept run per edge, one index per clip row, and fixed
 /// scratch for one row; the cell grid is the ordinary one (no sub-row grid: pieces accumulate
 /// into pixel rows).
 extension Rasterizer {
     /// Bands a pixel row starts with (more are cut where edges end or cross).
     static let overlapBands = 1
-    /// Most cuts at crossings in one pixel row (past it each band is classified as one, as if
-    /// its edges did not cross): with at most `maxOverlapActiveEdges` edges, each cut costing a
-    /// pass over them, this bounds a row's time (a tight bend's fold has a few dozen crossings).
+    /// Most cuts at crossings in one group of a pixel row (past it each band is classified as
+    /// one, as if its edges did not cross): with at most `maxOverlapActiveEdges` edges, each cut
+    /// costing a pass over the group's, this bounds a row's time (a tight bend's fold has a few dozen crossings).
     static let maxCrossingCuts = 1024
     /// Active edges above which a row is not classified (bands per row and the sorts grow with them).
     static let maxOverlapActiveEdges = 256
@@ -68,7 +75,7 @@ extension Rasterizer {
         let ox = Double(acc.originX), oy = Double(acc.originY)
         var minY = Double.infinity, maxY = -Double.infinity
         polylines.points.withUnsafeBufferPointer { pts in
-            for c in polylines.contours where c.count > 1 {
+            for (ci, c) in polylines.contours.enumerated() where c.count > 1 {
                 for i in 0..<c.count {
                     let a = pts[c.start + i], b = pts[c.start + (i + 1 == c.count ? 0 : i + 1)]
                     let ay = a.y - oy, by = b.y - oy
@@ -80,7 +87,7 @@ extension Rasterizer {
                     if bY <= 0 || ty >= h { continue }
                     let slope = (bx - tx) / (bY - ty)
                     edges.append(OverlapEdge(x0: tx, y0: ty, x1: bx, y1: bY, dxdy: slope.isFinite ? slope : 0,
-                                             dir: down ? 1 : -1))
+                                             dir: down ? 1 : -1, contour: Int32(truncatingIfNeeded: ci)))
                     minY = min(minY, ty); maxY = max(maxY, bY)
                 }
             }
@@ -113,6 +120,14 @@ extension Rasterizer {
         // kept pieces (down a row, across rows) are added as one line.
         var splits = Self.take(&overlapSplits), crossings = Self.take(&overlapCrossings)
         var runs = Self.take(&overlapRuns), starters = Self.take(&overlapStarters)
+        var group = Self.take(&overlapGroup), seen = Self.take(&overlapContourSeen)
+        var groupOrder = Self.take(&overlapGroupOrder), groupEnds = Self.take(&overlapGroupEnds)
+        if group.count < maxActive { group = Array(repeating: 0, count: maxActive) }
+        if groupEnds.count < maxActive { groupEnds = Array(repeating: 0, count: maxActive) }
+        if groupOrder.count < maxActive { groupOrder = Array(repeating: OverlapStart(y: 0, slot: 0), count: maxActive) }
+        seen.removeAll(keepingCapacity: true)
+        seen.append(contentsOf: repeatElement(OverlapContourMark(row: -1, first: 0, last: 0), count: polylines.contours.count))
+        defer { overlapGroup = group; overlapContourSeen = seen; overlapGroupOrder = groupOrder; overlapGroupEnds = groupEnds }
         if splits.count < 2 * maxActive + bands + 1 { splits = Array(repeating: 0, count: 2 * maxActive + bands + 1) }
         if crossings.count < maxActive { crossings = Array(repeating: OverlapCrossing(x: 0, slot: 0), count: maxActive) }
         if starters.count < maxActive { starters = Array(repeating: OverlapStart(y: 0, slot: 0), count: maxActive) }
@@ -124,6 +139,10 @@ extension Rasterizer {
         crossings.withUnsafeMutableBufferPointer { cp in
         runs.withUnsafeMutableBufferPointer { rp in
         starters.withUnsafeMutableBufferPointer { st in
+        group.withUnsafeMutableBufferPointer { gp in
+        seen.withUnsafeMutableBufferPointer { seenp in
+        groupOrder.withUnsafeMutableBufferPointer { go in
+        groupEnds.withUnsafeMutableBufferPointer { ge in
             @inline(__always) func flush(_ id: Int) {
                 let r = rp[id]
                 if r.to > r.from { addPiece(eb[id], r.from, r.to, runsDown: r.down, &acc) }
@@ -133,6 +152,77 @@ extension Rasterizer {
                 if rp[id].to == ya && rp[id].down == down { rp[id].to = yb; return }
                 flush(id)
                 rp[id] = OverlapRun(from: ya, to: yb, down: down)
+            }
+            /// The part of edge `id` in the row [top, bottom), kept as it runs.
+            @inline(__always) func keepWhole(_ id: Int, _ top: Double, _ bottom: Double) {
+                keep(id, max(top, eb[id].y0), min(bottom, eb[id].y1), eb[id].dir > 0)
+            }
+            /// Classifies edges `ids` of the row [top, bottom) (a whole row's, or a group's that
+            /// holds whole contours) and keeps the pieces that bound the filled region.
+            func classify(_ ids: UnsafeBufferPointer<Int32>, _ top: Double, _ bottom: Double) {
+                let n = ids.count
+                    // The row's bands, cut at every edge end inside the row: every edge meeting a
+                    // band spans it, so the kept pieces pair up (as many running down as up) on
+                    // every line of the band.
+                    var ns = 0
+                    for b in 0...bands { sp[ns] = top + Double(b) / Double(bands); ns += 1 }
+                    for i in 0..<n {
+                        let e = eb[Int(ids[i])]
+                        if e.y0 > top && e.y0 < bottom { sp[ns] = e.y0; ns += 1 }
+                        if e.y1 > top && e.y1 < bottom { sp[ns] = e.y1; ns += 1 }
+                    }
+                    insertionSort(UnsafeMutableBufferPointer(rebasing: sp[0..<ns]))
+                    // The band's edges are kept from one band to the next (nearly in order):
+                    // edges starting inside the row join at their start, ended ones leave.
+                    var nst = 0, nc = 0
+                    for i in 0..<n {
+                        let id = ids[i]
+                        let y0 = eb[Int(id)].y0
+                        if y0 > top { st[nst] = OverlapStart(y: y0, slot: id); nst += 1 }
+                        else { cp[nc] = OverlapCrossing(x: 0, slot: id); nc += 1 }
+                    }
+                    insertionSort(UnsafeMutableBufferPointer(rebasing: st[0..<nst]))
+                    var next = 0, cuts = 0
+                    for si in 1..<ns {
+                        let ya = sp[si - 1], yb = sp[si]
+                        if yb <= ya { continue }
+                        while next < nst && st[next].y <= ya { cp[nc] = OverlapCrossing(x: 0, slot: st[next].slot); nc += 1; next += 1 }
+                        // Every edge end inside the row is a band limit, so an edge still running
+                        // below `ya` spans the band.
+                        var k = 0
+                        for c in 0..<nc where eb[Int(cp[c].slot)].y1 > ya { cp[k] = cp[c]; k += 1 }
+                        nc = k
+                        // The band is cut again where two edges cross, so that within each piece
+                        // the edges keep their order and the classification holds throughout.
+                        var lo = ya
+                        while lo < yb {
+                            for c in 0..<nc {
+                                let e = eb[Int(cp[c].slot)]
+                                cp[c].x = e.x0 + (lo - e.y0) * e.dxdy
+                                cp[c].x2 = e.x0 + (yb - e.y0) * e.dxdy
+                            }
+                            insertionSort(UnsafeMutableBufferPointer(rebasing: cp[0..<nc]))
+                            // The first crossing of neighbours (the order of all changes there first).
+                            var hi = yb
+                            if cuts < Self.maxCrossingCuts {
+                                for c in 0..<max(0, nc - 1) where cp[c].x2 > cp[c + 1].x2 {
+                                    let da = cp[c + 1].x - cp[c].x, db = cp[c + 1].x2 - cp[c].x2
+                                    let y = lo + (yb - lo) * (da / (da - db))
+                                    if y > lo && y < hi { hi = y }
+                                }
+                                if hi < yb { cuts += 1 }
+                            }
+                            var w = 0
+                            for c in 0..<nc {
+                                let id = Int(cp[c].slot)
+                                let inLeft = inside(w)
+                                w &+= eb[id].dir
+                                let inRight = inside(w)
+                                if inLeft != inRight { keep(id, lo, hi, inRight) }
+                            }
+                            lo = hi
+                        }
+                    }
             }
             for row in firstRow...lastRow {
                 let rowStart = row == 0 ? 0 : Int(starts[row - 1])
@@ -151,74 +241,30 @@ extension Rasterizer {
                 // sign nothing overlaps or cancels, and the row is added as it is. (Otherwise
                 // the two edges may cross, a bow tie, and leave +1 and −1 in one pixel.) Past
                 // the limit the row is not classified either.
-                if n > maxActive || (windingKeepsSign && (n <= 3 || maxCrossings(active, n, top, bottom, eb, sp, maxActive) <= 2)) {
-                    for i in 0..<n {
-                        let id = Int(active[i])
-                        keep(id, max(top, eb[id].y0), min(bottom, eb[id].y1), eb[id].dir > 0)
-                    }
+                if n > maxActive || (windingKeepsSign && (n <= 3 || active.withUnsafeBufferPointer { ids in
+                    maxCrossings(UnsafeBufferPointer(rebasing: ids[0..<n]), top, bottom, eb, sp, maxActive) <= 2
+                })) {
+                    for i in 0..<n { keepWhole(Int(active[i]), top, bottom) }
                     continue
                 }
-                // The row's bands, cut at every edge end inside the row: every edge meeting a
-                // band spans it, so the kept pieces pair up (as many running down as up) on
-                // every line of the band.
-                var ns = 0
-                for b in 0...bands { sp[ns] = top + Double(b) / Double(bands); ns += 1 }
-                for i in 0..<n {
-                    let e = eb[Int(active[i])]
-                    if e.y0 > top && e.y0 < bottom { sp[ns] = e.y0; ns += 1 }
-                    if e.y1 > top && e.y1 < bottom { sp[ns] = e.y1; ns += 1 }
+                // Side-by-side groups of whole contours are independent (each is entered at
+                // winding 0): a group no line crosses more than twice is added as it is, the others
+                // are classified on their own (a dashed stroke: many dashes in a row, one of
+                // which overlaps its neighbour).
+                let groups = active.withUnsafeBufferPointer { ids in
+                    groupRow(UnsafeBufferPointer(rebasing: ids[0..<n]), row, top, bottom, eb, go, ge, gp, seenp)
                 }
-                insertionSort(UnsafeMutableBufferPointer(rebasing: sp[0..<ns]))
-                // The band's edges are kept from one band to the next (nearly in order):
-                // edges starting inside the row join at their start, ended ones leave.
-                var nst = 0, nc = 0
-                for i in 0..<n {
-                    let id = active[i]
-                    let y0 = eb[Int(id)].y0
-                    if y0 > top { st[nst] = OverlapStart(y: y0, slot: id); nst += 1 }
-                    else { cp[nc] = OverlapCrossing(x: 0, slot: id); nc += 1 }
-                }
-                insertionSort(UnsafeMutableBufferPointer(rebasing: st[0..<nst]))
-                var next = 0, cuts = 0
-                for si in 1..<ns {
-                    let ya = sp[si - 1], yb = sp[si]
-                    if yb <= ya { continue }
-                    while next < nst && st[next].y <= ya { cp[nc] = OverlapCrossing(x: 0, slot: st[next].slot); nc += 1; next += 1 }
-                    // Every edge end inside the row is a band limit, so an edge still running
-                    // below `ya` spans the band.
-                    var k = 0
-                    for c in 0..<nc where eb[Int(cp[c].slot)].y1 > ya { cp[k] = cp[c]; k += 1 }
-                    nc = k
-                    // The band is cut again where two edges cross, so that within each piece
-                    // the edges keep their order and the classification holds throughout.
-                    var lo = ya
-                    while lo < yb {
-                        for c in 0..<nc {
-                            let e = eb[Int(cp[c].slot)]
-                            cp[c].x = e.x0 + (lo - e.y0) * e.dxdy
-                            cp[c].x2 = e.x0 + (yb - e.y0) * e.dxdy
-                        }
-                        insertionSort(UnsafeMutableBufferPointer(rebasing: cp[0..<nc]))
-                        // The first crossing of neighbours (the order of all changes there first).
-                        var hi = yb
-                        if cuts < Self.maxCrossingCuts {
-                            for c in 0..<max(0, nc - 1) where cp[c].x2 > cp[c + 1].x2 {
-                                let da = cp[c + 1].x - cp[c].x, db = cp[c + 1].x2 - cp[c].x2
-                                let y = lo + (yb - lo) * (da / (da - db))
-                                if y > lo && y < hi { hi = y }
-                            }
-                            if hi < yb { cuts += 1 }
-                        }
-                        var w = 0
-                        for c in 0..<nc {
-                            let id = Int(cp[c].slot)
-                            let inLeft = inside(w)
-                            w &+= eb[id].dir
-                            let inRight = inside(w)
-                            if inLeft != inRight { keep(id, lo, hi, inRight) }
-                        }
-                        lo = hi
+                var from = 0
+                for g in 0..<groups {
+                    let to = Int(ge[g]), count = to - from
+                    for k in 0..<count { gp[k] = go[from + k].slot }
+                    let ids = UnsafeBufferPointer(rebasing: gp[0..<count])
+                    if windingKeepsSign && (count <= 3 || maxCrossings(ids, top, bottom, eb, sp, maxActive) <= 2) {
+                        for k in 0..<count { keepWhole(Int(ids[k]), top, bottom) }
+                    } else {
+                        classify(ids, top, bottom)
                     }
+                    from = to
                 }
             }
             for i in 0..<active.count { flush(Int(active[i])) }
@@ -227,17 +273,71 @@ extension Rasterizer {
         }
         }
         }
+        }
+        }
+        }
+        }
+    }
+
+    /// Splits edges `active` of the row [top, bottom) into independent groups, left to right:
+    /// `order` gets the edges sorted by where their x range over the row starts, `ends` each
+    /// group's end in it; returns the number of groups. Edges whose ranges meet share a group, and
+    /// so do all the edges of a contour (with everything between them): on any line a closed
+    /// contour's crossings sum to 0, so a group of whole contours is entered at winding 0 and can
+    /// be classified on its own. `marks` has one entry per contour; `extend` room for `n` groups.
+    private func groupRow(_ active: UnsafeBufferPointer<Int32>, _ row: Int, _ top: Double, _ bottom: Double,
+                          _ eb: UnsafeBufferPointer<OverlapEdge>, _ order: UnsafeMutableBufferPointer<OverlapStart>,
+                          _ ends: UnsafeMutableBufferPointer<Int32>, _ extend: UnsafeMutableBufferPointer<Int32>,
+                          _ marks: UnsafeMutableBufferPointer<OverlapContourMark>) -> Int {
+        let n = active.count
+        @inline(__always) func span(_ e: OverlapEdge) -> (lo: Double, hi: Double) {
+            let a = e.x0 + (max(top, e.y0) - e.y0) * e.dxdy, b = e.x0 + (min(bottom, e.y1) - e.y0) * e.dxdy
+            return (min(a, b), max(a, b))
+        }
+        for i in 0..<n { order[i] = OverlapStart(y: span(eb[Int(active[i])]).lo, slot: active[i]) }
+        insertionSort(UnsafeMutableBufferPointer(rebasing: order[0..<n]))
+        // Groups of meeting ranges; each contour's first and last of them.
+        var groups: Int32 = 0, reach = -Double.infinity
+        let thisRow = Int32(truncatingIfNeeded: row)
+        extend[0] = 0
+        for i in 0..<n {
+            let e = eb[Int(order[i].slot)]
+            if i > 0 && order[i].y > reach {
+                ends[Int(groups)] = Int32(truncatingIfNeeded: i)
+                groups += 1
+                extend[Int(groups)] = groups
+            }
+            reach = max(reach, span(e).hi)
+            let c = Int(e.contour)
+            if marks[c].row != thisRow { marks[c] = OverlapContourMark(row: thisRow, first: groups, last: groups) } else { marks[c].last = groups }
+        }
+        ends[Int(groups)] = Int32(truncatingIfNeeded: n)
+        let count = Int(groups) + 1
+        // A contour joins the groups from its first to its last.
+        for i in 0..<n {
+            let m = marks[Int(eb[Int(order[i].slot)].contour)]
+            extend[Int(m.first)] = max(extend[Int(m.first)], m.last)
+        }
+        var merged = 0, g = 0
+        while g < count {
+            var far = Int(extend[g])
+            while g < far { g += 1; far = max(far, Int(extend[g])) }
+            ends[merged] = ends[far]
+            merged += 1
+            g += 1
+        }
+        return merged
     }
 
     /// The most edges any line of the row [top, bottom) crosses: the edges already running at
     /// the top, plus those starting and minus those ending in the row, in height order (an edge
     /// covers [y0, y1), so at one height ends go first). Uses `scratch` (room for 2·`limit`).
     @inline(__always)
-    private func maxCrossings(_ active: [Int32], _ n: Int, _ top: Double, _ bottom: Double,
+    private func maxCrossings(_ active: UnsafeBufferPointer<Int32>, _ top: Double, _ bottom: Double,
                               _ eb: UnsafeBufferPointer<OverlapEdge>, _ scratch: UnsafeMutableBufferPointer<Double>,
                               _ limit: Int) -> Int {
         var count = 0, ns = 0, ne = 0
-        for i in 0..<n {
+        for i in 0..<active.count {
             let e = eb[Int(active[i])]
             if e.y0 > top { scratch[ns] = e.y0; ns += 1 } else { count += 1 }
             if e.y1 < bottom { scratch[limit + ne] = e.y1; ne += 1 }
@@ -284,6 +384,14 @@ struct OverlapStart: Comparable {
     var y: Double
     var slot: Int32
     static func < (a: Self, b: Self) -> Bool { a.y < b.y || (a.y == b.y && a.slot < b.slot) }
+}
+
+/// The row a contour's edges were last seen in during `groupRow`, and the first and last group
+/// (by x) that they fell in there.
+struct OverlapContourMark {
+    var row: Int32
+    var first: Int32
+    var last: Int32
 }
 
 /// The heights over which an edge has been kept so far (none while `to < from`), and its direction.
