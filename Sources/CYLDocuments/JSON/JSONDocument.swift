@@ -263,17 +263,19 @@ struct JSONReader {
             if i < n, p[i] == 0x49 || p[i] == 0x4E || p[i] == 0x69 || p[i] == 0x6E { throw nonFinite(start) }
         }
         guard i < n, isDigit(p[i]) else { throw fail(i, "invalid number") }
-        // Digits go into `mantissa` while exact; `scale` counts the fraction's digits.
-        var mantissa: UInt64 = 0, significant = 0, scale = 0
-        @inline(__always) func take(_ d: UInt8) {
-            if significant > 0 || d != 0x30 { significant += 1 }
-            if significant <= 19 { mantissa = mantissa &* 10 &+ UInt64(d - 0x30) }
+        // Every digit goes into `mantissa` (exact while there are at most 19 of them, leading
+        // zeros included); `scale` counts the fraction's digits.
+        var mantissa: UInt64 = 0, digits = 0, scale = 0
+        if p[i] == 0x30 { i += 1 } else {
+            while i < n && isDigit(p[i]) { mantissa = mantissa &* 10 &+ UInt64(p[i] &- 0x30); digits += 1; i += 1 }
         }
-        if p[i] == 0x30 { i += 1 } else { while i < n && isDigit(p[i]) { take(p[i]); i += 1 } }
         if i < n && p[i] == 0x2E {
             i += 1
             guard i < n, isDigit(p[i]) else { throw fail(start, "invalid number: digits must follow the decimal point") }
-            while i < n && isDigit(p[i]) { take(p[i]); scale += 1; i += 1 }
+            let first = i
+            while i < n && isDigit(p[i]) { mantissa = mantissa &* 10 &+ UInt64(p[i] &- 0x30); i += 1 }
+            scale = i - first
+            digits += scale
         }
         var exponent = 0, exponentDigits = 0
         if i < n && (p[i] == 0x65 || p[i] == 0x45) {
@@ -288,10 +290,10 @@ struct JSONReader {
             }
             if negativeExponent { exponent = -exponent }
         }
-        // Exact fast path: a mantissa of at most 15 digits and a power of ten up to 1e22 are both
+        // Exact fast path (Clinger): a mantissa below 2^53 and a power of ten up to 1e22 are both
         // exact Doubles, so one multiplication or division is correctly rounded.
         let power = exponent - scale
-        if significant <= 15 && exponentDigits <= 6 && power >= -22 && power <= 22 {
+        if digits <= 19 && mantissa <= 1 << 53 && exponentDigits <= 6 && power >= -22 && power <= 22 {
             let m = Double(mantissa)
             let v = power < 0 ? m / Self.powersOfTen[-power] : m * Self.powersOfTen[power]
             return negative ? -v : v
