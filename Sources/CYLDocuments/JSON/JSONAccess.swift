@@ -10,12 +10,12 @@ extension JSONValue {
     /// "null", "a boolean", "a number", "a string", "an array", "an object": for messages.
     public var typeDescription: String {
         switch self {
-        case .null: return "null"
-        case .bool: return "a boolean"
-        case .number: return "a number"
-        case .string: return "a string"
-        case .array: return "an array"
-        case .object: return "an object"
+        case .null: return JSONTape.Kind.null.typeDescription
+        case .bool: return JSONTape.Kind.bool.typeDescription
+        case .number: return JSONTape.Kind.number.typeDescription
+        case .string: return JSONTape.Kind.string.typeDescription
+        case .array: return JSONTape.Kind.array.typeDescription
+        case .object: return JSONTape.Kind.object.typeDescription
         }
     }
 }
@@ -104,16 +104,7 @@ public struct JSONElement: Sendable {
     }
 
     /// "null", "a boolean", "a number", "a string", "an array", "an object": for messages.
-    public var typeDescription: String {
-        switch kind {
-        case .null: return "null"
-        case .bool: return "a boolean"
-        case .number: return "a number"
-        case .string: return "a string"
-        case .array: return "an array"
-        case .object: return "an object"
-        }
-    }
+    public var typeDescription: String { kind.typeDescription }
 
     private func wrongType(_ expected: String) -> JSONError {
         error("expected \(expected), found \(typeDescription)", kind: .wrongType(expected: expected, found: typeDescription))

@@ -31,7 +31,21 @@ final class JSONTape: @unchecked Sendable {
     /// The path of the root value (not `$` for a tape made from a node inside another document).
     let basePath: JSONPath
 
-    enum Kind: UInt8 { case null, bool, number, string, array, object }
+    enum Kind: UInt8 {
+        case null, bool, number, string, array, object
+
+        /// "null", "a boolean", "a number", "a string", "an array", "an object": for messages.
+        var typeDescription: String {
+            switch self {
+            case .null: return "null"
+            case .bool: return "a boolean"
+            case .number: return "a number"
+            case .string: return "a string"
+            case .array: return "an array"
+            case .object: return "an object"
+            }
+        }
+    }
 
     /// 16 bytes: what a value is, where it starts, and its payload in `word`: a number's bits, a
     /// boolean (0 or 1), a string's start and length in the text, or a container's end index and
