@@ -96,24 +96,34 @@ extension Pixmap {
     }
 
     /// Writes, for each pixel in `rect`, `color` (premultiplied, its alpha the shadow's opacity)
-    /// scaled by the coverage of `source` at the pixel `(dx, dy)` before it; pixels of `rect`
-    /// whose source lies outside `source` become transparent. Both pixmaps have the same size.
-    public mutating func paintShadow(of source: Pixmap, color: Color, dx: Int, dy: Int, in rect: IntRect) {
+    /// scaled by the coverage of `source` at the point `(dx, dy)` before the pixel, read
+    /// bilinearly between the four pixels around it (a shadow a fraction of a pixel away has a
+    /// soft edge, as libpag's and the browsers' do); `source` counts as transparent outside itself.
+    /// Both pixmaps have the same size.
+    public mutating func paintShadow(of source: Pixmap, color: Color, dx: Double, dy: Double, in rect: IntRect) {
         precondition(source.width == width && source.height == height, "shadow and source sizes differ")
         let r = rect.intersection(IntRect(x: 0, y: 0, width: width, height: height))
-        if r.isEmpty { return }
+        if r.isEmpty || !dx.isFinite || !dy.isFinite { return }
         let c = color.packedPremultiplied()
         let w = width, h = height
+        // Pixel x reads source columns x − ix − 1 (weight fx) and x − ix (1 − fx), in 0...256.
+        let ix = Int(dx.rounded(.down)), iy = Int(dy.rounded(.down))
+        let fx = UInt32(((dx - Double(ix)) * 256).rounded()), fy = UInt32(((dy - Double(iy)) * 256).rounded())
         source.withUnsafePixels { src, ss in
             withUnsafeMutablePixels { dst, ds in
+                @inline(__always) func alpha(_ row: Int, _ x: Int) -> UInt32 {
+                    row >= 0 && row < h && x >= 0 && x < w ? src[row * ss + x] >> 24 : 0
+                }
                 for y in r.y..<r.maxY {
                     let row = dst + y * ds
-                    let sy = y - dy
-                    guard sy >= 0, sy < h else { (row + r.x).update(repeating: 0, count: r.width); continue }
-                    let srow = src + sy * ss
+                    let near = y - iy, far = near - 1
+                    guard far < h, near >= 0 else { (row + r.x).update(repeating: 0, count: r.width); continue }
                     for x in r.x..<r.maxX {
-                        let sx = x - dx
-                        row[x] = sx >= 0 && sx < w ? scalePixel(c, srow[sx] >> 24) : 0
+                        let sx = x - ix
+                        let top = alpha(far, sx - 1) * fx + alpha(far, sx) * (256 - fx)
+                        let bottom = alpha(near, sx - 1) * fx + alpha(near, sx) * (256 - fx)
+                        let a = (top * fy + bottom * (256 - fy) + 32768) >> 16
+                        row[x] = scalePixel(c, a)
                     }
                 }
             }

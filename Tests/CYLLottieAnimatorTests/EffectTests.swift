@@ -33,12 +33,12 @@ import Testing
             param(2, "Shadow Color", "[0,0,1,1]"), param(0, "Opacity", "127.5"), param(0, "Direction", "180"),
             param(0, "Distance", "10"), param(0, "Softness", "20"), param(7, "Shadow Only", "0")].joined(separator: ",") + "]}]"
         let fx = try effects(try document(effects: ef))
-        guard fx.count == 1, case let .dropShadow(color, offset, sigma, only) = fx[0] else {
+        guard fx.count == 1, case let .dropShadow(d) = fx[0] else {
             Issue.record("expected one drop shadow, got \(fx)"); return
         }
-        #expect(color == Color(0, 0, 1, 0.5))
-        #expect(abs(offset.x) < 1e-9 && abs(offset.y - 10) < 1e-9)
-        #expect(abs(sigma - 6) < 1e-9 && !only)
+        #expect(d.color == Color(0, 0, 1, 0.5))
+        #expect(abs(d.offset.x) < 1e-9 && abs(d.offset.y - 10) < 1e-9)
+        #expect(abs(d.sigma - 6) < 1e-9 && d.spread == 0 && !d.shadowOnly && d.placement == .wholePixels)
     }
 
     @Test func blurFillTintTritoneParameters() throws {
@@ -94,8 +94,8 @@ import Testing
         let fx = try effects(doc)
         #expect(fx.count == 3)
         #expect(fx.first == .outline(color: Color(0, 1, 0), width: 4))
-        if case let .dropShadow(c, o, s, _) = fx[1] {
-            #expect(c == Color(0, 0, 0, 0.5) && abs(o.x) < 1e-9 && abs(o.y - 6) < 1e-9 && s == 4)
+        if case let .dropShadow(d) = fx[1] {
+            #expect(d.color == Color(0, 0, 0, 0.5) && abs(d.offset.x) < 1e-9 && abs(d.offset.y - 6) < 1e-9 && d.sigma == 4 && d.spread == 0)
         } else { Issue.record("\(fx[1])") }
         #expect(fx.last == .glow(color: Color(1, 1, 0), spread: 5, sigma: 2.5))
         #expect(doc.diagnostics.contains { $0.message.contains("satin") })

@@ -28,6 +28,26 @@ import Testing
         #expect(pixel(25, 50).3 == 0)  // below the square, left of the shadow
     }
 
+    /// Spread 1 (DropShadowStyleV2) makes the shadow solid: libpag's `DropShadowFilter` grows the
+    /// coverage by size × spread (its solid stroke) and blurs by size × (1 − spread) / 2, nothing
+    /// here. Size 6 around the square (x, y 20..<40): full to 46, then nothing; at the corner a
+    /// disc (a pixel 4 and 4 past it, centre 5.7 from the last covered one, is inside; 6 and 6,
+    /// 8.5, is not).
+    @Test func aSpreadDropShadowIsTheCoverageGrown() throws {
+        let bytes = PAGWriter.file([
+            PAGWriter.composition(id: 1, width: 100, height: 100, frames: 1, layers: [
+                PAGWriter.layer(type: 4, id: 2, frames: 1, [PAGWriter.rectangle(30, 30, 20, 20), PAGWriter.fill(255, 255, 255),
+                                                             PAGWriter.dropShadowV2(angle: 120, distance: 0, size: 6, spread: 1)]),
+            ]),
+        ])
+        let p = try PAGDocument(bytes: bytes, name: "spread.pag").timeline().render(frame: 0, size: PixelSize(100, 100))
+        #expect(Self.pixel(p, 30, 30) == RGBA8(255, 255, 255, 255))
+        #expect(Self.pixel(p, 45, 30) == RGBA8(0, 0, 0, 191) && Self.pixel(p, 14, 30) == RGBA8(0, 0, 0, 191))
+        #expect(Self.pixel(p, 46, 30).a == 0 && Self.pixel(p, 13, 30).a == 0)
+        #expect(Self.pixel(p, 43, 43) == RGBA8(0, 0, 0, 191))
+        #expect(Self.pixel(p, 45, 45).a == 0)
+    }
+
     /// Levels with gamma 2: each channel v becomes 255 × (v / 255)^(1/2) (libpag's
     /// LevelsIndividualFilter); 64 grey becomes 127.5, within a step of rounding of 128.
     @Test func levelsMapEachChannelThroughTheCurve() throws {

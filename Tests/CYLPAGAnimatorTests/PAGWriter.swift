@@ -165,6 +165,16 @@ extension PAGWriter {
         b.f32(angle); b.f32(distance); b.f32(0)
         return tag(29, b.bytes)
     }
+
+    /// A black DropShadowStyleV2 with a size and a spread (0...1), all else fixed or default.
+    static func dropShadowV2(angle: Float, distance: Float, size: Float, spread: Float) -> [UInt8] {
+        var b = PAGBits()
+        // blend mode absent; colour, angle, distance, size, spread fixed; opacity absent.
+        b.flags(false, true, false, false, true, false, true, false, true, false, true, false)
+        b.raw([0, 0, 0])
+        b.f32(angle); b.f32(distance); b.f32(size); b.f32(spread)
+        return tag(65, b.bytes)
+    }
 }
 
 extension PAGWriter {

@@ -87,22 +87,56 @@ import Testing
     /// A hard shadow (σ 0) 10 right and 5 down at half opacity: black at alpha 128 where only
     /// the shadow is, the square untouched over it, nothing beyond.
     @Test func dropShadowSitsUnderTheLayer() throws {
-        let t = try render(Color(1, 0, 0), [.dropShadow(color: Color(0, 0, 0, 0.5), offset: Point(10, 5), sigma: 0, shadowOnly: false)])
+        let t = try render(Color(1, 0, 0), [.dropShadow(DropShadow(color: Color(0, 0, 0, 0.5), offset: Point(10, 5), sigma: 0))])
         #expect(t[50, 50] == RGBA8(255, 0, 0, 255))
         #expect(t[75, 50] == RGBA8(0, 0, 0, 128))
         #expect(t[50, 72] == RGBA8(0, 0, 0, 128))
         #expect(t[35, 72] == .transparent)   // left of the shifted square
         #expect(t[81, 50] == .transparent)
-        let only = try render(Color(1, 0, 0), [.dropShadow(color: Color(0, 0, 0, 0.5), offset: Point(10, 5), sigma: 0, shadowOnly: true)])
+        let only = try render(Color(1, 0, 0), [.dropShadow(DropShadow(color: Color(0, 0, 0, 0.5), offset: Point(10, 5), sigma: 0, shadowOnly: true))])
         #expect(only[50, 50] == RGBA8(0, 0, 0, 128))
         #expect(only[35, 35] == .transparent)  // the square itself is gone
+    }
+
+    /// A shadow placed exactly, half a pixel off the grid, covers the pixels its edges cross by half: the square
+    /// (30-70) moved 10.5 right and 0.25 down spans x 40.5-80.5 and y 30.25-70.25, so columns 40
+    /// and 80 are half covered, row 30 three quarters and row 70 a quarter (of 255: 128, 191, 64,
+    /// within one step of rounding), and a corner pixel the product of the two (0.5 × 0.75).
+    @Test func dropShadowMovesByFractionsOfAPixel() throws {
+        let t = try render(Color(1, 0, 0), [.dropShadow(DropShadow(color: .black, offset: Point(10.5, 0.25), sigma: 0, shadowOnly: true, placement: .exact))])
+        func near(_ x: Int, _ y: Int, _ a: Double) -> Bool { abs(Double(t[x, y].a) - a * 255) <= 1 }
+        #expect(t[39, 50] == .transparent && t[81, 50] == .transparent)
+        #expect(t[41, 50] == RGBA8(0, 0, 0, 255) && t[79, 50] == RGBA8(0, 0, 0, 255))
+        #expect(near(40, 50, 0.5) && near(80, 50, 0.5), "\(t[40, 50]) \(t[80, 50])")
+        #expect(near(60, 30, 0.75) && near(60, 70, 0.25), "\(t[60, 30]) \(t[60, 70])")
+        #expect(near(40, 30, 0.375), "\(t[40, 30])")
+        #expect(t[60, 29] == .transparent && t[60, 71] == .transparent)
+        // Placed on whole pixels (the default), the same offset rounds to (11, 0): hard edges.
+        let whole = try render(Color(1, 0, 0), [.dropShadow(DropShadow(color: .black, offset: Point(10.5, 0.25), sigma: 0, shadowOnly: true))])
+        #expect(whole[40, 50] == .transparent && whole[41, 50] == RGBA8(0, 0, 0, 255))
+        #expect(whole[80, 50] == RGBA8(0, 0, 0, 255) && whole[81, 50] == .transparent)
+        #expect(whole[60, 30] == RGBA8(0, 0, 0, 255) && whole[60, 70] == .transparent)
+    }
+
+    /// Spread grows the shadow's coverage by a disc before it is blurred or moved, as the outline
+    /// does (see `outlineGrowsTheCoverageByADisc`): spread 5 around the square (edge at 70) is full
+    /// 4.5 out and empty 5.5 out, rounded at the corners; moved 10 right, all of that moves.
+    @Test func dropShadowSpreadGrowsTheCoverageByADisc() throws {
+        let t = try render(Color(1, 0, 0), [.dropShadow(DropShadow(color: .black, offset: Point(10, 0), sigma: 0, spread: 5, shadowOnly: true))])
+        #expect(t[84, 50] == RGBA8(0, 0, 0, 255))   // 70 + 10 + 4.5
+        #expect(t[85, 50] == .transparent)          // 5.5 out
+        #expect(t[35, 50] == RGBA8(0, 0, 0, 255))   // 40 − 4.5: the left edge grew too
+        #expect(t[34, 50] == .transparent)
+        #expect(t[50, 25] == RGBA8(0, 0, 0, 255) && t[50, 24] == .transparent)
+        #expect(t[82, 72] == RGBA8(0, 0, 0, 255))   // 3 and 3 past the corner: 4.2 from it
+        #expect(t[84, 74] == .transparent)          // 5 and 5: 7.1
     }
 
     /// Offsets and widths are in the group's units: drawn at twice the size, the same shadow moves
     /// 20 pixels (the square covers 60-140, its shadow 80-160).
     @Test func effectLengthsScaleWithTheGroup() throws {
         let t = try render(Color(1, 0, 0), size: 200,
-                           [.dropShadow(color: .black, offset: Point(10, 0), sigma: 0, shadowOnly: false)])
+                           [.dropShadow(DropShadow(color: .black, offset: Point(10, 0), sigma: 0))])
         #expect(t[145, 100] == RGBA8(0, 0, 0, 255))   // square ends at 140, shadow at 160
         #expect(t[161, 100] == .transparent)
     }

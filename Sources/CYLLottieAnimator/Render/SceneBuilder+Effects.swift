@@ -33,8 +33,8 @@ extension LottieSceneBuilder {
                 c.a = min(max(e.scalar(1, at: t, 127.5) / 255, 0), 1)
                 let direction = e.scalar(2, at: t, 135) * .pi / 180, distance = e.scalar(3, at: t, 5)
                 let offset = Point(sin(direction) * distance, -cos(direction) * distance)
-                list.addEffect(.dropShadow(color: c, offset: offset, sigma: max(0, e.scalar(4, at: t, 0)) * Self.blurrinessToSigma,
-                                           shadowOnly: e.scalar(5, at: t, 0) != 0))
+                list.addEffect(.dropShadow(DropShadow(color: c, offset: offset, sigma: max(0, e.scalar(4, at: t, 0)) * Self.blurrinessToSigma,
+                                                      shadowOnly: e.scalar(5, at: t, 0) != 0)))
             case .gaussianBlur:
                 let sigma = max(0, e.scalar(0, at: t, 0)) * Self.blurrinessToSigma
                 let direction = Int(e.scalar(1, at: t, 1))
@@ -97,8 +97,13 @@ extension LottieSceneBuilder {
             case .dropShadow:
                 // The light's angle: 0 from the right, counter-clockwise; the shadow falls opposite.
                 let a = s.angle.scalar(at: t) * .pi / 180, d = s.distance.scalar(at: t)
-                list.addEffect(.dropShadow(color: c, offset: Point(-cos(a) * d * unitX, sin(a) * d * unitY), sigma: size * (1 - choke) / 2,
-                                           shadowOnly: false))
+                // Spread (choke) keeps that part of the size solid: the coverage grows by it and
+                // the rest blurs (libpag's DropShadowFilter; After Effects' spread). libpag places
+                // the shadow exactly; ThorVG, for Lottie, on whole pixels (measured: a Lottie
+                // shadow placed exactly is 1.1% of pixels off ThorVG's, rounded 0.1%).
+                list.addEffect(.dropShadow(DropShadow(color: c, offset: Point(-cos(a) * d * unitX, sin(a) * d * unitY),
+                                                      sigma: size * (1 - choke) / 2, spread: size * choke,
+                                                      placement: s.inParentUnits ? .exact : .wholePixels)))
             case .outerGlow:
                 list.addEffect(.glow(color: c, spread: size * choke, sigma: size * (1 - choke) / 2))
             }

@@ -369,20 +369,8 @@ public final class DisplayListRenderer {
                 let px = sx * (m.a * m.a + m.b * m.b).squareRoot(), py = sy * (m.c * m.c + m.d * m.d).squareRoot()
                 area = grow(area, by: 3 * max(px, py) + 1, within: clip)
                 scratch.fastBlur(sigmaX: px, sigmaY: py, in: area, scratch: &blurScratch)
-            case let .dropShadow(color, offset, sigma, shadowOnly):
-                let o = m.applyVector(offset), s = sigma * scale
-                let limit = Double(scratch.width + scratch.height)
-                let dx = Int(o.x.isFinite ? min(max(o.x, -limit), limit).rounded() : 0)
-                let dy = Int(o.y.isFinite ? min(max(o.y, -limit), limit).rounded() : 0)
-                let moved = IntRect(x: area.x + dx, y: area.y + dy, width: area.width, height: area.height)
-                let reach = grow(moved, by: 3 * s + 1, within: clip)
-                var shadow = try canvas.borrowLayer(width: scratch.width, height: scratch.height)
-                shadow.paintShadow(of: scratch, color: color, dx: dx, dy: dy, in: reach)
-                shadow.fastBlur(sigmaX: s, sigmaY: s, in: reach, scratch: &blurScratch)
-                if shadowOnly { scratch.clearTransparent(in: area) }
-                area = area.union(reach)
-                scratch.compositeUnder(shadow, in: area)
-                canvas.recycle(shadow, dirty: reach)
+            case .dropShadow(let shadow):
+                area = try drawShadow(shadow, m, scale, area, clip, &scratch)
             case let .glow(color, spread, sigma):
                 let r = max(0, spread * scale), s = sigma * scale
                 area = grow(area, by: r + 3 * s + 1, within: clip)
@@ -409,6 +397,42 @@ public final class DisplayListRenderer {
         return IntRect(x: Int(max(x0, -limit).rounded(.down)), y: Int(max(y0, -limit).rounded(.down)),
                        width: Int((min(x1, limit) - max(x0, -limit)).rounded(.up)) + 1,
                        height: Int((min(y1, limit) - max(y0, -limit)).rounded(.up)) + 1).intersection(clip)
+    }
+
+    /// Draws `d` under the layer in `scratch` (or instead of it); returns the pixels drawn.
+    private func drawShadow(_ d: DropShadow, _ m: Transform, _ scale: Double, _ area: IntRect, _ clip: IntRect,
+                            _ scratch: inout Pixmap) throws -> IntRect {
+        let o = m.applyVector(d.offset), s = d.sigma * scale, r = d.spread.isFinite ? max(0, d.spread * scale) : 0
+        let limit = Double(scratch.width + scratch.height)
+        var dx = o.x.isFinite ? min(max(o.x, -limit), limit) : 0
+        var dy = o.y.isFinite ? min(max(o.y, -limit), limit) : 0
+        if d.placement == .wholePixels { dx.round(); dy.round() }
+        // The shadow's pixels: the layer's grown by the spread, moved (a fraction of a pixel
+        // reaches one more), blurred.
+        let grown = grow(area, by: r, within: clip)
+        let moved = IntRect(x: grown.x + Int(dx.rounded(.down)), y: grown.y + Int(dy.rounded(.down)),
+                            width: grown.width + 1, height: grown.height + 1)
+        let reach = grow(moved, by: 3 * s + 1, within: clip)
+        var shadow = try canvas.borrowLayer(width: scratch.width, height: scratch.height)
+        if r > 0 {
+            // After Effects' spread: the coverage grown by a disc before it is blurred.
+            var coverage = canvas.borrowMask(width: scratch.width, height: scratch.height)
+            coverage.setGate(from: scratch, mode: .alpha, in: grown)
+            coverage.dilate(radius: r, in: grown, scratch: &distanceScratch)
+            var solid = try canvas.borrowLayer(width: scratch.width, height: scratch.height)
+            solid.paint(.black, coverage: coverage, in: grown)
+            shadow.paintShadow(of: solid, color: d.color, dx: dx, dy: dy, in: reach)
+            canvas.recycle(solid, dirty: grown)
+            canvas.recycle(coverage)
+        } else {
+            shadow.paintShadow(of: scratch, color: d.color, dx: dx, dy: dy, in: reach)
+        }
+        shadow.fastBlur(sigmaX: s, sigmaY: s, in: reach, scratch: &blurScratch)
+        if d.shadowOnly { scratch.clearTransparent(in: area) }
+        let drawn = area.union(reach)
+        scratch.compositeUnder(shadow, in: drawn)
+        canvas.recycle(shadow, dirty: reach)
+        return drawn
     }
 
     /// Paints the layer's coverage, grown by `grow` pixels and blurred by `blur`, in `color` under it.

@@ -13,9 +13,8 @@ public enum LayerEffect: Sendable, Equatable {
     case tritone(dark: Color, mid: Color, bright: Color, original: Double)
     /// A gaussian blur with standard deviations along x and y (0: not along that axis).
     case blur(sigmaX: Double, sigmaY: Double)
-    /// The layer's coverage blurred by `sigma`, moved by `offset`, painted in `color` (its alpha is
-    /// the shadow's opacity) under the layer, or alone when `shadowOnly`.
-    case dropShadow(color: Color, offset: Point, sigma: Double, shadowOnly: Bool)
+    /// The layer's coverage grown, blurred and moved, painted under the layer (or alone).
+    case dropShadow(DropShadow)
     /// The layer's coverage grown by `spread`, blurred by `sigma`, painted in `color` under the layer.
     case glow(color: Color, spread: Double, sigma: Double)
     /// A band of `width` around the outside of the layer's coverage, painted in `color` under it.
