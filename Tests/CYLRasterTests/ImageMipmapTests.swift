@@ -45,6 +45,28 @@ import CYLGeometry
         }
     }
 
+    /// `.unreduced` samples the image itself: at a third of its size pixel centre k + 0.5 maps to
+    /// texel centre 3k + 1, so with the white columns at i % 3 == 1 every pixel is white (the
+    /// levels would give about a third grey), and no level is built. Both sampling paths; within
+    /// one level, since 1/3 is inexact in the 16.16 fixed point the general path steps texels by.
+    @Test(arguments: [true, false]) func unreducedSamplingReadsTheImageItself(_ axisAligned: Bool) throws {
+        let canvas = Canvas()
+        canvas.axisAlignedImages = axisAligned
+        var image = try Pixmap(width: 48, height: 48)
+        for y in 0..<48 { for x in 0..<48 { image[x, y] = x % 3 == 1 ? RGBA8(255, 255, 255, 255) : RGBA8(0, 0, 0, 255) } }
+        let transform = axisAligned ? Transform.scale(1 / 3, 1 / 3)
+            : Transform.scale(1 / 3, 1 / 3).then(.rotation(.pi / 2)).then(.translation(16, 0))
+        var target = try Pixmap(width: 16, height: 16)
+        try canvas.drawImage(image, transform: transform, sampling: .unreduced, into: &target)
+        var grey = 0
+        for y in 0..<16 { for x in 0..<16 where target[x, y].r < 254 || target[x, y].a != 255 { grey += 1 } }
+        #expect(grey == 0, "\(grey) pixels not white, e.g. \(target[5, 5])")
+        #expect(canvas.mipmaps.builds == 0)
+        var levelled = try Pixmap(width: 16, height: 16)
+        try canvas.drawImage(image, transform: transform, into: &levelled)
+        #expect(levelled[5, 5].r < 200, "with levels: \(levelled[5, 5])")
+    }
+
     /// A still image's levels are built once; an image drawn above half its size builds none.
     @Test func levelsAreBuiltOnceAndOnlyWhenReduced() throws {
         let canvas = Canvas()
