@@ -40,4 +40,21 @@ import Testing
         // Going back composes again from the keyframe.
         #expect(Self.pixel(try frame(0), 10, 10) == red)
     }
+
+    /// A 20 fps sequence in a 30 fps composition: root frame n is sequence time n × 2/3, which
+    /// libpag rounds to a whole frame (`PreComposeLayer::getCompositionFrame`): frames 0, 1, 2,
+    /// 3, 4 show sequence frames 0, 1, 1, 2, 3 (round of 0, 0.67, 1.33, 2, 2.67), where cutting
+    /// the fraction off would show 0, 0, 1, 2, 2.
+    @Test func aSequenceOfAnotherRateShowsTheNearestFrame() throws {
+        let colors = [RGBA8(255, 0, 0, 255), RGBA8(0, 255, 0, 255), RGBA8(0, 0, 255, 255), RGBA8(255, 255, 255, 255)]
+        let bytes = PAGWriter.file([
+            PAGWriter.bitmapComposition(id: 2, width: 4, height: 4, frames: try colors.map { [(0, 0, try Self.webp(4, 4, $0))] }, fps: 20),
+            PAGWriter.composition(id: 1, width: 4, height: 4, frames: 6, fps: 30, layers: [
+                PAGWriter.layer(type: 6, id: 3, frames: 6, [PAGWriter.compositionReference(2)]),
+            ]),
+        ])
+        let t = try PAGDocument(bytes: bytes, name: "rates.pag").timeline()
+        let shown = try (0..<5).map { Self.pixel(try t.render(frame: $0, size: PixelSize(4, 4)), 2, 2) }
+        #expect(shown == [colors[0], colors[1], colors[1], colors[2], colors[3]])
+    }
 }

@@ -7,8 +7,8 @@ import Synchronization
 
 /// A bitmap composition's frames, decoded when shown: each frame is its WebP patches written over
 /// the frame before (replacing its pixels; a keyframe smaller than the frame clears it first, as
-/// libpag's `BitmapSequenceReader` does). Composition frame f shows sequence frame
-/// round(f × sequence rate / composition rate), the last one held. The frame last composed is kept,
+/// libpag's `BitmapSequenceReader` does). Composition time f (rounded to a whole frame) shows
+/// sequence frame round(f × sequence rate / composition rate), the last one held. The frame last composed is kept,
 /// so playing forward decodes one frame's patches per frame; going back starts again from the
 /// nearest keyframe before.
 final class BitmapSequenceFrames: FrameImages, @unchecked Sendable {
@@ -35,9 +35,11 @@ final class BitmapSequenceFrames: FrameImages, @unchecked Sendable {
         self.sequence = sequence
     }
 
-    /// The sequence frame composition frame `time` shows.
+    /// The sequence frame composition frame `time` shows. `time` is fractional when a layer of
+    /// another frame rate shows the composition; libpag rounds it to a whole composition frame
+    /// (`PreComposeLayer::getCompositionFrame`), then to a sequence frame.
     func sequenceFrame(at time: Double) -> Int {
-        let f = (time.rounded(.down) * sequence.frameRate / source.compositionRate).rounded()
+        let f = (time.rounded() * sequence.frameRate / source.compositionRate).rounded()
         guard f.isFinite else { return 0 }
         return min(sequence.frames.count - 1, max(0, Int(f)))
     }

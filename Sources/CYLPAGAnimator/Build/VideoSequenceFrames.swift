@@ -44,9 +44,10 @@ final class VideoSequenceFrames: FrameImages, @unchecked Sendable {
         times = sequence.frames.map(\.frame).sorted()
     }
 
-    /// The time (sequence frames) of the video frame composition frame `time` shows.
+    /// The time (sequence frames) of the video frame composition frame `time` shows (rounded to a
+    /// whole composition frame first, as `BitmapSequenceFrames.sequenceFrame` says).
     func frameTime(at time: Double) -> Int64 {
-        var f = time.rounded(.down)
+        var f = time.rounded()
         let scale = source.compositionRate / max(sequence.frameRate, 1e-9)
         for r in sequence.staticRanges {
             let start = (Double(r.start) * scale).rounded(), end = (Double(r.end) * scale).rounded()
