@@ -41,6 +41,23 @@ import Testing
         #expect(Self.pixel(try frame(0), 10, 10) == red)
     }
 
+    /// A layer that starts a sequence composition before its time shows the last frame once the
+    /// sequence has ended, as libpag does (`Sequence::toSequenceFrame` holds it): a 2-frame
+    /// sequence started 10 frames early (a start time of -10, two's complement as PAG writes it)
+    /// shows its second frame at every root frame.
+    @Test func aSequencePastItsEndHoldsTheLastFrame() throws {
+        let red = RGBA8(255, 0, 0, 255), green = RGBA8(0, 255, 0, 255)
+        let bytes = PAGWriter.file([
+            PAGWriter.bitmapComposition(id: 2, width: 4, height: 4, frames: [[(0, 0, try Self.webp(4, 4, red))],
+                                                                             [(0, 0, try Self.webp(4, 4, green))]]),
+            PAGWriter.composition(id: 1, width: 4, height: 4, frames: 3, layers: [
+                PAGWriter.layer(type: 6, id: 3, frames: 3, [PAGWriter.compositionReference(2, start: UInt64(bitPattern: -10))]),
+            ]),
+        ])
+        let t = try PAGDocument(bytes: bytes, name: "held.pag").timeline()
+        for n in 0..<3 { #expect(Self.pixel(try t.render(frame: n, size: PixelSize(4, 4)), 2, 2) == green, "frame \(n)") }
+    }
+
     /// A 20 fps sequence in a 30 fps composition: root frame n is sequence time n × 2/3, which
     /// libpag rounds to a whole frame (`PreComposeLayer::getCompositionFrame`): frames 0, 1, 2,
     /// 3, 4 show sequence frames 0, 1, 1, 2, 3 (round of 0, 0.67, 1.33, 2, 2.67), where cutting

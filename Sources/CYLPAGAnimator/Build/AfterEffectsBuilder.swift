@@ -70,6 +70,22 @@ struct AfterEffectsBuilder {
 
     private func key(_ id: UInt32) -> String { "\(id)" }
 
+    /// A sequence composition: one layer of its frames. It has no end: past its duration libpag
+    /// shows the last frame (`Sequence::toSequenceFrame` clamps), which a layer starting the
+    /// composition long before it shows it sees (video_composition_filter.pag starts its video 552
+    /// frames early, 24 frames long).
+    private mutating func sequenceModel<F: FrameImages>(_ c: PAGComposition, _ frames: Result<F, PAGBuildNote>,
+                                                        kind: String) -> CompositionModel? {
+        switch frames {
+        case .success(let frames):
+            return CompositionModel.make([LayerModel.make(name: "", content: .frames(frames), transform: .identity, inPoint: 0,
+                                                          outPoint: .infinity, startTime: 0)])
+        case .failure(let why):
+            note(c.offset, "\(kind) composition \(c.id) is not drawn: \(why.message)", .notDrawn)
+            return nil
+        }
+    }
+
     /// The model of composition `c`: its layers, or its bitmap sequence's frames; nil (noted)
     /// for content not drawn.
     private mutating func compositionModel(_ c: PAGComposition, images: inout [String: LottieImage]) throws(PAGError) -> CompositionModel? {
@@ -77,25 +93,9 @@ struct AfterEffectsBuilder {
         case .vector(let layers):
             return try composition(layers, in: c, images: &images)
         case .bitmap(let sequences):
-            switch BitmapSequenceFrames.make(c, sequences, file: file, bytes: bytes, limits: limits) {
-            case .success(let frames):
-                let layer = LayerModel.make(name: "", content: .frames(frames), transform: .identity, inPoint: 0,
-                                            outPoint: Double(max(1, c.duration)), startTime: 0)
-                return CompositionModel.make([layer])
-            case .failure(let why):
-                note(c.offset, "bitmap composition \(c.id) is not drawn: \(why.message)", .notDrawn)
-                return nil
-            }
+            return sequenceModel(c, BitmapSequenceFrames.make(c, sequences, file: file, bytes: bytes, limits: limits), kind: "bitmap")
         case .video(let sequences):
-            switch VideoSequenceFrames.make(c, sequences, file: file, bytes: bytes, limits: limits) {
-            case .success(let frames):
-                let layer = LayerModel.make(name: "", content: .frames(frames), transform: .identity, inPoint: 0,
-                                            outPoint: Double(max(1, c.duration)), startTime: 0)
-                return CompositionModel.make([layer])
-            case .failure(let why):
-                note(c.offset, "video composition \(c.id) is not drawn: \(why.message)", .notDrawn)
-                return nil
-            }
+            return sequenceModel(c, VideoSequenceFrames.make(c, sequences, file: file, bytes: bytes, limits: limits), kind: "video")
         }
     }
 
