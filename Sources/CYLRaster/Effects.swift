@@ -118,6 +118,10 @@ extension Pixmap {
                     let row = dst + y * ds
                     let near = y - iy, far = near - 1
                     guard far < h, near >= 0 else { (row + r.x).update(repeating: 0, count: r.width); continue }
+                    if fx == 0 && fy == 0 {  // on whole pixels: one read a pixel
+                        for x in r.x..<r.maxX { row[x] = scalePixel(c, alpha(near, x - ix)) }
+                        continue
+                    }
                     for x in r.x..<r.maxX {
                         let sx = x - ix
                         let top = alpha(far, sx - 1) * fx + alpha(far, sx) * (256 - fx)

@@ -99,8 +99,9 @@ extension LottieSceneBuilder {
                 let a = s.angle.scalar(at: t) * .pi / 180, d = s.distance.scalar(at: t)
                 // Spread (choke) keeps that part of the size solid: the coverage grows by it and
                 // the rest blurs (libpag's DropShadowFilter; After Effects' spread). libpag places
-                // the shadow exactly; ThorVG, for Lottie, on whole pixels (measured: a Lottie
-                // shadow placed exactly is 1.1% of pixels off ThorVG's, rounded 0.1%).
+                // the shadow exactly (styles in parent units are PAG's); ThorVG, for Lottie, on
+                // whole pixels (measured: a Lottie shadow placed exactly is 1.1% of pixels off
+                // ThorVG's, rounded 0.1%).
                 list.addEffect(.dropShadow(DropShadow(color: c, offset: Point(-cos(a) * d * unitX, sin(a) * d * unitY),
                                                       sigma: size * (1 - choke) / 2, spread: size * choke,
                                                       placement: s.inParentUnits ? .exact : .wholePixels)))

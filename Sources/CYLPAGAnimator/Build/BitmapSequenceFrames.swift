@@ -8,9 +8,9 @@ import Synchronization
 /// A bitmap composition's frames, decoded when shown: each frame is its WebP patches written over
 /// the frame before (replacing its pixels; a keyframe smaller than the frame clears it first, as
 /// libpag's `BitmapSequenceReader` does). Composition time f (rounded to a whole frame) shows
-/// sequence frame round(f × sequence rate / composition rate), the last one held. The frame last composed is kept,
-/// so playing forward decodes one frame's patches per frame; going back starts again from the
-/// nearest keyframe before.
+/// sequence frame round(f × sequence rate / composition rate), the last one held. The frame last
+/// composed is kept, so playing forward decodes one frame's patches per frame; going back starts
+/// again from the nearest keyframe before.
 final class BitmapSequenceFrames: FrameImages, @unchecked Sendable {
     let source: SequenceSource
     let sequence: PAGBitmapSequence
