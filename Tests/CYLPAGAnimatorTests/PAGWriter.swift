@@ -94,6 +94,14 @@ enum PAGWriter {
         return tag(5, body.bytes + tag(name == nil ? 6 : 52, attributes.bytes) + tags.flatMap { $0 } + end)
     }
 
+    /// LayerAttributesExtra with no name and the motion blur switch on (what exporters write for
+    /// a layer with motion blur).
+    static func motionBlurSwitch() -> [UInt8] {
+        var b = PAGBits()
+        b.flags(false, true)  // the name absent; motion blur on
+        return tag(63, b.bytes)
+    }
+
     /// A rectangle of `w` x `h` centred on (`x`, `y`).
     static func rectangle(_ x: Float, _ y: Float, _ w: Float, _ h: Float) -> [UInt8] {
         var b = PAGBits()
