@@ -102,6 +102,16 @@ enum PAGWriter {
         return tag(63, b.bytes)
     }
 
+    /// A shape group with no transform, holding `items`.
+    static func group(_ items: [[UInt8]]) -> [UInt8] {
+        var b = PAGBits()
+        b.flags(false, false, false, false, false, false, false, false, true)  // blend, anchor ... opacity absent; contents follow
+        return tag(15, b.bytes + items.flatMap { $0 } + end)
+    }
+
+    /// Merge paths: 0 merge, 1 add, 2 subtract, 3 intersect, 4 exclude intersections.
+    static func mergePaths(_ mode: UInt8) -> [UInt8] { tag(24, [mode]) }
+
     /// A rectangle of `w` x `h` centred on (`x`, `y`).
     static func rectangle(_ x: Float, _ y: Float, _ w: Float, _ h: Float) -> [UInt8] {
         var b = PAGBits()

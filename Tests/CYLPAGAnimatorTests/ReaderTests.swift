@@ -33,6 +33,28 @@ import Testing
         ]),
     ])
 
+    /// Merge paths clears its group down to the merged path, as libpag's `ApplyMergePaths` does:
+    /// the red fill of the square's own group (before the merge) draws nothing, and the blue fill
+    /// after it fills the outer square with the inner one excluded (a hole, transparent).
+    @Test func mergePathsLeavesOnlyTheMergedPath() throws {
+        let bytes = PAGWriter.file([
+            PAGWriter.composition(id: 1, width: 100, height: 100, frames: 1, layers: [
+                PAGWriter.layer(type: 4, id: 2, frames: 1, [
+                    PAGWriter.group([
+                        PAGWriter.rectangle(50, 50, 80, 80),
+                        PAGWriter.group([PAGWriter.rectangle(50, 50, 20, 20), PAGWriter.fill(255, 0, 0)]),
+                        PAGWriter.mergePaths(4),
+                        PAGWriter.fill(0, 0, 255),
+                    ]),
+                ]),
+            ]),
+        ])
+        let p = try Self.timeline(bytes).render(frame: 0, size: PixelSize(100, 100))
+        #expect(Self.pixel(p, 50, 50) == (0, 0, 0, 0))  // the hole: no red
+        #expect(Self.pixel(p, 20, 50) == (0, 0, 255, 255))
+        #expect(Self.pixel(p, 5, 50) == (0, 0, 0, 0))
+    }
+
     @Test func aRectangleIsDrawnWhereItsAttributesPutIt() throws {
         let t = try Self.timeline(Self.rectangleFile)
         #expect(t.format == "PAG")

@@ -151,7 +151,38 @@ extension PAGReader {
 
     /// Adds `item` to a shape list; a repeater takes the items before it, which it copies.
     static func append(_ item: ShapeItem, to items: inout [ShapeItem]) {
-        if case .repeater(let r, _) = item { items = [.repeater(r, content: items)] } else { items.append(item) }
+        switch item {
+        case .repeater(let r, _): items = [.repeater(r, content: items)]
+        case .mergePaths:
+            // libpag's merge paths clears its group down to the merged path (`ApplyMergePaths`):
+            // the paints before it, in its group and in the groups before it, draw nothing.
+            stripPaints(&items)
+            items.append(item)
+        default: items.append(item)
+        }
+    }
+
+    /// Makes the fills and strokes of `items` draw nothing (their paths kept), back to the last
+    /// merge paths: those before it were stripped when it came, so each item is visited once.
+    static func stripPaints(_ items: inout [ShapeItem]) {
+        var i = items.count
+        while i > 0 {
+            if case .mergePaths = items[i - 1] { return }
+            items[i - 1] = withoutPaints(items[i - 1])
+            i -= 1
+        }
+    }
+
+    /// `item` with its fills and strokes (its groups' too) drawing nothing; its paths kept.
+    static func withoutPaints(_ item: ShapeItem) -> ShapeItem {
+        switch item {
+        case .fill, .stroke, .gradientFill, .gradientStroke: return .ignored
+        case let .group(name, items, transform): return .group(name: name, items: items.map(withoutPaints), transform: transform)
+        case .repeater(let r, var content):
+            stripPaints(&content)
+            return .repeater(r, content: content)
+        default: return item
+        }
     }
 
     /// A paint's blend mode and composite order (which libpag draws; noted when not the default).
