@@ -416,14 +416,9 @@ public final class DisplayListRenderer {
         var shadow = try canvas.borrowLayer(width: scratch.width, height: scratch.height)
         if r > 0 {
             // After Effects' spread: the coverage grown by a disc before it is blurred.
-            var coverage = canvas.borrowMask(width: scratch.width, height: scratch.height)
-            coverage.setGate(from: scratch, mode: .alpha, in: grown)
-            coverage.dilate(radius: r, in: grown, scratch: &distanceScratch)
-            var solid = try canvas.borrowLayer(width: scratch.width, height: scratch.height)
-            solid.paint(.black, coverage: coverage, in: grown)
+            let solid = try grownCoverage(of: scratch, color: .black, by: r, in: grown)
             shadow.paintShadow(of: solid, color: d.color, dx: dx, dy: dy, in: reach)
             canvas.recycle(solid, dirty: grown)
-            canvas.recycle(coverage)
         } else {
             shadow.paintShadow(of: scratch, color: d.color, dx: dx, dy: dy, in: reach)
         }
@@ -437,15 +432,22 @@ public final class DisplayListRenderer {
 
     /// Paints the layer's coverage, grown by `grow` pixels and blurred by `blur`, in `color` under it.
     private func paintUnder(_ scratch: inout Pixmap, color: Color, grow: Double, blur: Double, in area: IntRect) throws {
-        var coverage = canvas.borrowMask(width: scratch.width, height: scratch.height)
-        coverage.setGate(from: scratch, mode: .alpha, in: area)
-        coverage.dilate(radius: grow, in: area, scratch: &distanceScratch)
-        var under = try canvas.borrowLayer(width: scratch.width, height: scratch.height)
-        under.paint(color, coverage: coverage, in: area)
+        var under = try grownCoverage(of: scratch, color: color, by: grow, in: area)
         under.fastBlur(sigmaX: blur, sigmaY: blur, in: area, scratch: &blurScratch)
         scratch.compositeUnder(under, in: area)
         canvas.recycle(under, dirty: area)
+    }
+
+    /// A borrowed layer holding `color` over the coverage of `layer` grown by `radius` pixels (a
+    /// disc), within `area`; the caller recycles it (dirty: `area`).
+    private func grownCoverage(of layer: Pixmap, color: Color, by radius: Double, in area: IntRect) throws -> Pixmap {
+        var coverage = canvas.borrowMask(width: layer.width, height: layer.height)
+        coverage.setGate(from: layer, mode: .alpha, in: area)
+        coverage.dilate(radius: radius, in: area, scratch: &distanceScratch)
+        var grown = try canvas.borrowLayer(width: layer.width, height: layer.height)
+        grown.paint(color, coverage: coverage, in: area)
         canvas.recycle(coverage)
+        return grown
     }
 
     /// The stroke effect: the paths stroked over the layer, instead of it, or revealing it.
