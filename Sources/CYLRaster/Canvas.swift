@@ -34,6 +34,8 @@ public final class Canvas {
     let spanCache = SpanCache()
     /// Whether the spans `fill` or `stroke` last painted came from `spanCache`.
     var paintedFromCache = false
+    /// Spans whose coverage went through a curve (`applying(_:to:)`), kept between draws.
+    var curvedSpans: [Span] = []
     /// Whether strokes are rasterized with `resolveOverlaps` (tests turn it off to compare).
     var resolveStrokeOverlaps = true
 
@@ -60,17 +62,20 @@ public final class Canvas {
 
     /// Fills `path` (user space) mapped by `transform` into `target`.
     /// Throws `GeometryError.nonFinite` for NaN or infinite points, transform or paint geometry.
+    /// `curve` turns the coverage into the paint's alpha (`CoverageCurve`).
     public func fill(_ path: Path, transform: Transform = .identity, paint: Paint, opacity: Double = 1,
-                     rule: FillRule = .nonZero, clip: IntRect? = nil, into target: inout Pixmap) throws(GeometryError) {
+                     rule: FillRule = .nonZero, clip: IntRect? = nil, curve: CoverageCurve = .linear,
+                     into target: inout Pixmap) throws(GeometryError) {
         let spans = try coverage(path, .fill(rule), transform: transform, clip: clipRect(clip, target.width, target.height))
-        try paintSpans(spans, paint: paint, transform: transform, opacity: opacity, into: &target)
+        try paintSpans(applying(curve, to: spans), paint: paint, transform: transform, opacity: opacity, into: &target)
     }
 
     /// Strokes `path` in user space (so a non-uniform `transform` stretches the stroke) into `target`.
     public func stroke(_ path: Path, style: StrokeStyle, transform: Transform = .identity, paint: Paint,
-                       opacity: Double = 1, clip: IntRect? = nil, into target: inout Pixmap) throws(GeometryError) {
+                       opacity: Double = 1, clip: IntRect? = nil, curve: CoverageCurve = .linear,
+                       into target: inout Pixmap) throws(GeometryError) {
         let spans = try coverage(path, .stroke(style), transform: transform, clip: clipRect(clip, target.width, target.height))
-        try paintSpans(spans, paint: paint, transform: transform, opacity: opacity, into: &target)
+        try paintSpans(applying(curve, to: spans), paint: paint, transform: transform, opacity: opacity, into: &target)
     }
 
     /// What a path's coverage is of: its inside by a fill rule, or its stroke.

@@ -59,7 +59,16 @@ public final class OutlineFont {
         let index = FT_Get_Char_Index(face, FT_ULong(scalar))
         let flags = Int32(FT_LOAD_NO_HINTING) | Int32(FT_LOAD_NO_BITMAP)
         guard FT_Load_Glyph(face, index, flags) == 0, let slot = face.pointee.glyph else { return nil }
-        let scale = 1 / (64 * unitsPerEm)
+        return Self.read(slot, scale: 1 / (64 * unitsPerEm))
+    }
+
+    /// The outline FreeType loaded into `slot`, its 26.6 coordinates times `scale` (y flipped
+    /// down), or nil when it is malformed or has more than `maxPointsPerGlyph` points.
+    ///
+    /// `freeTypeSegments`: quadratic curves come back as the straight segments FreeType's own
+    /// rasterizer draws them with (coordinates must then be in pixels), so that filling the
+    /// outline covers each pixel as FreeType's bitmap of the glyph does.
+    static func read(_ slot: FT_GlyphSlot, scale: Double, freeTypeSegments: Bool = false) -> GlyphOutline? {
         let advance = Double(slot.pointee.advance.x) * scale
         guard slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE else { return GlyphOutline(contours: [], advance: advance) }
         let outline = slot.pointee.outline
@@ -78,16 +87,30 @@ public final class OutlineFont {
                 pts.append(Point(Double(points[i].x) * scale, -Double(points[i].y) * scale))
                 kinds.append(UInt8(bitPattern: tags[i]) & 3)
             }
-            if let shape = Self.contour(pts, kinds) { contours.append(shape) }
+            if let shape = Self.contour(pts, kinds, freeTypeSegments: freeTypeSegments) { contours.append(shape) }
             first = last + 1
         }
         return GlyphOutline(contours: contours, advance: advance)
     }
 
+    /// How many equal steps of its parameter FreeType's anti-aliasing rasterizer (`ftgrays.c`)
+    /// draws the quadratic from `a` through `c` to `b` with (pixel coordinates): one while the
+    /// curve's deviation |a + b − 2c| (in 1/256 pixel, the largest axis) is at most a quarter
+    /// pixel, doubled for each quartering it takes to get there otherwise.
+    static func freeTypeSegmentCount(_ a: Point, _ c: Point, _ b: Point) -> Int {
+        func units(_ v: Double) -> Int { Int((v * 256).rounded()) }
+        var d = max(abs(units(a.x) + units(b.x) - 2 * units(c.x)), abs(units(a.y) + units(b.y) - 2 * units(c.y)))
+        guard d > 64 else { return 1 }
+        var n = 1
+        repeat { d >>= 2; n <<= 1 } while d > 64 && n < 1 << 16
+        return n
+    }
+
     /// One TrueType/CFF contour as a closed `BezierShape`. Tags (FT_CURVE_TAG): 1 on the curve,
     /// 0 a quadratic control (two in a row imply an on-curve point midway), 2 a cubic control
-    /// (they come in pairs).
-    static func contour(_ pts: [Point], _ kinds: [UInt8]) -> BezierShape? {
+    /// (they come in pairs). `freeTypeSegments`: quadratics as FreeType's rasterizer draws them
+    /// (`freeTypeSegmentCount`), in pixel coordinates.
+    static func contour(_ pts: [Point], _ kinds: [UInt8], freeTypeSegments: Bool = false) -> BezierShape? {
         let n = pts.count
         guard n >= 2 else { return nil }
         let on: UInt8 = 1, conic: UInt8 = 0
@@ -112,7 +135,13 @@ public final class OutlineFont {
         }
         func quad(_ c: Point, _ p: Point) {
             let a = shape.vertices[shape.vertices.count - 1]
-            add(p, a + (c - a) * (2.0 / 3.0), p + (c - p) * (2.0 / 3.0))
+            guard freeTypeSegments else { return add(p, a + (c - a) * (2.0 / 3.0), p + (c - p) * (2.0 / 3.0)) }
+            let n = Self.freeTypeSegmentCount(a, c, p)
+            for i in 1..<n {
+                let t = Double(i) / Double(n), u = 1 - t
+                add(Point(u * u * a.x + 2 * u * t * c.x + t * t * p.x, u * u * a.y + 2 * u * t * c.y + t * t * p.y), nil, nil)
+            }
+            add(p, nil, nil)
         }
         var k = 0
         while k < order.count {

@@ -42,6 +42,9 @@ public struct DisplayList: Sendable {
         public var matte: MatteMode?
         /// The group's pixel effects (indices into `effects`), applied in order after its masks.
         public var effects: Range<Int> = 0..<0
+        /// Whether the group's origin is moved to the nearest whole pixel (a glyph whose hinted
+        /// outline fits the pixel grid only from there).
+        public var snapsToPixels = false
         /// Where the group's item sits in `items`.
         public internal(set) var start: Int
         /// `items[start + 1 ..< childrenEnd]` are the children.
@@ -68,6 +71,7 @@ public struct DisplayList: Sendable {
         public var paint: Paint
         public var opacity: Double
         public var rule: FillRule
+        public var curve: CoverageCurve = .linear
     }
 
     /// A path stroked with a paint; the style (width, dashes) is in the path's space.
@@ -77,6 +81,7 @@ public struct DisplayList: Sendable {
         public var paint: Paint
         public var opacity: Double
         public var style: StrokeStyle
+        public var curve: CoverageCurve = .linear
     }
 
     /// A bitmap whose pixel (0, 0)-(width, height) rectangle is mapped by `transform`.
@@ -181,6 +186,12 @@ public struct DisplayList: Sendable {
         return index
     }
 
+    /// Moves the innermost open group's origin to the nearest whole pixel when drawn.
+    public mutating func snapToPixels() {
+        guard let g = open.last else { preconditionFailure("snapToPixels outside a group") }
+        groups[g].snapsToPixels = true
+    }
+
     /// Adds a mask to the innermost open group (before its matte source).
     public mutating func addMask(path: Int, mode: Mask.Mode, opacity: Double = 1, inverted: Bool = false,
                                  expansion: Double = 0, featherX: Double = 0, featherY: Double = 0,
@@ -220,14 +231,16 @@ public struct DisplayList: Sendable {
         groups[g].end = items.count
     }
 
-    public mutating func addFill(path: Int, transform: Transform, paint: Paint, opacity: Double = 1, rule: FillRule = .nonZero) {
+    public mutating func addFill(path: Int, transform: Transform, paint: Paint, opacity: Double = 1, rule: FillRule = .nonZero,
+                                 curve: CoverageCurve = .linear) {
         items.append(.fill(fills.count))
-        fills.append(Fill(path: path, transform: transform, paint: paint, opacity: opacity, rule: rule))
+        fills.append(Fill(path: path, transform: transform, paint: paint, opacity: opacity, rule: rule, curve: curve))
     }
 
-    public mutating func addStroke(path: Int, transform: Transform, paint: Paint, opacity: Double = 1, style: StrokeStyle) {
+    public mutating func addStroke(path: Int, transform: Transform, paint: Paint, opacity: Double = 1, style: StrokeStyle,
+                                   curve: CoverageCurve = .linear) {
         items.append(.stroke(strokes.count))
-        strokes.append(Stroke(path: path, transform: transform, paint: paint, opacity: opacity, style: style))
+        strokes.append(Stroke(path: path, transform: transform, paint: paint, opacity: opacity, style: style, curve: curve))
     }
 
     public mutating func addImage(_ image: Pixmap, transform: Transform, opacity: Double = 1,

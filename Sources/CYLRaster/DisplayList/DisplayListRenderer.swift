@@ -76,12 +76,12 @@ public final class DisplayListRenderer {
             case .fill(let f):
                 let fill = list.fills[f]
                 try canvas.fill(list.path(fill.path), transform: fill.transform.then(parent), paint: fill.paint,
-                                opacity: fill.opacity, rule: fill.rule, clip: clip, into: &target)
+                                opacity: fill.opacity, rule: fill.rule, clip: clip, curve: fill.curve, into: &target)
                 trackSpans()
             case .stroke(let s):
                 let stroke = list.strokes[s]
                 try canvas.stroke(list.path(stroke.path), style: stroke.style, transform: stroke.transform.then(parent),
-                                  paint: stroke.paint, opacity: stroke.opacity, clip: clip, into: &target)
+                                  paint: stroke.paint, opacity: stroke.opacity, clip: clip, curve: stroke.curve, into: &target)
                 trackSpans()
             case .image(let m):
                 let image = list.images[m]
@@ -95,7 +95,11 @@ public final class DisplayListRenderer {
 
     private func draw(_ group: DisplayList.Group, of list: DisplayList, _ parent: Transform, _ clip: IntRect,
                       _ target: inout Pixmap) throws {
-        let m = group.transform.then(parent)
+        var m = group.transform.then(parent)
+        if group.snapsToPixels {
+            m.tx = m.tx.rounded()
+            m.ty = m.ty.rounded()
+        }
         var inner = clip
         if let r = group.clip {
             // Only an axis-aligned mapping keeps the clip a pixel rectangle.
