@@ -220,6 +220,24 @@ extension PAGWriter {
         b.string(text)
         return tag(8, b.bytes)
     }
+
+    /// A TextSourceV2 (`version` 2) or V3 (3) document as `textSource`'s, writing none of the
+    /// values the later versions add (background colour and alpha; direction): the codec's
+    /// defaults then apply.
+    static func textSource(_ text: String, size: Float, rgb: [UInt8], version: Int) -> [UInt8] {
+        var b = PAGBits()
+        b.flags(true, false)
+        b.align()
+        b.flags(true, false, false, false, false, true)
+        b.flags(false, false, false, false, true, true, false, false, true, false, false, false)
+        b.flags(false, false)  // background colour and alpha
+        if version >= 3 { b.flags(false) }  // direction
+        b.flags(false)  // the font
+        b.raw(rgb)
+        b.f32(size)
+        b.string(text)
+        return tag(version >= 3 ? 68 : 64, b.bytes)
+    }
 }
 
 extension PAGWriter {

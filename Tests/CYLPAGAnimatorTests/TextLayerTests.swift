@@ -51,4 +51,42 @@ import Testing
         #expect(x1 - x0 >= 30 && y1 - y0 >= 30, "ink \(x0),\(y0)-\(x1),\(y1)")
         #expect(y1 <= 66 && y0 >= 60 - 40)
     }
+
+    /// Text drawn as libpag draws glyph bitmaps: hinted at its size in pixels from a whole-pixel
+    /// origin, so a bar's edges are pixel edges. "E" at 13 px placed at (20.3, 60.4) draws from
+    /// (20, 60): its bottom bar ends on row 60 (row 59 fully inked, row 60 bare) and its top bar
+    /// starts on a whole row too. Unhinted at 60.4, row 60 would hold 40% of a row of ink.
+    @Test func glyphsAreHintedFromAWholePixel() throws {
+        let bytes = PAGWriter.file([
+            PAGWriter.composition(id: 1, width: 100, height: 100, frames: 1, layers: [
+                PAGWriter.layer(type: 3, id: 2, frames: 1, [PAGWriter.position(20.3, 60.4), PAGWriter.textSource("E", size: 13, rgb: [0, 0, 0])]),
+            ]),
+        ])
+        let p = try PAGDocument(bytes: bytes, name: "text.pag").timeline().render(frame: 0, size: PixelSize(100, 100))
+        func row(_ y: Int) -> [UInt8] { (18..<30).map { p[$0, y].a } }
+        #expect(row(60).allSatisfy { $0 == 0 }, "\(row(60))")
+        #expect(row(59).filter { $0 == 255 }.count >= 5, "\(row(59))")
+        let (_, y0, _, _) = Self.ink(p)
+        #expect(row(y0).filter { $0 == 255 }.count >= 5, "the top bar's first row is whole: \(row(y0))")
+        #expect(row(y0 - 1).allSatisfy { $0 == 0 })
+    }
+
+    /// A TextSourceV2 document that leaves its background out has the codec's default: opaque
+    /// white, which libpag draws (its margin 0.4 of the size around the line).
+    @Test func aBackgroundLeftOutIsOpaqueWhite() throws {
+        func render(_ tag: [UInt8]) throws -> Pixmap {
+            let bytes = PAGWriter.file([
+                PAGWriter.composition(id: 1, width: 200, height: 100, frames: 1, layers: [
+                    PAGWriter.layer(type: 3, id: 2, frames: 1, [PAGWriter.position(20, 60), tag]),
+                ]),
+            ])
+            return try PAGDocument(bytes: bytes, name: "text.pag").timeline().render(frame: 0, size: PixelSize(200, 100))
+        }
+        let v1 = try render(PAGWriter.textSource("H", size: 40, rgb: [0, 0, 0]))
+        let v2 = try render(PAGWriter.textSource("H", size: 40, rgb: [0, 0, 0], version: 2))
+        // 10 px left of the pen and just under the baseline: inside the margin (16 px), clear of the ink.
+        #expect(v1[10, 62] == .transparent)
+        #expect(v2[10, 62] == RGBA8(255, 255, 255, 255), "\(v2[10, 62])")
+        #expect(v2[24, 40] == v1[24, 40], "the text draws over it")
+    }
 }

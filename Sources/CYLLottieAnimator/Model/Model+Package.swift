@@ -183,10 +183,11 @@ extension FontGlyphs {
     /// The glyphs of installed fonts for each request (a name to file them under, the family and
     /// style to find, the characters to draw), as the Lottie parser loads fonts without glyph
     /// data: the font fontconfig finds for the family, else DejaVu Sans, with per-character
-    /// fallbacks; and what could not be found, as messages.
-    package static func installed(_ requests: [(name: String, family: String, style: String, characters: Set<String>)])
-        -> (fonts: [String: FontGlyphs], notes: [String]) {
-        var loader = TextGlyphLoader(glyphData: [:])
+    /// fallbacks; and what could not be found, as messages. `hinting`: the glyphs also carry
+    /// their hinted outlines, to be drawn as glyph bitmaps are (`GlyphModel.hinted`).
+    package static func installed(_ requests: [(name: String, family: String, style: String, characters: Set<String>)],
+                                  hinting: Bool = false) -> (fonts: [String: FontGlyphs], notes: [String]) {
+        var loader = TextGlyphLoader(glyphData: [:], hinting: hinting)
         let fonts = loader.load(requests.map {
             TextFontRequest(name: $0.name, family: $0.family, style: $0.style, ascent: nil, characters: $0.characters)
         })

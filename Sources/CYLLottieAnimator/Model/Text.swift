@@ -1,4 +1,5 @@
 import CYLGeometry
+import CYLText
 import CYLRaster
 
 /// Bounds on text work, so no file can make a text layer unbounded.
@@ -92,6 +93,9 @@ package struct TextAnimatorProperties: Sendable {
     package var strokeWidth: VectorProperty? = nil
     /// Extra tracking in pixels (`t`).
     package var tracking: VectorProperty? = nil
+    /// The share of the tracking that goes before a character rather than after it (PAG's
+    /// tracking type: ½ before and after, 1 before; Lottie's is all after).
+    package var trackingBefore = 0.0
     package var fillOpacity: VectorProperty? = nil
     package var strokeOpacity: VectorProperty? = nil
 }
@@ -106,6 +110,17 @@ package struct TextAnimator: Sendable {
 package struct GlyphModel: Sendable {
     package var contours: [BezierShape]
     package var advance: Double
+    /// Where the glyph's outlines hinted at a pixel size come from, when it is drawn as a text
+    /// stack draws glyph bitmaps (libpag's text): fitted to the pixels at its size there, at a
+    /// whole-pixel origin, its coverage brightened by the sRGB curve. Nil: drawn as an outline
+    /// (Lottie text).
+    package var hinted: HintedGlyph? = nil
+}
+
+/// A glyph of an installed font, hinted at whatever pixel size it is drawn.
+package struct HintedGlyph: Sendable {
+    package var font: HintedOutlines
+    package var scalar: UInt32
 }
 
 /// The glyphs of one font (`fonts.list` entry), by character.
@@ -124,6 +139,8 @@ package struct FontGlyphs: Sendable {
 package struct TextLayerModel: Sendable {
     package var documents: TextDocumentTrack
     package var animators: [TextAnimator] = []
+    /// Lays the text out instead of After Effects' rules (`TextLayout`); nil for Lottie.
+    package var layoutEngine: (any TextLayoutEngine)? = nil
     /// Alignment of each character's anchor (`m.a`), in percent of its advance and size.
     package var alignment: VectorProperty = .fixed([0, 0])
 }

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import CYLGeometry
 import CYLRaster
+import CYLText
 import CYLTimeline
 
 /// One character's look after the animators: offsets, scale, rotation, paints.
@@ -67,25 +68,44 @@ extension LottieSceneBuilder {
     /// stroked (stroke under or over the fill) in layer space. The glyphs' vertices together
     /// are bounded by `Limits.maxPathPoints`: one huge glyph repeated 5 000 times would
     /// otherwise be billions of points a frame.
-    func addText(_ text: TextLayerModel, time: Double, into list: inout DisplayList) throws(SceneLimitError) {
+    ///
+    /// Glyphs with hinted outlines (`GlyphModel.hinted`) are drawn as glyph bitmaps are when
+    /// nothing turns, slants or stretches them (`axisAligned`: nor the layer): hinted at their
+    /// size in pixels (`pixelScale` pixels a layer unit), from the nearest whole pixel, their
+    /// coverage through the sRGB curve.
+    func addText(_ text: TextLayerModel, time: Double, pixelScale: Double, axisAligned: Bool,
+                 into list: inout DisplayList) throws(SceneLimitError) {
         let doc = text.documents.document(at: time)
         guard doc.size > 0 else { return }
         let font = model.fonts[doc.font]
-        var glyphs = TextLayout.layout(doc, font: font)
+        func layout(before: [Double], after: [Double]) -> [PlacedGlyph] {
+            if let engine = text.layoutEngine { return engine.layout(at: time, font: font, before: before, after: after) }
+            // After Effects moves only the characters after a tracked one.
+            return TextLayout.layout(doc, font: font, extraAdvance: after)
+        }
+        var glyphs = layout(before: [], after: [])
         guard !glyphs.isEmpty else { return }
         var selections = text.animators.map { TextSelection.amounts($0.selector, at: time, glyphs: glyphs) }
         if text.animators.contains(where: { $0.properties.tracking != nil }) {
-            // Tracking animators move the characters after each selected one; the layout is
+            // Tracking animators move the characters about each selected one; the layout is
             // made again with the extra advances (and the selection with its new lines).
-            var extra = [Double](repeating: 0, count: glyphs.count)
+            var before = [Double](repeating: 0, count: glyphs.count), after = before
             for (a, sel) in zip(text.animators, selections) {
                 guard let tr = a.properties.tracking else { continue }
                 let v = tr.scalar(at: time)
                 guard v.isFinite else { continue }
-                for i in extra.indices { extra[i] += v * sel[i] }
+                let share = min(max(a.properties.trackingBefore, 0), 1)
+                for i in after.indices {
+                    before[i] += v * sel[i] * share
+                    after[i] += v * sel[i] * (1 - share)
+                }
             }
-            glyphs = TextLayout.layout(doc, font: font, extraAdvance: extra)
+            glyphs = layout(before: before, after: after)
             selections = text.animators.map { TextSelection.amounts($0.selector, at: time, glyphs: glyphs) }
+        }
+        if let b = text.layoutEngine?.background(at: time, placed: glyphs, font: font), b.opacity > 0,
+           let path = list.makePath({ $0.append(b.path) }) {
+            list.addFill(path: path, transform: .identity, paint: .solid(b.color), opacity: min(b.opacity, 1))
         }
         let scale = doc.size / 100
         let align = text.alignment.point(at: time)
@@ -102,14 +122,28 @@ extension LottieSceneBuilder {
             guard opacity > 0 else { continue }
             let half = g.advance / 2
             let alignOffset = Point(align.x * g.advance / 200, align.y * doc.size / 100)
-            let m = (doc.fauxItalic ? Self.fauxItalicSlant : .identity).then(.scale(scale, scale))
+            let m = (doc.fauxItalic ? Self.fauxItalicSlant : .identity).then(.scale(scale * g.scale, scale * g.scale))
                 .then(.translation(-half - alignOffset.x - style.anchor.x, -alignOffset.y - style.anchor.y))
                 .then(.scale(style.scale.x, style.scale.y))
                 .then(.rotation(style.rotation))
                 .then(.translation(alignOffset.x + style.position.x + g.pen.x + half, alignOffset.y + style.position.y + g.pen.y))
-            guard m.a.isFinite, m.b.isFinite, m.c.isFinite, m.d.isFinite, m.tx.isFinite, m.ty.isFinite,
-                  let path = list.makePath({ p in for c in glyph.contours { c.append(to: &p, transform: m) } })
-            else { continue }
+            guard m.a.isFinite, m.b.isFinite, m.c.isFinite, m.d.isFinite, m.tx.isFinite, m.ty.isFinite else { continue }
+            // A glyph fitted to the pixels: its hinted outline at its size there, drawn from its
+            // origin snapped to a whole pixel.
+            var fitted: GlyphOutline? = nil
+            if let hinted = glyph.hinted, axisAligned, m.b == 0, m.c == 0, m.a == m.d, m.a > 0, pixelScale > 0 {
+                fitted = hinted.font.outline(hinted.scalar, pixelSize: m.a * 100 * pixelScale)
+            }
+            let curve: CoverageCurve = fitted == nil ? .linear : .sRGB
+            if fitted != nil {
+                list.beginGroup(transform: .translation(m.tx, m.ty))
+                list.snapToPixels()
+            }
+            defer { if fitted != nil { list.endGroup() } }
+            let toLayer = fitted == nil ? m : .scale(1 / pixelScale, 1 / pixelScale)
+            guard let path = list.makePath({ p in
+                for c in fitted?.contours ?? glyph.contours { c.append(to: &p, transform: toLayer) }
+            }) else { continue }
             let fillAlpha = opacity * min(max(style.fillOpacity, 0), 1)
             let strokeAlpha = opacity * min(max(style.strokeOpacity, 0), 1)
             let width = style.strokeWidth
@@ -118,17 +152,17 @@ extension LottieSceneBuilder {
                 return (c, StrokeStyle(width: width, cap: .butt, join: .miter, miterLimit: 4))
             }
             if let (c, s) = stroke, !doc.strokeOverFill {
-                list.addStroke(path: path, transform: .identity, paint: .solid(c), opacity: strokeAlpha, style: s)
+                list.addStroke(path: path, transform: .identity, paint: .solid(c), opacity: strokeAlpha, style: s, curve: curve)
             }
             if let c = style.fill, fillAlpha > 0 {
-                list.addFill(path: path, transform: .identity, paint: .solid(c), opacity: fillAlpha, rule: .nonZero)
+                list.addFill(path: path, transform: .identity, paint: .solid(c), opacity: fillAlpha, rule: .nonZero, curve: curve)
                 if doc.fauxBold {
                     list.addStroke(path: path, transform: .identity, paint: .solid(c), opacity: fillAlpha,
-                                   style: StrokeStyle(width: Self.fauxBoldWidth(doc.size), cap: .butt, join: .round))
+                                   style: StrokeStyle(width: Self.fauxBoldWidth(doc.size), cap: .butt, join: .round), curve: curve)
                 }
             }
             if let (c, s) = stroke, doc.strokeOverFill {
-                list.addStroke(path: path, transform: .identity, paint: .solid(c), opacity: strokeAlpha, style: s)
+                list.addStroke(path: path, transform: .identity, paint: .solid(c), opacity: strokeAlpha, style: s, curve: curve)
             }
         }
     }

@@ -141,7 +141,7 @@ struct LottieSceneBuilder {
         case .frames(let source):
             if let image = source.image(at: time) { Self.add(image, into: &list) }
         case .text(let text):
-            try addText(text, time: time, into: &list)
+            try addText(text, time: time, pixelScale: layerScale, axisAligned: world.b == 0 && world.c == 0, into: &list)
         case .null, .unsupported:
             break
         }

@@ -60,9 +60,13 @@ struct TextGlyphLoader {
     private let lookup = FontLookup()
     /// Fonts opened so far, by file, so fonts that share a file open it once.
     private var opened: [String: OutlineFont] = [:]
+    /// Whether installed fonts' glyphs also carry their hinted outlines (`GlyphModel.hinted`).
+    private let hinting: Bool
+    private var hinters: [String: HintedOutlines?] = [:]
 
-    init(glyphData: [GlyphDataKey: GlyphModel]) {
+    init(glyphData: [GlyphDataKey: GlyphModel], hinting: Bool = false) {
         self.glyphData = glyphData
+        self.hinting = hinting
     }
 
     mutating func load(_ requests: [TextFontRequest]) -> [String: FontGlyphs] {
@@ -109,13 +113,25 @@ struct TextGlyphLoader {
 
     /// The glyphs of `characters` not in `glyphs` yet, from `font`, in a 100-unit em; `onlyOwn`:
     /// only those the font has (not its missing-glyph box).
-    private func add(_ characters: Set<String>, from font: OutlineFont, to glyphs: inout [String: GlyphModel], onlyOwn: Bool) {
+    private mutating func add(_ characters: Set<String>, from font: OutlineFont, to glyphs: inout [String: GlyphModel],
+                              onlyOwn: Bool) {
         let em = Transform.scale(100, 100)
+        let hinter = hinting ? hinter(for: font.path) : nil
         for ch in characters where glyphs[ch] == nil {
             guard let scalar = ch.unicodeScalars.first, !onlyOwn || font.hasGlyph(scalar.value),
                   let o = font.outline(scalar.value) else { continue }
-            glyphs[ch] = GlyphModel(contours: o.contours.map { $0.mapped(by: em) }, advance: o.advance * 100)
+            glyphs[ch] = GlyphModel(contours: o.contours.map { $0.mapped(by: em) }, advance: o.advance * 100,
+                                    hinted: hinter.map { HintedGlyph(font: $0, scalar: scalar.value) })
         }
+    }
+
+    /// The hinter of the font file at `path`, opened once (nil when FreeType cannot open it,
+    /// and the glyphs are then drawn as outlines).
+    private mutating func hinter(for path: String) -> HintedOutlines? {
+        if let h = hinters[path] { return h }
+        let h = try? HintedOutlines(path: path)
+        hinters[path] = h
+        return h
     }
 
     /// The installed font fontconfig finds under `name` exactly, opened once.

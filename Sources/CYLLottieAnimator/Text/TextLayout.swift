@@ -1,17 +1,50 @@
 import CYLGeometry
+import CYLRaster
 
 /// A character placed on its line: where its pen starts, how far it advances.
-struct PlacedGlyph: Sendable, Equatable {
+package struct PlacedGlyph: Sendable, Equatable {
     /// The character (a grapheme), after caps.
-    var character: String
+    package var character: String
     /// Pen position: the glyph's origin on the baseline, in layer space.
-    var pen: Point
-    /// The glyph's own advance at the document's size (no tracking), in pixels.
-    var advance: Double
-    var line: Int
+    package var pen: Point
+    /// The glyph's own advance at the size it is drawn (no tracking), in pixels.
+    package var advance: Double
+    package var line: Int
     /// Word number in the whole text (spaces belong to the word before them).
-    var word: Int
-    var isSpace: Bool
+    package var word: Int
+    package var isSpace: Bool
+    /// The glyph's size over the document's (a layout that shrinks text to fit its box).
+    package var scale = 1.0
+
+    package init(character: String, pen: Point, advance: Double, line: Int, word: Int, isSpace: Bool, scale: Double = 1) {
+        self.character = character; self.pen = pen; self.advance = advance
+        self.line = line; self.word = word; self.isSpace = isSpace; self.scale = scale
+    }
+}
+
+/// A layout other than After Effects' (`TextLayout`): PAG's, whose rules are libpag's.
+package protocol TextLayoutEngine: Sendable {
+    /// Places every drawn character of the document shown at `time` (a layer's time), whose
+    /// glyphs are `font`'s; tracking animators move drawn character `i` by `before[i]` pixels
+    /// more than the one before it, and the ones after it by `after[i]` more (missing entries
+    /// count as 0).
+    func layout(at time: Double, font: FontGlyphs?, before: [Double], after: [Double]) -> [PlacedGlyph]
+
+    /// What is drawn under the characters `placed` of the document shown at `time`, in layer
+    /// space; nil: nothing.
+    func background(at time: Double, placed: [PlacedGlyph], font: FontGlyphs?) -> TextBackground?
+}
+
+/// A filled shape under a text's characters.
+package struct TextBackground: Sendable {
+    package var path: Path
+    package var color: Color
+    /// 0...1.
+    package var opacity: Double
+
+    package init(path: Path, color: Color, opacity: Double) {
+        self.path = path; self.color = color; self.opacity = opacity
+    }
 }
 
 /// Lays a text document out in lines: hard breaks at \r, \n or \u{3} (After Effects writes \r),
@@ -59,7 +92,10 @@ enum TextLayout {
         for c in characters(of: doc) {
             if isBreak(c) { lines.append([]); widths.append([]); continue }
             let s = String(c)
-            let adv = (font?.glyphs[s] ?? FontGlyphs.missing).advance * scale
+            let glyph = font?.glyphs[s] ?? FontGlyphs.missing
+            // A glyph drawn as a text stack draws it advances as its font hinted at the
+            // document's size says (whole pixels for most fonts), as libpag lays text out.
+            let adv = glyph.hinted.flatMap { $0.font.outline($0.scalar, pixelSize: doc.size)?.advance } ?? glyph.advance * scale
             let extra = drawn < extraAdvance.count ? extraAdvance[drawn] : 0
             drawn += 1
             lines[lines.count - 1].append(PlacedGlyph(character: s, pen: .zero, advance: adv, line: 0, word: 0, isSpace: isSpace(s)))

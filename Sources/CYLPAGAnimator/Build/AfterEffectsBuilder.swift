@@ -142,7 +142,18 @@ struct AfterEffectsBuilder {
             switch layer.content {
             case .none: m.content = .null
             case .text(let source):
-                m.content = .text(text.text(source, animators: layer.textAnimators))
+                var animators = layer.textAnimators
+                if animators.contains(where: { $0.properties.fillColor != nil || $0.properties.strokeColor != nil }) {
+                    // libpag's text animators move, scale, turn, fade and space characters; the
+                    // colours the format also holds are never drawn (its renders keep the
+                    // document's colours).
+                    for i in animators.indices {
+                        animators[i].properties.fillColor = nil
+                        animators[i].properties.strokeColor = nil
+                    }
+                    note(layer.offset, "text animator colours are not drawn (libpag's renderer draws the document's colours)", .approximated)
+                }
+                m.content = .text(text.text(source, animators: animators))
                 if case .fixed(let d) = source, d.direction == 2 {
                     note(layer.offset, "vertical text is drawn horizontally", .approximated)
                 }

@@ -2,11 +2,10 @@ import CYLGeometry
 import CYLLottieAnimator
 import CYLRaster
 
-/// PAG text documents as the shared model's text, laid out by libpag's rules: baselines
-/// `leading` apart (0: 1.2 × the size, rounded), tracking rounded to whole pixels, box text's
-/// first baseline where the document puts it. Fonts are the installed fonts of the file's font
-/// table (DejaVu Sans where one is missing, per-character fallbacks such as Droid Sans Fallback
-/// for Chinese), loaded once for every text layer of the file.
+/// PAG text documents as the shared model's text, laid out by libpag's rules (`PAGTextLayout`).
+/// Fonts are the installed fonts of the file's font table (DejaVu Sans where one is missing,
+/// per-character fallbacks such as Droid Sans Fallback for Chinese), loaded once for every text
+/// layer of the file, with their hinted outlines: libpag draws glyph bitmaps.
 struct TextBuilder {
     /// The glyphs of every font the file's text uses, by `fontKey`.
     let fonts: [String: FontGlyphs]
@@ -31,7 +30,7 @@ struct TextBuilder {
         let requests = characters.keys.sorted().map { key in
             (name: key, family: families[key]!.0, style: families[key]!.1, characters: characters[key]!)
         }
-        (fonts, notes) = requests.isEmpty ? ([:], []) : FontGlyphs.installed(requests)
+        (fonts, notes) = requests.isEmpty ? ([:], []) : FontGlyphs.installed(requests, hinting: true)
     }
 
     static func documents(_ p: PAGProperty<PAGTextDocument>) -> [PAGTextDocument] {
@@ -50,12 +49,14 @@ struct TextBuilder {
 
     /// The text of a layer whose source text is `source`, changed by `animators`.
     func text(_ source: PAGProperty<PAGTextDocument>, animators: [TextAnimator]) -> TextLayerModel {
+        let track: [(time: Double, document: PAGTextDocument)]
         switch source {
-        case .fixed(let d): return .make(keyframes: [(0, document(d))], animators: animators)
-        case .keyframes(let ks):
-            return .make(keyframes: [(ks[0].time, document(ks[0].start))] + ks.map { ($0.endTime, document($0.end)) },
-                         animators: animators)
+        case .fixed(let d): track = [(0, d)]
+        case .keyframes(let ks): track = [(ks[0].time, ks[0].start)] + ks.map { ($0.endTime, $0.end) }
         }
+        var model = TextLayerModel.make(keyframes: track.map { ($0.time, document($0.document)) }, animators: animators)
+        model.layoutEngine = PAGTextLayout(documents: track)
+        return model
     }
 
     func document(_ d: PAGTextDocument) -> TextDocument {

@@ -28,6 +28,9 @@ struct PAGTextDocument: Sendable, Equatable {
     var tracking = 0.0
     /// 0 default, 1 horizontal, 2 vertical (TextSourceV3 only).
     var direction: UInt8 = 0
+    /// The box drawn under the lines (TextSourceV2 on; libpag draws it when the alpha is not 0).
+    var backgroundColor: [Double] = [1, 1, 1]
+    var backgroundAlpha: UInt8 = 0
     var fontID: Int = -1
 }
 
@@ -76,12 +79,14 @@ extension PAGStream {
         d.justification = try b.value(&self, 0) { (s: inout PAGStream) throws(PAGError) -> UInt8 in try s.uint8("the justification") }
         d.leading = try b.value(&self, 0, float)
         d.tracking = try b.value(&self, 0, float)
+        // The defaults of values a document leaves out are the codec's: an opaque white
+        // background (exporters write the alpha when there is none), vertical text.
         if version >= 2 {
-            _ = try b.value(&self, [1, 1, 1], color)  // background colour: not drawn by libpag's text either
-            _ = try b.value(&self, 0) { (s: inout PAGStream) throws(PAGError) -> UInt8 in try s.uint8("the background alpha") }
+            d.backgroundColor = try b.value(&self, [1, 1, 1], color)
+            d.backgroundAlpha = try b.value(&self, 255) { (s: inout PAGStream) throws(PAGError) -> UInt8 in try s.uint8("the background alpha") }
         }
         if version >= 3 {
-            d.direction = try b.value(&self, 0) { (s: inout PAGStream) throws(PAGError) -> UInt8 in try s.uint8("the text direction") }
+            d.direction = try b.value(&self, 2) { (s: inout PAGStream) throws(PAGError) -> UInt8 in try s.uint8("the text direction") }
         }
         if b.custom() { d.fontID = Int(try encodedUInt32("the font id")) }
         return d

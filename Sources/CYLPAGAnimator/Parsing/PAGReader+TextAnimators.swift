@@ -33,9 +33,14 @@ extension PAGReader {
             case .textWigglySelector:
                 note(t.offset, "wiggly text selectors are not drawn (their animator applies to all characters)", .approximated)
             case .textAnimatorPropertiesTrackingType:
+                // 0: half before each character and half after, 1: before, 2: after.
                 var b = try AttributeBlock([.discreteProperty], tag: name, &s)
-                if try b.property(&s, .byte, [0], "the tracking type").initialValue != [2] {
-                    note(t.offset, "tracking before characters is drawn after them", .approximated)
+                let type = try b.property(&s, .byte, [0], "the tracking type")
+                if type.isAnimated { note(t.offset, "an animated tracking type keeps its first value", .approximated) }
+                switch type.initialValue.first ?? 0 {
+                case 1: props.trackingBefore = 1
+                case 2: props.trackingBefore = 0
+                default: props.trackingBefore = 0.5
                 }
             case .textAnimatorPropertiesTrackingAmount:
                 var b = try AttributeBlock([.simpleProperty], tag: name, &s)

@@ -1,0 +1,283 @@
+import CYLGeometry
+import CYLLottieAnimator
+import CYLRaster
+
+/// Lays PAG text out by libpag's rules, which are not After Effects' (`TextLayout`):
+///
+/// - advances are the font's at the document's size as its hinter gives them (whole pixels for
+///   most fonts); tracking (1/1000 em) is rounded to whole pixels and goes between characters;
+/// - box text wraps at any character, not at spaces: a line ends before the character that
+///   would take it past the box's width;
+/// - box text that does not fit its box is shrunk a point at a time until it does (to 5 points
+///   at least), and text with fewer lines than the box holds is centred down it by half a line
+///   per line missing;
+/// - lines are justified in the box (or about the origin for point text); the justified modes
+///   spread the letters over the box width except on a paragraph's last line.
+///
+/// A line's height is split above and below its baseline in the ratio of its fonts' ascent and
+/// descent (the fonts of its characters, fallbacks included).
+struct PAGTextLayout: TextLayoutEngine {
+    /// The layer's documents, each from its time on.
+    let documents: [(time: Double, document: PAGTextDocument)]
+
+    /// The height of a line as a multiple of the size, when the document gives no leading; and
+    /// for splitting a line above and below its baseline.
+    static let lineGapFactor = 1.2
+    /// Sizes a box's text is not shrunk below.
+    static let minimumFitSize = 5.0
+
+    func layout(at time: Double, font: FontGlyphs?, before: [Double], after: [Double]) -> [PlacedGlyph] {
+        var d = documents[0].document
+        for k in documents where k.time <= time { d = k.document }
+        guard d.fontSize > 0 else { return [] }
+        var placed = Self.layout(d, font: font)
+        if !before.isEmpty || !after.isEmpty { Self.track(&placed, d.justification, before: before, after: after) }
+        return placed
+    }
+
+    /// libpag's text background: each line's box (its characters' advances, from the highest
+    /// glyph top to the lowest glyph bottom of the whole text), grown by a margin (`backgroundMargin`
+    /// of the size, or the stroke width if wider), stretched to meet the next line halfway,
+    /// rounded to whole pixels, its corners cut by quadratic curves as far as a third of the
+    /// whole background's smaller side (25 pixels at most).
+    func background(at time: Double, placed: [PlacedGlyph], font: FontGlyphs?) -> TextBackground? {
+        var d = documents[0].document
+        for k in documents where k.time <= time { d = k.document }
+        guard d.backgroundAlpha > 0, !placed.isEmpty else { return nil }
+        var top = 0.0, bottom = 0.0
+        for g in placed {
+            guard let glyph = font?.glyphs[g.character] else { continue }
+            var b = Rect.empty
+            for c in glyph.contours { for v in c.vertices { b.include(v) } }
+            guard !b.isEmpty else { continue }
+            let k = d.fontSize / 100 * g.scale
+            top = min(top, b.minY * k); bottom = max(bottom, b.maxY * k)
+        }
+        var lines: [Rect] = []
+        var current = Rect.empty, line = placed[0].line
+        let margin = max(d.fontSize * Self.backgroundMargin, d.strokeWidth)
+        func finish() { if !current.isEmpty { lines.append(current.insetBy(-margin)) } }
+        for g in placed {
+            if g.line != line { finish(); current = .empty; line = g.line }
+            current = current.union(Rect(minX: g.pen.x, minY: g.pen.y + top, maxX: g.pen.x + g.advance, maxY: g.pen.y + bottom))
+        }
+        finish()
+        var path = Path()
+        var bounds = Rect.empty
+        var rects: [Rect] = []
+        var topInset = 0.0
+        for i in lines.indices {
+            var r = lines[i]
+            var bottomInset = 0.0
+            if i + 1 < lines.count, r.maxY < lines[i + 1].minY { bottomInset = (lines[i + 1].minY - r.maxY) / 2 }
+            r.minY -= topInset; r.maxY += bottomInset
+            topInset = bottomInset
+            r = Rect(minX: r.minX.rounded(), minY: r.minY.rounded(), maxX: r.maxX.rounded(), maxY: r.maxY.rounded())
+            rects.append(r)
+            bounds = bounds.union(r)
+        }
+        let radius = min(min(bounds.width, bounds.height) / 3, 25)
+        for r in rects { Self.appendCutCorners(r, radius: radius, to: &path) }
+        let c = d.backgroundColor
+        return TextBackground(path: path, color: Color(c.count > 0 ? c[0] : 1, c.count > 1 ? c[1] : 1, c.count > 2 ? c[2] : 1),
+                              opacity: Double(d.backgroundAlpha) / 255)
+    }
+
+    /// The background's margin around its lines, a fraction of the size.
+    static let backgroundMargin = 0.4
+
+    /// A rectangle whose corners are cut by quadratic curves from `radius` before the corner to
+    /// `radius` after it (half the side where a side is shorter than two radii), the corner as
+    /// their control point: a path effect's rounding of corners.
+    static func appendCutCorners(_ r: Rect, radius: Double, to path: inout Path) {
+        guard !r.isEmpty else { return }
+        let rx = min(radius, r.width / 2), ry = min(radius, r.height / 2)
+        guard rx > 0, ry > 0 else { return path.append(.rect(r)) }
+        path.move(to: Point(r.minX + rx, r.minY))
+        path.line(to: Point(r.maxX - rx, r.minY))
+        path.quad(to: Point(r.maxX, r.minY + ry), control: Point(r.maxX, r.minY))
+        path.line(to: Point(r.maxX, r.maxY - ry))
+        path.quad(to: Point(r.maxX - rx, r.maxY), control: Point(r.maxX, r.maxY))
+        path.line(to: Point(r.minX + rx, r.maxY))
+        path.quad(to: Point(r.minX, r.maxY - ry), control: Point(r.minX, r.maxY))
+        path.line(to: Point(r.minX, r.minY + ry))
+        path.quad(to: Point(r.minX + rx, r.minY), control: Point(r.minX, r.minY))
+        path.close()
+    }
+
+    /// Moves the characters as libpag's tracking animators do, after the layout (lines stay as
+    /// they were): along each line, character `i` moves `before[i]` (unless it starts the line)
+    /// more than the one before it and the ones after it `after[i]` more; a right-justified line
+    /// then moves back by all it grew, any other but a left-justified one by half.
+    static func track(_ placed: inout [PlacedGlyph], _ justification: UInt8, before: [Double], after: [Double]) {
+        func at(_ a: [Double], _ i: Int) -> Double { i < a.count && a[i].isFinite ? a[i] : 0 }
+        var start = 0
+        while start < placed.count {
+            var end = start + 1
+            while end < placed.count, placed[end].line == placed[start].line { end += 1 }
+            var grown = 0.0
+            for i in start..<end {
+                if i > start { grown += at(before, i) }
+                if i < end - 1 { grown += at(after, i) }
+            }
+            var offset = justification == 0 ? 0 : justification == 2 ? -grown : -grown / 2
+            for i in start..<end {
+                if i > start { offset += at(before, i) }
+                placed[i].pen.x += offset
+                offset += at(after, i)
+            }
+            start = end
+        }
+    }
+
+    /// One character to place: its advance at the document's size and its font's vertical
+    /// metrics, in layer pixels (ascent negative, up).
+    private struct Character {
+        var text: String
+        var isBreak: Bool
+        var advance: Double
+        var ascent: Double
+        var descent: Double
+    }
+
+    static func layout(_ d: PAGTextDocument, font: FontGlyphs?) -> [PlacedGlyph] {
+        let size = d.fontSize
+        var chars: [Character] = []
+        for c in d.text {
+            if chars.count >= TextLimits.maxCharacters { break }
+            let s = String(c)
+            if c == "\r" || c == "\n" || c == "\r\n" || c == "\u{3}" {
+                chars.append(Character(text: s, isBreak: true, advance: 0, ascent: 0, descent: 0))
+                continue
+            }
+            let glyph = font?.glyphs[s] ?? FontGlyphs.missing
+            let advance = glyph.hinted.flatMap { $0.font.outline($0.scalar, pixelSize: size)?.advance } ?? glyph.advance * size / 100
+            let ascender = glyph.hinted?.font.ascender ?? (font?.ascent ?? 75) / 100
+            let descender = glyph.hinted?.font.descender ?? -0.25
+            chars.append(Character(text: s, isBreak: false, advance: advance, ascent: -ascender * size, descent: -descender * size))
+        }
+        guard !chars.isEmpty else { return [] }
+
+        var tracking = (d.tracking * size / 1000).rounded()
+        var lineGap = d.leading == 0 ? (size * lineGapFactor).rounded() : d.leading
+        let minAscent = chars.reduce(0) { min($0, $1.ascent) }, maxDescent = chars.reduce(0) { max($0, $1.descent) }
+        let lineHeight = size * lineGapFactor
+        var fontBottom = maxDescent - minAscent > 0 ? maxDescent / (maxDescent - minAscent) * lineHeight : 0
+        var fontTop = fontBottom - lineHeight
+        var glyphScale = 1.0
+        var box: Rect? = nil
+        var firstBaseline = 0.0
+        if d.boxText {
+            let b = Rect(x: 0, y: 0, width: d.boxSize.x, height: d.boxSize.y)
+            box = b
+            firstBaseline = d.firstBaseline - d.boxPosition.y
+            // Fit the box: shrink until every line's baseline and descent stay inside it.
+            let boxLines = ((b.height - (firstBaseline - b.minY)) / lineGap).rounded(.down) + 1
+            let visibleTop = firstBaseline + fontTop
+            let visibleBottom = firstBaseline + lineGap * (boxLines - 1) + fontBottom
+            var fit = size, lines = 0
+            while fit > minimumFitSize {
+                let k = fit / size
+                var baseline = visibleTop - fontTop * k
+                var fits = true
+                lines = 0
+                var i = 0
+                while i < chars.count {
+                    i = nextLine(chars, from: i, scale: k, maxWidth: b.width, tracking: tracking * k).end
+                    if baseline + fontBottom * k > visibleBottom || baseline > b.maxY { fits = false; break }
+                    baseline += lineGap * k
+                    lines += 1
+                }
+                if fits { break }
+                fit -= 1
+            }
+            let k = fit / size
+            if k != 1 {
+                glyphScale = k
+                firstBaseline = visibleTop - fontTop * k
+                if lines == 1 { firstBaseline += (1 - k) * 0.5 * lineGap }
+                fontTop *= k; fontBottom *= k; tracking *= k; lineGap *= k
+                for i in chars.indices { chars[i].advance *= k }
+            } else if Double(lines) < boxLines {
+                firstBaseline += (boxLines - Double(lines)) * lineGap * 0.5
+            }
+        }
+
+        var placed: [PlacedGlyph] = []
+        placed.reserveCapacity(chars.count)
+        let maxWidth = box?.width ?? .infinity, maxY = box?.maxY ?? .infinity
+        let origin = d.boxText ? d.boxPosition : Point(0, 0)
+        var baseline = firstBaseline
+        var i = 0, line = 0, word = 0
+        var previousSpace = false
+        while i < chars.count, baseline <= maxY {
+            let next = nextLine(chars, from: i, scale: 1, maxWidth: maxWidth, tracking: tracking)
+            let endsParagraph = chars[next.end - 1].isBreak || next.end == chars.count
+            let glyphEnd = chars[next.end - 1].isBreak ? next.end - 1 : next.end
+            var x = startX(d.justification, width: next.width, lastLine: endsParagraph, box: box)
+            let spacing = letterSpacing(d.justification, tracking: tracking, width: next.width,
+                                        count: glyphEnd - i, lastLine: endsParagraph, box: box)
+            let y = baseline - d.baselineShift
+            for c in chars[i..<glyphEnd] {
+                let space = c.text == " " || c.text == "\t" || c.text == "\u{a0}"
+                if previousSpace && !space { word += 1 }
+                previousSpace = space
+                placed.append(PlacedGlyph(character: c.text, pen: Point(origin.x + x, origin.y + y), advance: c.advance,
+                                          line: line, word: word, isSpace: space, scale: glyphScale))
+                x += c.advance + spacing
+            }
+            i = next.end
+            baseline += lineGap
+            line += 1
+        }
+        return placed
+    }
+
+    /// Where the line starting at `start` ends (past its break, if any) and how wide it is:
+    /// advances (times `scale`) and the tracking between them, ending before the character that
+    /// would take it past `maxWidth`.
+    private static func nextLine(_ chars: [Character], from start: Int, scale: Double, maxWidth: Double,
+                                 tracking: Double) -> (end: Int, width: Double) {
+        var width = 0.0, i = start, hasPrevious = false
+        while i < chars.count {
+            let c = chars[i]
+            i += 1
+            if c.isBreak { break }
+            width += c.advance * scale
+            if hasPrevious { width += tracking }
+            hasPrevious = true
+            let nextWidth = i < chars.count ? chars[i].advance * scale : 0
+            if width + tracking + nextWidth > maxWidth { break }
+        }
+        return (i, width)
+    }
+
+    private static func startX(_ justification: UInt8, width: Double, lastLine: Bool, box: Rect?) -> Double {
+        guard let box else {
+            switch justification {
+            case 1: return -width / 2
+            case 2: return -width
+            default: return 0
+            }
+        }
+        switch justification {
+        case 1: return box.center.x - width / 2
+        case 2: return box.maxX - width
+        case 4: return lastLine ? box.maxX - width : box.minX
+        case 5: return lastLine ? box.center.x - width / 2 : box.minX
+        default: return box.minX
+        }
+    }
+
+    private static func letterSpacing(_ justification: UInt8, tracking: Double, width: Double, count: Int,
+                                      lastLine: Bool, box: Rect?) -> Double {
+        guard let box, count > 1 else { return tracking }
+        let gaps = Double(count - 1)
+        let spread = (box.width - width + gaps * tracking) / gaps
+        switch justification {
+        case 3, 4, 5: return lastLine ? tracking : spread
+        case 6: return spread
+        default: return tracking
+        }
+    }
+}

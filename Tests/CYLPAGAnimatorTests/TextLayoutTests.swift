@@ -1,0 +1,98 @@
+@testable import CYLLottieAnimator
+@testable import CYLPAGAnimator
+import CYLGeometry
+import CYLRaster
+import CYLTimeline
+import Testing
+
+/// libpag's text layout (`PAGTextLayout`), checked against positions worked out by hand from its
+/// rules, with a made-up font: every character 50 units wide in a 100-unit em (10 px at size
+/// 20), ink from 70 units above the baseline to the baseline, ascent 75 (the layout then takes
+/// the descent as a quarter em).
+@Suite struct PAGTextLayoutTests {
+    static let square = BezierShape(closed: true, vertices: [Point(0, -70), Point(50, -70), Point(50, 0), Point(0, 0)],
+                                    inTangents: Array(repeating: .zero, count: 4), outTangents: Array(repeating: .zero, count: 4))
+    static let font = FontGlyphs(name: "test", ascent: 75, glyphs: ["a": GlyphModel(contours: [square], advance: 50)])
+
+    static func document(_ text: String, justification: UInt8 = 0) -> PAGTextDocument {
+        var d = PAGTextDocument()
+        d.text = text
+        d.fontSize = 20
+        d.justification = justification
+        return d
+    }
+
+    static func pens(_ d: PAGTextDocument) -> [Point] { PAGTextLayout.layout(d, font: font).map(\.pen) }
+
+    @Test func pointTextTracksBetweenCharactersAndCentresOnTheOrigin() {
+        var d = Self.document("aaa", justification: 1)
+        d.tracking = 90  // 1.8 px at size 20, rounded to 2
+        d.baselineShift = 3
+        // Width 3 · 10 + 2 · 2 = 34, so the line starts at −17.
+        #expect(Self.pens(d) == [Point(-17, -3), Point(-5, -3), Point(7, -3)])
+    }
+
+    @Test func boxTextWrapsAtAnyCharacterAndCentresItsLinesDownTheBox() {
+        var d = Self.document("aaaa")
+        d.boxText = true
+        d.boxPosition = Point(100, 50)
+        d.boxSize = Point(25, 100)
+        d.firstBaseline = 70  // 20 below the box's top
+        d.leading = 30
+        // Two characters make 20 px; a third would make 30 > 25. The box holds
+        // floor((100 − 20) / 30) + 1 = 3 lines; two are drawn, so they move down half a line.
+        let placed = PAGTextLayout.layout(d, font: Self.font)
+        #expect(placed.map(\.pen) == [Point(100, 85), Point(110, 85), Point(100, 115), Point(110, 115)])
+        #expect(placed.map(\.line) == [0, 0, 1, 1])
+        #expect(placed.allSatisfy { $0.scale == 1 })
+    }
+
+    @Test func boxTextTooLongForItsBoxShrinksUntilItFits() {
+        var d = Self.document("aaaaaa")
+        d.boxText = true
+        d.boxPosition = Point(100, 50)
+        d.boxSize = Point(25, 30)
+        d.firstBaseline = 70
+        d.leading = 30
+        // A line is 24 px tall, split 18 above and 6 below the baseline (ascent 15 : descent 5).
+        // The box holds one line, whose text must end by 20 + 6 = 26: every size from 19 down
+        // wraps into two or more lines until 8 (k = 0.4), where the six characters make 24 px.
+        // The baseline is then 2 + 18 · 0.4 = 9.2 below the box's top, plus half of what the
+        // line lost: (1 − 0.4) · 0.5 · 30 = 9.
+        let placed = PAGTextLayout.layout(d, font: Self.font)
+        #expect(placed.count == 6 && placed.allSatisfy { abs($0.scale - 0.4) < 1e-12 && $0.line == 0 })
+        for (i, g) in placed.enumerated() {
+            #expect(abs(g.pen.x - (100 + 4 * Double(i))) < 1e-9 && abs(g.pen.y - (50 + 18.2)) < 1e-9, "\(i): \(g.pen)")
+        }
+    }
+
+    @Test func trackingAnimatorsMoveCharactersAboutTheirLinesJustification() {
+        var placed = PAGTextLayout.layout(Self.document("aaa", justification: 1), font: Self.font)
+        let x = placed.map(\.pen.x)
+        // Half the tracking before each character and half after: the line grows by the
+        // befores of all but the first and the afters of all but the last, 1 + 1 + 2 + 2 = 6,
+        // and, centred, moves back by 3.
+        PAGTextLayout.track(&placed, 1, before: [1, 1, 1], after: [2, 2, 2])
+        #expect(placed.map(\.pen.x) == [x[0] - 3, x[1], x[2] + 3])
+        var left = PAGTextLayout.layout(Self.document("aaa"), font: Self.font)
+        PAGTextLayout.track(&left, 0, before: [1, 1, 1], after: [2, 2, 2])
+        #expect(left.map(\.pen.x) == [0, 13, 26])
+    }
+
+    @Test func theBackgroundBoxesTheLineWithItsMarginAndCutsItsCorners() throws {
+        var d = Self.document("aa")
+        d.backgroundAlpha = 128
+        d.backgroundColor = [1, 0, 0]
+        let engine = PAGTextLayout(documents: [(0, d)])
+        let placed = engine.layout(at: 0, font: Self.font, before: [], after: [])
+        let b = try #require(engine.background(at: 0, placed: placed, font: Self.font))
+        // Ink from 14 px above the baseline to it, two advances wide; margin 0.4 · 20 = 8:
+        // (−8, −22)-(28, 8). Corners cut by a third of the smaller side, 30 / 3 = 10.
+        #expect(b.path.controlBounds == Rect(minX: -8, minY: -22, maxX: 28, maxY: 8))
+        #expect(b.path.points.first == Point(2, -22))
+        #expect(b.color == Color(1, 0, 0) && abs(b.opacity - 128.0 / 255) < 1e-12)
+        var none = d
+        none.backgroundAlpha = 0
+        #expect(PAGTextLayout(documents: [(0, none)]).background(at: 0, placed: placed, font: Self.font) == nil)
+    }
+}
