@@ -1,4 +1,5 @@
 import CFreeType
+import CYLGeometry
 import Synchronization
 
 /// Glyph outlines fitted to the pixel grid by FreeType's hinter at a given pixel size (the font's
@@ -14,6 +15,10 @@ public final class HintedOutlines: Sendable {
     /// The font's ascender above and descender below the baseline, in em (the descender is
     /// negative), as its horizontal header gives them: what a layout splits a line's height by.
     public let ascender: Double, descender: Double
+    /// The heights of capitals and of lower-case x above the baseline, in em (the OS/2 table's,
+    /// else measured from "H" and "x"): what turns a Latin character on its side in vertical
+    /// text.
+    public let capHeight: Double, xHeight: Double
     private struct State {
         let freeType: FreeTypeFace
         var kept: [Key: GlyphOutline?] = [:]
@@ -43,7 +48,42 @@ public final class HintedOutlines: Sendable {
         let upem = Double(max(f.units_per_EM, 1))
         ascender = Double(f.ascender) / upem
         descender = Double(f.descender) / upem
+        var cap = 0.0, x = 0.0
+        if let raw = FT_Get_Sfnt_Table(face.face, FT_SFNT_OS2) {
+            let os2 = raw.assumingMemoryBound(to: TT_OS2.self).pointee
+            if os2.version >= 2 && os2.version != 0xFFFF {
+                cap = Double(os2.sCapHeight) / upem
+                x = Double(os2.sxHeight) / upem
+            }
+        }
+        func height(_ c: UInt8) -> Double {
+            guard FT_Set_Pixel_Sizes(face.face, 0, FT_UInt(min(f.units_per_EM, 0xFFFF))) == 0,
+                  FT_Load_Glyph(face.face, FT_Get_Char_Index(face.face, FT_ULong(c)), Int32(FT_LOAD_NO_HINTING) | Int32(FT_LOAD_NO_BITMAP)) == 0,
+                  let slot = face.face.pointee.glyph else { return 0 }
+            return Double(slot.pointee.metrics.horiBearingY) / 64 / upem
+        }
+        capHeight = cap > 0 ? cap : height(UInt8(ascii: "H"))
+        xHeight = x > 0 ? x : height(UInt8(ascii: "x"))
         state = Mutex(State(freeType: face))
+    }
+
+    /// The glyph for `scalar` set in a vertical line at `pixelSize` pixels to the em, hinted:
+    /// how far it advances down the line, and where its horizontal origin goes from the pen
+    /// (the vertical bearings less the horizontal ones: about half its width left, its top
+    /// down). FreeType makes these up from the horizontal metrics for a font without vertical
+    /// ones. Nil as `outline`.
+    public func vertical(_ scalar: UInt32, pixelSize: Double) -> (advance: Double, offset: Point)? {
+        guard pixelSize >= 1, pixelSize <= Self.maxPixelSize else { return nil }
+        return state.withLock { s in
+            let face = s.freeType.face
+            guard FT_Set_Char_Size(face, FT_F26Dot6((pixelSize * 64).rounded()), 0, 72, 72) == 0,
+                  FT_Load_Glyph(face, FT_Get_Char_Index(face, FT_ULong(scalar)),
+                                Int32(FT_LOAD_NO_BITMAP) | Int32(FT_LOAD_VERTICAL_LAYOUT)) == 0,
+                  let slot = face.pointee.glyph else { return nil }
+            let m = slot.pointee.metrics
+            let offset = Point(Double(m.vertBearingX - m.horiBearingX) / 64, Double(m.horiBearingY + m.vertBearingY) / 64)
+            return (Double(slot.pointee.advance.y) / 64, offset)
+        }
     }
 
     /// The outline of the glyph for `scalar` hinted at `pixelSize` pixels to the em, in pixels

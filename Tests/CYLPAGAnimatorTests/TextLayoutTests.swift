@@ -95,4 +95,32 @@ import Testing
         none.backgroundAlpha = 0
         #expect(PAGTextLayout(documents: [(0, none)]).background(at: 0, placed: placed, font: Self.font) == nil)
     }
+
+    @Test func verticalTextRunsDownInColumnsFromTheRight() {
+        var d = Self.document("aaaa")
+        d.direction = 2
+        d.boxText = true
+        d.boxPosition = Point(100, 50)
+        d.boxSize = Point(40, 25)  // columns run 25 down; 40 across
+        d.firstBaseline = 130  // the first column's line, 10 in from the box's right
+        d.leading = 15
+        // Laid out as horizontal text 25 wide: two characters a line. One-byte characters turn
+        // on their side, moved left by (cap height + x-height) / 4 = (0.7 + 0.5) · 20 / 4 = 6,
+        // which moves the line's ascent and descent by 6: −15 + 6 and 5 + 6, so a line is split
+        // 10.8 before and 13.2 after its baseline. The box holds floor((40 − 10) / 15) + 1 = 3
+        // lines; two are drawn, so the first baseline moves in by half a line, to 17.5.
+        // Turned a quarter and moved to the box's top right: (x, y) → (140 − y, 50 + x).
+        let placed = PAGTextLayout.layout(d, font: Self.font)
+        #expect(placed.map(\.pen) == [Point(122.5, 50), Point(122.5, 60), Point(107.5, 50), Point(107.5, 60)])
+        #expect(placed.allSatisfy { $0.vertical })
+        let turned = Transform.rotation(.pi / 2).then(.translation(-6, 0))
+        #expect(placed.allSatisfy { p in
+            [p.placement.a - turned.a, p.placement.b - turned.b, p.placement.c - turned.c, p.placement.d - turned.d,
+             p.placement.tx - turned.tx, p.placement.ty - turned.ty].allSatisfy { abs($0) < 1e-12 }
+        })
+        // Tracking animators move a vertical line's characters down it.
+        var tracked = placed
+        PAGTextLayout.track(&tracked, 0, before: [], after: [4, 4, 4, 4])
+        #expect(tracked.map(\.pen) == [Point(122.5, 50), Point(122.5, 64), Point(107.5, 50), Point(107.5, 64)])
+    }
 }

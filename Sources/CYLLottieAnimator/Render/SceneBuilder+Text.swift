@@ -122,7 +122,7 @@ extension LottieSceneBuilder {
             guard opacity > 0 else { continue }
             let half = g.advance / 2
             let alignOffset = Point(align.x * g.advance / 200, align.y * doc.size / 100)
-            let m = (doc.fauxItalic ? Self.fauxItalicSlant : .identity).then(.scale(scale * g.scale, scale * g.scale))
+            let m = (doc.fauxItalic ? Self.fauxItalicSlant : .identity).then(.scale(scale * g.scale, scale * g.scale)).then(g.placement)
                 .then(.translation(-half - alignOffset.x - style.anchor.x, -alignOffset.y - style.anchor.y))
                 .then(.scale(style.scale.x, style.scale.y))
                 .then(.rotation(style.rotation))

@@ -15,10 +15,17 @@ package struct PlacedGlyph: Sendable, Equatable {
     package var isSpace: Bool
     /// The glyph's size over the document's (a layout that shrinks text to fit its box).
     package var scale = 1.0
+    /// Where the glyph goes from its pen, in layer pixels at its size: a character set in a
+    /// vertical line is moved left of it by half its width, or turned on its side.
+    package var placement = Transform.identity
+    /// Whether its line runs down (tracking moves it down, not right).
+    package var vertical = false
 
-    package init(character: String, pen: Point, advance: Double, line: Int, word: Int, isSpace: Bool, scale: Double = 1) {
+    package init(character: String, pen: Point, advance: Double, line: Int, word: Int, isSpace: Bool, scale: Double = 1,
+                 placement: Transform = .identity, vertical: Bool = false) {
         self.character = character; self.pen = pen; self.advance = advance
         self.line = line; self.word = word; self.isSpace = isSpace; self.scale = scale
+        self.placement = placement; self.vertical = vertical
     }
 }
 

@@ -154,9 +154,6 @@ struct AfterEffectsBuilder {
                     note(layer.offset, "text animator colours are not drawn (libpag's renderer draws the document's colours)", .approximated)
                 }
                 m.content = .text(text.text(source, animators: animators))
-                if case .fixed(let d) = source, d.direction == 2 {
-                    note(layer.offset, "vertical text is drawn horizontally", .approximated)
-                }
             case .shapes(let items): m.content = .shapes(items)
             case let .solid(color, w, h): m.content = .solid(color: color, width: Double(w), height: Double(h))
             case let .composition(id, start):

@@ -123,7 +123,7 @@ struct PAGTextLayout: TextLayoutEngine {
             var offset = justification == 0 ? 0 : justification == 2 ? -grown : -grown / 2
             for i in start..<end {
                 if i > start { offset += at(before, i) }
-                placed[i].pen.x += offset
+                if placed[i].vertical { placed[i].pen.y += offset } else { placed[i].pen.x += offset }
                 offset += at(after, i)
             }
             start = end
@@ -138,10 +138,36 @@ struct PAGTextLayout: TextLayoutEngine {
         var advance: Double
         var ascent: Double
         var descent: Double
+        var placement = Transform.identity
+    }
+
+    /// A character set in a vertical line: one byte of UTF-8 (Latin, digits, punctuation) turns
+    /// on its side, moved left by a quarter of its font's cap height plus x-height; anything else
+    /// stands upright where its vertical metrics put it, advancing by their advance, its line
+    /// height split evenly about the line.
+    private static func vertical(_ c: inout Character, _ glyph: GlyphModel, size: Double) {
+        if c.text.utf8.count == 1 {
+            let font = glyph.hinted?.font
+            let offset = ((font?.capHeight ?? 0.7) + (font?.xHeight ?? 0.5)) * size / 4
+            c.placement = Transform.rotation(.pi / 2).then(.translation(-offset, 0))
+            c.ascent += offset
+            c.descent += offset
+        } else {
+            let width = c.advance
+            if let v = glyph.hinted.flatMap({ $0.font.vertical($0.scalar, pixelSize: size) }) {
+                c.placement = .translation(v.offset.x, v.offset.y)
+                if v.advance > 0 { c.advance = v.advance }
+            }
+            c.ascent = -width / 2
+            c.descent = width / 2
+        }
     }
 
     static func layout(_ d: PAGTextDocument, font: FontGlyphs?) -> [PlacedGlyph] {
         let size = d.fontSize
+        // Vertical text is laid out as horizontal text is, in a frame turned a quarter turn:
+        // its lines run down and follow each other leftwards.
+        let isVertical = d.direction == 2
         var chars: [Character] = []
         for c in d.text {
             if chars.count >= TextLimits.maxCharacters { break }
@@ -154,7 +180,9 @@ struct PAGTextLayout: TextLayoutEngine {
             let advance = glyph.hinted.flatMap { $0.font.outline($0.scalar, pixelSize: size)?.advance } ?? glyph.advance * size / 100
             let ascender = glyph.hinted?.font.ascender ?? (font?.ascent ?? 75) / 100
             let descender = glyph.hinted?.font.descender ?? -0.25
-            chars.append(Character(text: s, isBreak: false, advance: advance, ascent: -ascender * size, descent: -descender * size))
+            var char = Character(text: s, isBreak: false, advance: advance, ascent: -ascender * size, descent: -descender * size)
+            if isVertical { vertical(&char, glyph, size: size) }
+            chars.append(char)
         }
         guard !chars.isEmpty else { return [] }
 
@@ -167,10 +195,19 @@ struct PAGTextLayout: TextLayoutEngine {
         var glyphScale = 1.0
         var box: Rect? = nil
         var firstBaseline = 0.0
+        // From the layout's frame to the layer.
+        let frame: Transform
+        switch (d.boxText, isVertical) {
+        case (false, false): frame = .identity
+        case (false, true): frame = .rotation(.pi / 2)
+        case (true, false): frame = .translation(d.boxPosition.x, d.boxPosition.y)
+        case (true, true): frame = Transform.rotation(.pi / 2).then(.translation(d.boxPosition.x + d.boxSize.x, d.boxPosition.y))
+        }
         if d.boxText {
-            let b = Rect(x: 0, y: 0, width: d.boxSize.x, height: d.boxSize.y)
+            let b = isVertical ? Rect(x: 0, y: 0, width: d.boxSize.y, height: d.boxSize.x)
+                               : Rect(x: 0, y: 0, width: d.boxSize.x, height: d.boxSize.y)
             box = b
-            firstBaseline = d.firstBaseline - d.boxPosition.y
+            firstBaseline = isVertical ? d.boxPosition.x + d.boxSize.x - d.firstBaseline : d.firstBaseline - d.boxPosition.y
             // Fit the box: shrink until every line's baseline and descent stay inside it.
             let boxLines = ((b.height - (firstBaseline - b.minY)) / lineGap).rounded(.down) + 1
             let visibleTop = firstBaseline + fontTop
@@ -206,7 +243,6 @@ struct PAGTextLayout: TextLayoutEngine {
         var placed: [PlacedGlyph] = []
         placed.reserveCapacity(chars.count)
         let maxWidth = box?.width ?? .infinity, maxY = box?.maxY ?? .infinity
-        let origin = d.boxText ? d.boxPosition : Point(0, 0)
         var baseline = firstBaseline
         var i = 0, line = 0, word = 0
         var previousSpace = false
@@ -222,8 +258,9 @@ struct PAGTextLayout: TextLayoutEngine {
                 let space = c.text == " " || c.text == "\t" || c.text == "\u{a0}"
                 if previousSpace && !space { word += 1 }
                 previousSpace = space
-                placed.append(PlacedGlyph(character: c.text, pen: Point(origin.x + x, origin.y + y), advance: c.advance,
-                                          line: line, word: word, isSpace: space, scale: glyphScale))
+                placed.append(PlacedGlyph(character: c.text, pen: frame.apply(Point(x, y)), advance: c.advance,
+                                          line: line, word: word, isSpace: space, scale: glyphScale,
+                                          placement: c.placement, vertical: isVertical))
                 x += c.advance + spacing
             }
             i = next.end
