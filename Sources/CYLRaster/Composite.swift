@@ -45,3 +45,43 @@ extension Pixmap {
         }
     }
 }
+
+extension Pixmap {
+    /// Composites `layer` (this pixmap's size, premultiplied) source-over, moved right by `fx` and
+    /// down by `fy` (each 0..<1) with bilinear resampling, changing only the pixels in `rect`: a
+    /// pixel takes (1 − fx)(1 − fy) of the layer's pixel at it, fx(1 − fy) of the one to its
+    /// left, (1 − fx)fy of the one above and fx·fy of the one above left (weights in 1/256).
+    public mutating func compositeShifted(_ layer: Pixmap, fx: Double, fy: Double, in rect: IntRect) {
+        precondition(layer.width == width && layer.height == height, "the layer is the pixmap's size")
+        let r = rect.intersection(IntRect(x: 0, y: 0, width: width, height: height))
+        guard !r.isEmpty else { return }
+        let ax = UInt32((min(max(fx, 0), 1) * 256).rounded()), ay = UInt32((min(max(fy, 0), 1) * 256).rounded())
+        let bx = 256 - ax, by = 256 - ay
+        let n = r.width
+        var row = [UInt32](repeating: 0, count: n)
+        layer.withUnsafePixels { src, ss in
+            withUnsafeMutablePixels { dst, ds in
+                row.withUnsafeMutableBufferPointer { out in
+                    for y in r.y..<r.maxY {
+                        let here = src + y * ss, above = y > 0 ? src + (y - 1) * ss : nil
+                        for i in 0..<n {
+                            let x = i + r.x
+                            let s00 = here[x], s10 = x > 0 ? here[x - 1] : 0
+                            let s01 = above?[x] ?? 0, s11 = x > 0 ? above?[x - 1] ?? 0 : 0
+                            if s00 | s10 | s01 | s11 == 0 { out[i] = 0; continue }
+                            var p: UInt32 = 0
+                            for shift in Swift.stride(from: UInt32(0), to: 32, by: 8) {
+                                let c00 = (s00 >> shift) & 0xFF, c10 = (s10 >> shift) & 0xFF
+                                let c01 = (s01 >> shift) & 0xFF, c11 = (s11 >> shift) & 0xFF
+                                let v = ((c00 * bx + c10 * ax) * by + (c01 * bx + c11 * ax) * ay + 32768) >> 16
+                                p |= min(v, 255) << shift
+                            }
+                            out[i] = p
+                        }
+                        Kernels.overRow(dst + y * ds + r.x, out.baseAddress!, n)
+                    }
+                }
+            }
+        }
+    }
+}

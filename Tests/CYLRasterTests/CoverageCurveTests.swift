@@ -2,8 +2,8 @@ import CYLGeometry
 @testable import CYLRaster
 import Testing
 
-/// Coverage through the sRGB curve (how libpag's glyph masks are blended) and groups whose origin
-/// snaps to a whole pixel (a hinted glyph's): values worked out by hand.
+/// Coverage through the sRGB curve (how libpag's glyph masks are blended) and groups placed as
+/// glyph bitmaps are (from a whole pixel): values worked out by hand.
 @Suite struct CoverageCurveTests {
     @Test func theCurveIsSRGBsEncoding() {
         let t = CoverageCurve.sRGBTable
@@ -40,7 +40,7 @@ import Testing
         list.reset(width: 40, height: 40)
         // At (10.4, 20.6) the square would straddle pixels; snapped it starts at (10, 21).
         list.beginGroup(transform: .translation(10.4, 20.6))
-        list.snapToPixels()
+        list.placeAsGlyph(.nearestPixel)
         let path = list.makePath { $0.append(.rect(Rect(x: 0, y: 0, width: 5, height: 5))) }!
         list.addFill(path: path, transform: .identity, paint: .solid(Color(0, 0, 0)))
         list.endGroup()
@@ -52,5 +52,36 @@ import Testing
                 #expect(target[x, y].a == (inside ? 255 : 0), "(\(x), \(y)): \(target[x, y])")
             }
         }
+    }
+
+    /// A group resampled from a whole pixel is the group drawn from the pixel below its origin,
+    /// then moved by the fraction left with bilinear weights. A diagonal sliver (whose coverage
+    /// at a fractional origin is not the bilinear mix of its whole-pixel one) at (4.25, 3.5):
+    /// the expectation is the same sliver drawn at (4, 3) by a plain group, mixed by hand.
+    @Test func aResampledGroupIsItsWholePixelDrawingMovedBilinearly() throws {
+        func render(_ origin: Point, _ placement: GlyphPlacement?) throws -> Pixmap {
+            var list = DisplayList()
+            list.reset(width: 20, height: 20)
+            list.beginGroup(transform: .translation(origin.x, origin.y))
+            if let placement { list.placeAsGlyph(placement) }
+            let path = list.makePath { $0.append(.polygon([Point(0, 0), Point(8, 6), Point(7, 8)])) }!
+            list.addFill(path: path, transform: .identity, paint: .solid(Color(0, 0, 1)))
+            list.endGroup()
+            var target = try Pixmap(width: 20, height: 20)
+            try DisplayListRenderer().render(list, into: &target)
+            return target
+        }
+        let whole = try render(Point(4, 3), nil), moved = try render(Point(4.25, 3.5), .resampled)
+        let direct = try render(Point(4.25, 3.5), nil)
+        var differsFromDirect = false
+        for y in 0..<20 {
+            for x in 0..<20 {
+                func a(_ x: Int, _ y: Int) -> Double { x < 0 || y < 0 ? 0 : Double(whole[x, y].a) }
+                let expected = 0.75 * 0.5 * a(x, y) + 0.25 * 0.5 * a(x - 1, y) + 0.75 * 0.5 * a(x, y - 1) + 0.25 * 0.5 * a(x - 1, y - 1)
+                #expect(abs(Double(moved[x, y].a) - expected) <= 1, "(\(x), \(y)): \(moved[x, y].a) against \(expected)")
+                if abs(Int(direct[x, y].a) - Int(moved[x, y].a)) > 8 { differsFromDirect = true }
+            }
+        }
+        #expect(differsFromDirect, "the test's shape must tell resampling from drawing in place")
     }
 }

@@ -128,8 +128,10 @@ extension LottieSceneBuilder {
                 .then(.rotation(style.rotation))
                 .then(.translation(alignOffset.x + style.position.x + g.pen.x + half, alignOffset.y + style.position.y + g.pen.y))
             guard m.a.isFinite, m.b.isFinite, m.c.isFinite, m.d.isFinite, m.tx.isFinite, m.ty.isFinite else { continue }
-            // A glyph fitted to the pixels: its hinted outline at its size there, drawn from its
-            // origin snapped to a whole pixel.
+            // A glyph fitted to the pixels: its hinted outline at its size there, drawn from a
+            // whole pixel as a glyph bitmap is: at the nearest one, or, stroked (libpag then draws
+            // its masks as textures; strokes under 0.1 px it leaves out), resampled the rest of
+            // the way.
             var fitted: GlyphOutline? = nil
             if let hinted = glyph.hinted, axisAligned, m.b == 0, m.c == 0, m.a == m.d, m.a > 0, pixelScale > 0 {
                 fitted = hinted.font.outline(hinted.scalar, pixelSize: m.a * 100 * pixelScale)
@@ -137,7 +139,8 @@ extension LottieSceneBuilder {
             let curve: CoverageCurve = fitted == nil ? .linear : .sRGB
             if fitted != nil {
                 list.beginGroup(transform: .translation(m.tx, m.ty))
-                list.snapToPixels()
+                let stroked = style.stroke != nil && style.strokeWidth >= 0.1
+                list.placeAsGlyph(stroked ? .resampled : .nearestPixel)
             }
             defer { if fitted != nil { list.endGroup() } }
             let toLayer = fitted == nil ? m : .scale(1 / pixelScale, 1 / pixelScale)

@@ -1,5 +1,15 @@
 import CYLGeometry
 
+/// How a glyph drawn as a bitmap is placed: its hinted outline fits the pixel grid only from a
+/// whole-pixel origin.
+public enum GlyphPlacement: Sendable, Hashable {
+    /// At the nearest whole pixel (a text stack drawing masks straight onto the pixels).
+    case nearestPixel
+    /// Drawn from the whole pixel below and left of its origin, then moved the rest of the way by
+    /// bilinear resampling (a text stack drawing its glyph masks as textures).
+    case resampled
+}
+
 /// One frame of vector content as typed drawing commands: what a vector back-end (Lottie, Rive)
 /// makes of its model at one time, with every lookup already resolved (parents, mattes, time
 /// remapping, colours), and what `DisplayListRenderer` draws with this module. Tests can assert on
@@ -42,9 +52,9 @@ public struct DisplayList: Sendable {
         public var matte: MatteMode?
         /// The group's pixel effects (indices into `effects`), applied in order after its masks.
         public var effects: Range<Int> = 0..<0
-        /// Whether the group's origin is moved to the nearest whole pixel (a glyph whose hinted
-        /// outline fits the pixel grid only from there).
-        public var snapsToPixels = false
+        /// Where the group's origin goes on the pixel grid (`GlyphPlacement`); nil: where its
+        /// transform puts it. Only for groups that are not isolated.
+        public var glyphPlacement: GlyphPlacement? = nil
         /// Where the group's item sits in `items`.
         public internal(set) var start: Int
         /// `items[start + 1 ..< childrenEnd]` are the children.
@@ -186,10 +196,11 @@ public struct DisplayList: Sendable {
         return index
     }
 
-    /// Moves the innermost open group's origin to the nearest whole pixel when drawn.
-    public mutating func snapToPixels() {
-        guard let g = open.last else { preconditionFailure("snapToPixels outside a group") }
-        groups[g].snapsToPixels = true
+    /// Places the innermost open group's origin on the pixel grid as a glyph bitmap is placed
+    /// (`GlyphPlacement`).
+    public mutating func placeAsGlyph(_ placement: GlyphPlacement) {
+        guard let g = open.last else { preconditionFailure("placeAsGlyph outside a group") }
+        groups[g].glyphPlacement = placement
     }
 
     /// Adds a mask to the innermost open group (before its matte source).

@@ -96,9 +96,14 @@ public final class DisplayListRenderer {
     private func draw(_ group: DisplayList.Group, of list: DisplayList, _ parent: Transform, _ clip: IntRect,
                       _ target: inout Pixmap) throws {
         var m = group.transform.then(parent)
-        if group.snapsToPixels {
+        switch group.glyphPlacement {
+        case .nearestPixel?:
             m.tx = m.tx.rounded()
             m.ty = m.ty.rounded()
+        case .resampled?:
+            if !group.isIsolated, group.clip == nil { return try drawResampled(group, list, m, clip, &target) }
+        case nil:
+            break
         }
         var inner = clip
         if let r = group.clip {
@@ -164,6 +169,30 @@ public final class DisplayListRenderer {
         }
         canvas.recycle(scratch, dirty: dirty)
         drawn = outer.union(area)
+    }
+
+    /// Draws a group's children with its origin moved down to whole pixels into a scratch layer,
+    /// then moves that layer the remaining fraction of a pixel onto `target`, bilinearly
+    /// (`GlyphPlacement.resampled`).
+    private func drawResampled(_ group: DisplayList.Group, _ list: DisplayList, _ m: Transform, _ clip: IntRect,
+                               _ target: inout Pixmap) throws {
+        let fx = m.tx - m.tx.rounded(.down), fy = m.ty - m.ty.rounded(.down)
+        guard fx.isFinite, fy.isFinite, fx > 0 || fy > 0 else { return try draw(list, group.children, m, clip, &target) }
+        var whole = m
+        whole.tx -= fx
+        whole.ty -= fy
+        let outer = drawn
+        drawn = .none
+        var scratch = try canvas.borrowLayer(width: target.width, height: target.height)
+        // What lands in `clip` comes from at most a pixel above and left of it.
+        let bounds = IntRect(x: 0, y: 0, width: target.width, height: target.height)
+        try draw(list, group.children, whole, IntRect(x: clip.x - 1, y: clip.y - 1, width: clip.width + 1, height: clip.height + 1)
+            .intersection(bounds), &scratch)
+        let dirty = drawn
+        let area = IntRect(x: dirty.x, y: dirty.y, width: dirty.width + 1, height: dirty.height + 1).intersection(clip)
+        if !dirty.isEmpty, !area.isEmpty { target.compositeShifted(scratch, fx: fx, fy: fy, in: area) }
+        canvas.recycle(scratch, dirty: dirty)
+        drawn = dirty.isEmpty ? outer : outer.union(area)
     }
 
     /// A group that is only blurred (a feathered paint), by a σ `ReducedBlur` reduces: its children
