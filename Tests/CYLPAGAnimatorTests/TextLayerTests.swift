@@ -71,6 +71,21 @@ import Testing
         #expect(row(y0 - 1).allSatisfy { $0 == 0 })
     }
 
+    /// Text that is a track matte's source gates by its outlines (libpag clips with the text's
+    /// path), not by glyph bitmaps: "E" at (20.3, 60.4) gating a black square leaves 40% of a
+    /// row of ink on row 60 under its bottom bar, where the same text drawn itself has none.
+    @Test func matteTextGatesByItsOutline() throws {
+        let bytes = PAGWriter.file([
+            PAGWriter.composition(id: 1, width: 100, height: 100, frames: 1, layers: [
+                PAGWriter.layer(type: 3, id: 2, frames: 1, [PAGWriter.position(20.3, 60.4), PAGWriter.textSource("E", size: 13, rgb: [0, 0, 0])]),
+                PAGWriter.layer(type: 4, id: 3, frames: 1, matte: 1, [PAGWriter.rectangle(50, 50, 100, 100), PAGWriter.fill(0, 0, 0)]),
+            ]),
+        ])
+        let p = try PAGDocument(bytes: bytes, name: "matte.pag").timeline().render(frame: 0, size: PixelSize(100, 100))
+        let row60 = (18..<30).map { p[$0, 60].a }
+        #expect(row60.contains { $0 >= 80 && $0 <= 125 }, "\(row60)")
+    }
+
     /// A TextSourceV2 document that leaves its background out has the codec's default: opaque
     /// white, which libpag draws (its margin 0.4 of the size around the line).
     @Test func aBackgroundLeftOutIsOpaqueWhite() throws {

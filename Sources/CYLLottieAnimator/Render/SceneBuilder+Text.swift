@@ -70,10 +70,10 @@ extension LottieSceneBuilder {
     /// otherwise be billions of points a frame.
     ///
     /// Glyphs with hinted outlines (`GlyphModel.hinted`) are drawn as glyph bitmaps are when
-    /// nothing turns, slants or stretches them (`axisAligned`: nor the layer): hinted at their
-    /// size in pixels (`pixelScale` pixels a layer unit), from the nearest whole pixel, their
-    /// coverage through the sRGB curve.
-    func addText(_ text: TextLayerModel, time: Double, pixelScale: Double, axisAligned: Bool,
+    /// nothing turns or stretches them (`fitsPixels`: nor the layer, and it is no matte's
+    /// source): hinted at their size in pixels (`pixelScale` pixels a layer unit), from a whole
+    /// pixel (`GlyphPlacement`), their coverage through the sRGB curve.
+    func addText(_ text: TextLayerModel, time: Double, pixelScale: Double, fitsPixels: Bool,
                  into list: inout DisplayList) throws(SceneLimitError) {
         let doc = text.documents.document(at: time)
         guard doc.size > 0 else { return }
@@ -122,28 +122,32 @@ extension LottieSceneBuilder {
             guard opacity > 0 else { continue }
             let half = g.advance / 2
             let alignOffset = Point(align.x * g.advance / 200, align.y * doc.size / 100)
-            let m = (doc.fauxItalic ? Self.fauxItalicSlant : .identity).then(.scale(scale * g.scale, scale * g.scale)).then(g.placement)
+            let slant = doc.fauxItalic ? Self.fauxItalicSlant : .identity
+            let upright = Transform.scale(scale * g.scale, scale * g.scale).then(g.placement)
                 .then(.translation(-half - alignOffset.x - style.anchor.x, -alignOffset.y - style.anchor.y))
                 .then(.scale(style.scale.x, style.scale.y))
                 .then(.rotation(style.rotation))
                 .then(.translation(alignOffset.x + style.position.x + g.pen.x + half, alignOffset.y + style.position.y + g.pen.y))
+            let m = slant.then(upright)
             guard m.a.isFinite, m.b.isFinite, m.c.isFinite, m.d.isFinite, m.tx.isFinite, m.ty.isFinite else { continue }
             // A glyph fitted to the pixels: its hinted outline at its size there, drawn from a
             // whole pixel as a glyph bitmap is: at the nearest one, or, stroked (libpag then draws
             // its masks as textures; strokes under 0.1 px it leaves out), resampled the rest of
             // the way.
+            // A faux italic slants the hinted outline (FreeType's transform after hinting).
             var fitted: GlyphOutline? = nil
-            if let hinted = glyph.hinted, axisAligned, m.b == 0, m.c == 0, m.a == m.d, m.a > 0, pixelScale > 0 {
-                fitted = hinted.font.outline(hinted.scalar, pixelSize: m.a * 100 * pixelScale)
+            let u = upright
+            if let hinted = glyph.hinted, fitsPixels, u.b == 0, u.c == 0, u.a == u.d, u.a > 0, pixelScale > 0 {
+                fitted = hinted.font.outline(hinted.scalar, pixelSize: u.a * 100 * pixelScale)
             }
             let curve: CoverageCurve = fitted == nil ? .linear : .sRGB
             if fitted != nil {
-                list.beginGroup(transform: .translation(m.tx, m.ty))
+                list.beginGroup(transform: .translation(u.tx, u.ty))
                 let stroked = style.stroke != nil && style.strokeWidth >= 0.1
                 list.placeAsGlyph(stroked ? .resampled : .nearestPixel)
             }
             defer { if fitted != nil { list.endGroup() } }
-            let toLayer = fitted == nil ? m : .scale(1 / pixelScale, 1 / pixelScale)
+            let toLayer = fitted == nil ? m : slant.then(.scale(1 / pixelScale, 1 / pixelScale))
             guard let path = list.makePath({ p in
                 for c in fitted?.contours ?? glyph.contours { c.append(to: &p, transform: toLayer) }
             }) else { continue }

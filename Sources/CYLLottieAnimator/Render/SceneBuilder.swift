@@ -31,6 +31,9 @@ struct LottieSceneBuilder {
     /// Output pixels per unit of the composition being built (the root's, or a precomp's
     /// through its layer's transforms), at most.
     private var compositionScale = 1.0
+    /// Whether the layers being added are a track matte's source: libpag gates with a matte's
+    /// outlines, so its text is not drawn as glyph bitmaps.
+    private var addingMatte = false
     /// Scratch for a mask path between keyframes.
     private var maskShape = BezierShape.empty
 
@@ -141,13 +144,17 @@ struct LottieSceneBuilder {
         case .frames(let source):
             if let image = source.image(at: time) { Self.add(image, into: &list) }
         case .text(let text):
-            try addText(text, time: time, pixelScale: layerScale, axisAligned: world.b == 0 && world.c == 0, into: &list)
+            try addText(text, time: time, pixelScale: layerScale, fitsPixels: !addingMatte && world.b == 0 && world.c == 0,
+                        into: &list)
         case .null, .unsupported:
             break
         }
         if layer.hasPixelEffects { addEffects(layer, time: time, into: &list) }
         if let matte = layer.matte {
             list.beginMatte(matte.mode)
+            let outer = addingMatte
+            addingMatte = true
+            defer { addingMatte = outer }
             try addLayer(comp, matte.source, time: time, depth: depth + 1, into: &list)
         }
         try finishGroup(&list)
