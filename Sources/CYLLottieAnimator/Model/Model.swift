@@ -276,6 +276,9 @@ package struct LayerModel: Sendable {
     package var expressionParts: ExpressionParts = []
     /// The named shape items, kept for expressions (`content(name)`) when the file has any.
     package var namedContent: [ContentNode] = []
+    /// Whether the content is drawn through a snapshot, as libpag draws the layers whose
+    /// content it caches (`ContentSnapshot`); Lottie layers never are.
+    package var snapshotsContent = false
 
     /// Whether effects or styles change the layer's pixels (it must be drawn in a layer of its own).
     package var hasPixelEffects: Bool {

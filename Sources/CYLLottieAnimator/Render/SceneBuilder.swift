@@ -123,6 +123,10 @@ struct LottieSceneBuilder {
             list.addMask(path: path, mode: mode, opacity: mask.opacity.scalar(at: time) / 100, inverted: mask.inverted,
                          expansion: mask.expansion.scalar(at: time), featherX: fx, featherY: fy)
         }
+        if layer.snapshotsContent {
+            list.beginGroup(transform: .identity)
+            list.setSnapshot(ContentSnapshot())
+        }
         switch layer.content {
         case .shapes(let items):
             if !evaluated { try evaluate(items, time: time, pixelScale: layerScale) }
@@ -149,6 +153,7 @@ struct LottieSceneBuilder {
         case .null, .unsupported:
             break
         }
+        if layer.snapshotsContent { try finishGroup(&list) }
         if layer.hasPixelEffects { addEffects(layer, time: time, into: &list) }
         if let matte = layer.matte {
             list.beginMatte(matte.mode)

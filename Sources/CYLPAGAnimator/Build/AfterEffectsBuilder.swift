@@ -139,6 +139,7 @@ struct AfterEffectsBuilder {
             m.masks = layer.masks
             m.effects = layer.effects
             m.styles = layer.styles
+            m.snapshotsContent = Self.cachesContent(layer)
             switch layer.content {
             case .none: m.content = .null
             case .text(let source):
@@ -204,6 +205,18 @@ struct AfterEffectsBuilder {
             }
         }
         return CompositionModel.make(out)
+    }
+
+    /// Whether libpag caches the layer's content as a snapshot (`ContentSnapshot`): a layer with
+    /// effects or layer styles, and a shape layer whose items never change, shown for more than
+    /// a frame (its ContentCache). Text it caches too, at bounds from its own glyph metrics; drawn
+    /// through ours, text matched fewer frames (small.pag 5/5 to 0/5), so text is drawn straight.
+    static func cachesContent(_ layer: PAGLayer) -> Bool {
+        switch layer.content {
+        case .text: return false
+        case .shapes(let items) where layer.duration > 1 && items.allSatisfy(\.isStatic): return true
+        default: return !layer.effects.isEmpty || !layer.styles.isEmpty
+        }
     }
 
     /// Image `id` decoded (WebP, PNG or JPEG, by content), placed as libpag places it: scaled by

@@ -55,6 +55,9 @@ public struct DisplayList: Sendable {
         /// Where the group's origin goes on the pixel grid (`GlyphPlacement`); nil: where its
         /// transform puts it. Only for groups that are not isolated.
         public var glyphPlacement: GlyphPlacement? = nil
+        /// Whether the children are drawn through a bitmap of their own first (`ContentSnapshot`);
+        /// nil: straight.
+        public var snapshot: ContentSnapshot? = nil
         /// Where the group's item sits in `items`.
         public internal(set) var start: Int
         /// `items[start + 1 ..< childrenEnd]` are the children.
@@ -196,6 +199,12 @@ public struct DisplayList: Sendable {
         return index
     }
 
+    /// Makes the innermost open group draw its children through a snapshot (`ContentSnapshot`).
+    public mutating func setSnapshot(_ snapshot: ContentSnapshot) {
+        guard let g = open.last else { preconditionFailure("setSnapshot outside a group") }
+        groups[g].snapshot = snapshot
+    }
+
     /// Places the innermost open group's origin on the pixel grid as a glyph bitmap is placed
     /// (`GlyphPlacement`).
     public mutating func placeAsGlyph(_ placement: GlyphPlacement) {
@@ -258,6 +267,41 @@ public struct DisplayList: Sendable {
                                   sampling: ImageSampling = .bilinear) {
         items.append(.image(images.count))
         images.append(Image(image: image, transform: transform, opacity: opacity, sampling: sampling))
+    }
+
+    /// The bounds of what `items[range]` draw, in the space `transform` maps them to: each path's
+    /// curve bounds, strokes grown by half their width, images' rectangles, nested groups through
+    /// their transforms (their blur, effects and mattes left out); empty when they draw nothing.
+    public func drawnBounds(of range: Range<Int>, transform: Transform) -> Rect {
+        var r = Rect.empty
+        func include(_ b: Rect, _ m: Transform) {
+            guard !b.isEmpty else { return }
+            for p in [Point(b.minX, b.minY), Point(b.maxX, b.minY), Point(b.minX, b.maxY), Point(b.maxX, b.maxY)] {
+                r.include(m.apply(p))
+            }
+        }
+        var i = range.lowerBound
+        while i < range.upperBound {
+            switch items[i] {
+            case .group(let g):
+                let group = groups[g]
+                let inner = drawnBounds(of: group.children, transform: group.transform.then(transform))
+                if !inner.isEmpty { r = r.union(inner) }
+                i = group.end
+                continue
+            case .fill(let f):
+                include(path(fills[f].path).bounds, fills[f].transform.then(transform))
+            case .stroke(let s):
+                let b = path(strokes[s].path).bounds
+                if !b.isEmpty { include(b.insetBy(-strokes[s].style.width / 2), strokes[s].transform.then(transform)) }
+            case .image(let m):
+                let image = images[m]
+                include(Rect(x: 0, y: 0, width: Double(image.image.width), height: Double(image.image.height)),
+                        image.transform.then(transform))
+            }
+            i += 1
+        }
+        return r
     }
 
     /// Removes the innermost open group if nothing was added to it since it began (no children,

@@ -121,7 +121,7 @@ public final class DisplayListRenderer {
     /// that its masks and matte gate (within the group's outer `clip`) before compositing.
     private func drawContent(_ group: DisplayList.Group, _ list: DisplayList, _ m: Transform, _ parent: Transform,
                              _ clip: IntRect, _ inner: IntRect, _ target: inout Pixmap) throws {
-        guard group.isIsolated else { return try draw(list, group.children, m, inner, &target) }
+        guard group.isIsolated else { return try drawChildren(group, list, m, inner, &target) }
         let sigma = min(group.blur * abs(m.determinant).squareRoot(), Self.maxBlurSigma)
         if group.masks.isEmpty, group.effects.isEmpty, group.matte == nil, group.blendMode == .normal {
             if sigma > 0.05, try drawFeathered(group, list, m, sigma, clip, inner, &target) { return }
@@ -135,14 +135,14 @@ public final class DisplayListRenderer {
             // blur's reach beyond it, and only the composite is clipped.
             let reach = Self.reach(sigma)
             let bounds = IntRect(x: 0, y: 0, width: target.width, height: target.height)
-            try draw(list, group.children, m, inner.grown(by: reach).intersection(bounds), &scratch)
+            try drawChildren(group, list, m, inner.grown(by: reach).intersection(bounds), &scratch)
             if !drawn.isEmpty {
                 let spread = drawn.grown(by: reach).intersection(bounds)
                 scratch.fastBlur(sigmaX: sigma, sigmaY: sigma, in: spread, scratch: &blurScratch)
                 drawn = spread
             }
         } else {
-            try draw(list, group.children, m, inner, &scratch)
+            try drawChildren(group, list, m, inner, &scratch)
         }
         // Everything the children drew lies in `area`; outside it the layer stays transparent
         // whatever the masks and matte do, and compositing transparency changes nothing. Effects
@@ -169,6 +169,22 @@ public final class DisplayListRenderer {
         }
         canvas.recycle(scratch, dirty: dirty)
         drawn = outer.union(area)
+    }
+
+    /// Draws a group's children mapped by `m`, through its snapshot if it has one: drawn into a
+    /// bitmap at the snapshot's scale whose pixel (0, 0) is the corner of their bounds, which is
+    /// then drawn bilinearly (`ContentSnapshot`).
+    private func drawChildren(_ group: DisplayList.Group, _ list: DisplayList, _ m: Transform, _ clip: IntRect,
+                              _ target: inout Pixmap) throws {
+        guard let snapshot = group.snapshot,
+              let (toBitmap, w, h) = snapshot.bitmapMapping(bounds: list.drawnBounds(of: group.children, transform: .identity), m),
+              let back = toBitmap.inverted?.then(m), var bitmap = try? Pixmap(width: w, height: h)
+        else { return try draw(list, group.children, m, clip, &target) }
+        let outer = drawn
+        try draw(list, group.children, toBitmap, IntRect(x: 0, y: 0, width: w, height: h), &bitmap)
+        drawn = outer
+        try canvas.drawImage(bitmap, transform: back, clip: clip, sampling: .unreduced, into: &target)
+        trackSpans()
     }
 
     /// Draws a group's children with its origin moved down to whole pixels into a scratch layer,

@@ -2,9 +2,9 @@ import CYLGeometry
 @testable import CYLRaster
 import Testing
 
-/// Coverage through the sRGB curve (how libpag's glyph masks are blended) and groups placed as
-/// glyph bitmaps are (from a whole pixel): values worked out by hand.
-@Suite struct CoverageCurveTests {
+/// Coverage through the sRGB curve (how libpag's glyph masks are blended), groups placed as
+/// glyph bitmaps are (from a whole pixel) and drawn through snapshots: values worked out by hand.
+@Suite struct LibpagDrawingTests {
     @Test func theCurveIsSRGBsEncoding() {
         let t = CoverageCurve.sRGBTable
         // 1/255 is in the straight part: 12.92 levels. 128/255 = 0.50196:
@@ -83,5 +83,37 @@ import Testing
             }
         }
         #expect(differsFromDirect, "the test's shape must tell resampling from drawing in place")
+    }
+
+    /// A snapshot (`ContentSnapshot`) draws the content into a bitmap whose grid starts at its
+    /// bounds, then draws that bitmap bilinearly: the same diagonal sliver at (4.25, 3.5), its
+    /// bounds' corner at its origin, comes out as its drawing at (4, 3) moved by (0.25, 0.5).
+    @Test func aSnapshotIsTheContentDrawnOnItsOwnGridThenResampled() throws {
+        func render(_ origin: Point, snapshot: Bool) throws -> Pixmap {
+            var list = DisplayList()
+            list.reset(width: 20, height: 20)
+            list.beginGroup(transform: .translation(origin.x, origin.y))
+            if snapshot { list.setSnapshot(ContentSnapshot()) }
+            let path = list.makePath { $0.append(.polygon([Point(0, 0), Point(8, 6), Point(7, 8)])) }!
+            list.addFill(path: path, transform: .identity, paint: .solid(Color(0, 0, 1)))
+            list.endGroup()
+            var target = try Pixmap(width: 20, height: 20)
+            try DisplayListRenderer().render(list, into: &target)
+            return target
+        }
+        let whole = try render(Point(4, 3), snapshot: false), snapped = try render(Point(4.25, 3.5), snapshot: true)
+        let direct = try render(Point(4.25, 3.5), snapshot: false)
+        var differsFromDirect = false
+        for y in 0..<20 {
+            for x in 0..<20 {
+                func a(_ x: Int, _ y: Int) -> Double { x < 0 || y < 0 ? 0 : Double(whole[x, y].a) }
+                let expected = 0.75 * 0.5 * a(x, y) + 0.25 * 0.5 * a(x - 1, y) + 0.75 * 0.5 * a(x, y - 1) + 0.25 * 0.5 * a(x - 1, y - 1)
+                // Within 2 levels: the image's sampling is in 16.16 fixed point and its edges
+                // are covered exactly, both rounded.
+                #expect(abs(Double(snapped[x, y].a) - expected) <= 2, "(\(x), \(y)): \(snapped[x, y].a) against \(expected)")
+                if abs(Int(direct[x, y].a) - Int(snapped[x, y].a)) > 8 { differsFromDirect = true }
+            }
+        }
+        #expect(differsFromDirect)
     }
 }

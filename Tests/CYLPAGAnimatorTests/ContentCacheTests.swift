@@ -1,0 +1,37 @@
+@testable import CYLLottieAnimator
+@testable import CYLPAGAnimator
+import CYLRaster
+import Testing
+
+/// Which layers libpag caches as snapshots (`AfterEffectsBuilder.cachesContent`): those with
+/// effects or layer styles, and shape layers whose items never change, shown for more than a
+/// frame; text is drawn straight.
+@Suite struct ContentCacheTests {
+    static let rect = ShapeItem.rect(position: .fixed([0, 0]), size: .fixed([10, 10]), roundness: .fixed([0]), reversed: false)
+    static let shadow = LayerStyleModel(kind: .dropShadow, color: .fixed([0, 0, 0]), opacity: .fixed([100]), size: .fixed([5]),
+                                        angle: .fixed([120]), distance: .fixed([5]), choke: .fixed([0]))
+
+    static func layer(_ type: PAGLayerType, _ content: PAGLayer.Content, duration: Double = 10) -> PAGLayer {
+        var l = PAGLayer(type: type, offset: 0)
+        l.content = content
+        l.duration = duration
+        return l
+    }
+
+    @Test func staticShapesAndStyledLayersAreCached() {
+        #expect(AfterEffectsBuilder.cachesContent(Self.layer(.shape, .shapes([Self.rect]))))
+        #expect(!AfterEffectsBuilder.cachesContent(Self.layer(.shape, .shapes([Self.rect]), duration: 1)), "one frame: nothing to reuse")
+        let growing = ShapeItem.rect(position: .fixed([0, 0]), size: .keyframed([
+            Keyframe(time: 0, start: [10, 10], end: [20, 20], hold: false, easings: [], spatial: nil),
+            Keyframe(time: 5, start: [20, 20], end: nil, hold: true, easings: [], spatial: nil),
+        ]), roundness: .fixed([0]), reversed: false)
+        #expect(!AfterEffectsBuilder.cachesContent(Self.layer(.shape, .shapes([growing]))))
+        var solid = Self.layer(.solid, .solid(color: .black, width: 10, height: 10))
+        #expect(!AfterEffectsBuilder.cachesContent(solid))
+        solid.styles = [Self.shadow]
+        #expect(AfterEffectsBuilder.cachesContent(solid))
+        var text = Self.layer(.text, .text(.fixed(PAGTextDocument())))
+        text.styles = [Self.shadow]
+        #expect(!AfterEffectsBuilder.cachesContent(text))
+    }
+}
