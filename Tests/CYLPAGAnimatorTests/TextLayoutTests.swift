@@ -123,4 +123,20 @@ import Testing
         PAGTextLayout.track(&tracked, 0, before: [], after: [4, 4, 4, 4])
         #expect(tracked.map(\.pen) == [Point(122.5, 50), Point(122.5, 64), Point(107.5, 50), Point(107.5, 64)])
     }
+
+    /// FuzzPAG found box text at a huge size hanging: libpag shrinks it a point at a time. The
+    /// first size that fits is found by halving, so 5 000 characters at a million points lay out
+    /// in a few dozen tries. (The fuzzer's input was a mutated corpus file; this is a synthetic
+    /// reproduction.)
+    @Test func hugeBoxTextShrinksInFewTries() {
+        var d = Self.document(String(repeating: "a", count: TextLimits.maxCharacters))
+        d.fontSize = 1e9  // clamped to TextLimits.maxMagnitude
+        d.boxText = true
+        d.boxPosition = Point(0, 0)
+        d.boxSize = Point(400, 300)
+        d.firstBaseline = 20
+        d.leading = 30
+        let placed = PAGTextLayout.layout(d, font: Self.font)
+        #expect(!placed.isEmpty && placed.allSatisfy { $0.scale < 1 && $0.scale > 0 && $0.pen.x.isFinite && $0.pen.y.isFinite })
+    }
 }

@@ -116,4 +116,20 @@ import Testing
         }
         #expect(differsFromDirect)
     }
+
+    /// A straight line's bounds have no width, its stroke has: a snapshot of a stroked vertical
+    /// line still holds it.
+    @Test func aSnapshotHoldsAStrokedStraightLine() throws {
+        var list = DisplayList()
+        list.reset(width: 20, height: 20)
+        list.beginGroup(transform: .identity)
+        list.setSnapshot(ContentSnapshot())
+        let path = list.makePath { $0.move(to: Point(5, 2)); $0.line(to: Point(5, 15)) }!
+        list.addStroke(path: path, transform: .identity, paint: .solid(Color(0, 0, 0)), style: StrokeStyle(width: 2))
+        list.endGroup()
+        var target = try Pixmap(width: 20, height: 20)
+        try DisplayListRenderer().render(list, into: &target)
+        #expect(target[4, 8].a == 255 && target[5, 8].a == 255, "\(target[4, 8]) \(target[5, 8])")
+        #expect(target[3, 8].a == 0 && target[6, 8].a == 0)
+    }
 }

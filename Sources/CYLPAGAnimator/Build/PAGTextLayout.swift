@@ -164,7 +164,17 @@ struct PAGTextLayout: TextLayoutEngine {
     }
 
     static func layout(_ d: PAGTextDocument, font: FontGlyphs?) -> [PlacedGlyph] {
+        // Sizes and lengths past `TextLimits.maxMagnitude` are clamped, so every product is finite.
+        func clamped(_ v: Double) -> Double { v.isFinite ? min(max(v, -TextLimits.maxMagnitude), TextLimits.maxMagnitude) : 0 }
+        var d = d
+        d.fontSize = clamped(d.fontSize)
+        d.tracking = clamped(d.tracking); d.leading = clamped(d.leading); d.baselineShift = clamped(d.baselineShift)
+        d.firstBaseline = clamped(d.firstBaseline)
+        d.boxPosition = Point(clamped(d.boxPosition.x), clamped(d.boxPosition.y))
+        d.boxSize = Point(clamped(d.boxSize.x), clamped(d.boxSize.y))
+        d.strokeWidth = clamped(d.strokeWidth)
         let size = d.fontSize
+        guard size > 0 else { return [] }
         // Vertical text is laid out as horizontal text is, in a frame turned a quarter turn:
         // its lines run down and follow each other leftwards.
         let isVertical = d.direction == 2
@@ -212,22 +222,36 @@ struct PAGTextLayout: TextLayoutEngine {
             let boxLines = ((b.height - (firstBaseline - b.minY)) / lineGap).rounded(.down) + 1
             let visibleTop = firstBaseline + fontTop
             let visibleBottom = firstBaseline + lineGap * (boxLines - 1) + fontBottom
-            var fit = size, lines = 0
-            while fit > minimumFitSize {
+            // Whether the text fits at `fit` points, and in how many lines.
+            func attempt(_ fit: Double) -> (fits: Bool, lines: Int) {
                 let k = fit / size
                 var baseline = visibleTop - fontTop * k
-                var fits = true
-                lines = 0
-                var i = 0
+                var lines = 0, i = 0
                 while i < chars.count {
                     i = nextLine(chars, from: i, scale: k, maxWidth: b.width, tracking: tracking * k).end
-                    if baseline + fontBottom * k > visibleBottom || baseline > b.maxY { fits = false; break }
+                    if baseline + fontBottom * k > visibleBottom || baseline > b.maxY { return (false, lines) }
                     baseline += lineGap * k
                     lines += 1
                 }
-                if fits { break }
-                fit -= 1
+                return (true, lines)
             }
+            // libpag tries the size, then a point less each time, down to the first size not over
+            // 5 points (taken whether it fits or not). Smaller text never fits worse, so the first
+            // size that fits is found by halving: a few tries rather than one per point.
+            let steps = max(0, (size - minimumFitSize).rounded(.up))
+            var low = 0.0, high = steps
+            if !attempt(size).fits {
+                low = 1
+                while low < high {
+                    let mid = (low + high) / 2
+                    let n = mid.rounded(.down)
+                    if attempt(size - n).fits { high = n } else { low = n + 1 }
+                }
+            } else {
+                high = 0
+            }
+            let fit = size - high
+            let lines = attempt(fit).lines
             let k = fit / size
             if k != 1 {
                 glyphScale = k

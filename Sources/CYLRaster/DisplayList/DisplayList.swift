@@ -270,9 +270,12 @@ public struct DisplayList: Sendable {
     }
 
     /// The bounds of what `items[range]` draw, in the space `transform` maps them to: each path's
-    /// curve bounds, strokes grown by half their width, images' rectangles, nested groups through
-    /// their transforms (their blur, effects and mattes left out); empty when they draw nothing.
-    public func drawnBounds(of range: Range<Int>, transform: Transform) -> Rect {
+    /// curve bounds, strokes' outlines (`strokeBounds` of a path and its style, in the path's
+    /// space; without it, the path grown by half the width), images' rectangles, nested groups
+    /// through their transforms (their blur, effects and mattes left out); empty when they draw
+    /// nothing.
+    public func drawnBounds(of range: Range<Int>, transform: Transform,
+                            strokeBounds: ((Path, StrokeStyle) -> Rect)? = nil) -> Rect {
         var r = Rect.empty
         func include(_ b: Rect, _ m: Transform) {
             guard !b.isEmpty else { return }
@@ -285,15 +288,21 @@ public struct DisplayList: Sendable {
             switch items[i] {
             case .group(let g):
                 let group = groups[g]
-                let inner = drawnBounds(of: group.children, transform: group.transform.then(transform))
+                let inner = drawnBounds(of: group.children, transform: group.transform.then(transform), strokeBounds: strokeBounds)
                 if !inner.isEmpty { r = r.union(inner) }
                 i = group.end
                 continue
             case .fill(let f):
                 include(path(fills[f].path).bounds, fills[f].transform.then(transform))
             case .stroke(let s):
-                let b = path(strokes[s].path).bounds
-                if !b.isEmpty { include(b.insetBy(-strokes[s].style.width / 2), strokes[s].transform.then(transform)) }
+                let p = path(strokes[s].path), style = strokes[s].style
+                if let strokeBounds {
+                    include(strokeBounds(p, style), strokes[s].transform.then(transform))
+                } else {
+                    // A straight line's bounds have no width or no height; its stroke has both.
+                    let b = p.bounds
+                    if b.minX <= b.maxX, b.minY <= b.maxY { include(b.insetBy(-style.width / 2), strokes[s].transform.then(transform)) }
+                }
             case .image(let m):
                 let image = images[m]
                 include(Rect(x: 0, y: 0, width: Double(image.image.width), height: Double(image.image.height)),

@@ -177,7 +177,7 @@ public final class DisplayListRenderer {
     private func drawChildren(_ group: DisplayList.Group, _ list: DisplayList, _ m: Transform, _ clip: IntRect,
                               _ target: inout Pixmap) throws {
         guard let snapshot = group.snapshot,
-              let (toBitmap, w, h) = snapshot.bitmapMapping(bounds: list.drawnBounds(of: group.children, transform: .identity), m),
+              let (toBitmap, w, h) = snapshot.bitmapMapping(bounds: snapshotBounds(group, list), m),
               let back = toBitmap.inverted?.then(m), var bitmap = try? Pixmap(width: w, height: h)
         else { return try draw(list, group.children, m, clip, &target) }
         let outer = drawn
@@ -185,6 +185,15 @@ public final class DisplayListRenderer {
         drawn = outer
         try canvas.drawImage(bitmap, transform: back, clip: clip, sampling: .unreduced, into: &target)
         trackSpans()
+    }
+
+    /// The bounds of a snapshot's content: its strokes' outlines as the stroker makes them (miter
+    /// spikes and square caps included), as libpag measures a stroked shape.
+    private func snapshotBounds(_ group: DisplayList.Group, _ list: DisplayList) -> Rect {
+        var outline = Path()
+        return list.drawnBounds(of: group.children, transform: .identity) { path, style in
+            (try? self.canvas.stroker.stroke(path, style: style, into: &outline)) != nil ? outline.bounds : .empty
+        }
     }
 
     /// Draws a group's children with its origin moved down to whole pixels into a scratch layer,
