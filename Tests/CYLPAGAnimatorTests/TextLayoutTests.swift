@@ -139,4 +139,21 @@ import Testing
         let placed = PAGTextLayout.layout(d, font: Self.font)
         #expect(!placed.isEmpty && placed.allSatisfy { $0.scale < 1 && $0.scale > 0 && $0.pen.x.isFinite && $0.pen.y.isFinite })
     }
+
+    @Test func aVerticalBackgroundBoxesTheColumnAsLibpagDoes() throws {
+        var d = Self.document("aa")
+        d.direction = 2
+        d.backgroundAlpha = 255
+        let engine = PAGTextLayout(documents: [(0, d)])
+        let placed = engine.layout(at: 0, font: Self.font, before: [], after: [])
+        let b = try #require(engine.background(at: 0, placed: placed, font: Self.font))
+        // Each "a" turns on its side and moves 6 left: its ink (0, −14)-(10, 0) lands on
+        // (−6, 0)-(8, 10), so the column runs from −8 to 6 across (lineTop, lineBottom). libpag
+        // maps the box (−6, 0)-(8, 10) through the whole placement again: (−16, −6)-(−6, 8) at
+        // the first pen (0, 0), (−16, 4)-(−6, 18) at the second (0, 10). Grown by the margin, 8:
+        // (−24, −14)-(2, 26); corners cut by a third of 26.
+        #expect(b.path.controlBounds == Rect(minX: -24, minY: -14, maxX: 2, maxY: 26))
+        let first = try #require(b.path.points.first)
+        #expect(abs(first.x - (-24 + 26.0 / 3)) < 1e-9 && first.y == -14)
+    }
 }

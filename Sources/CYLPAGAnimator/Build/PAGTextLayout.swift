@@ -36,22 +36,31 @@ struct PAGTextLayout: TextLayoutEngine {
     }
 
     /// libpag's text background: each line's box (its characters' advances, from the highest
-    /// glyph top to the lowest glyph bottom of the whole text), grown by a margin (`backgroundMargin`
-    /// of the size, or the stroke width if wider), stretched to meet the next line halfway,
-    /// rounded to whole pixels, its corners cut by quadratic curves as far as a third of the
-    /// whole background's smaller side (25 pixels at most).
+    /// glyph top to the lowest glyph bottom of the whole text; across a vertical column, as its
+    /// glyphs are placed), grown by a margin (`backgroundMargin` of the size, or the stroke width
+    /// if wider), stretched to meet the next line halfway, rounded to whole pixels, its corners
+    /// cut by quadratic curves as far as a third of the whole background's smaller side (25
+    /// pixels at most).
     func background(at time: Double, placed: [PlacedGlyph], font: FontGlyphs?) -> TextBackground? {
         var d = documents[0].document
         for k in documents where k.time <= time { d = k.document }
         guard d.backgroundAlpha > 0, !placed.isEmpty else { return nil }
+        // The line's extent across it: from the highest glyph top to the lowest glyph bottom of
+        // the whole text (in a vertical line, from the rightmost glyph edge to the leftmost, of
+        // the glyphs as placed).
+        let vertical = placed[0].vertical
         var top = 0.0, bottom = 0.0
         for g in placed {
             guard let glyph = font?.glyphs[g.character] else { continue }
             var b = Rect.empty
-            for c in glyph.contours { for v in c.vertices { b.include(v) } }
-            guard !b.isEmpty else { continue }
             let k = d.fontSize / 100 * g.scale
-            top = min(top, b.minY * k); bottom = max(bottom, b.maxY * k)
+            for c in glyph.contours { for v in c.vertices { b.include(vertical ? g.placement.apply(v * k) : v * k) } }
+            guard !b.isEmpty else { continue }
+            if vertical {
+                top = min(top, -b.maxX); bottom = max(bottom, -b.minX)
+            } else {
+                top = min(top, b.minY); bottom = max(bottom, b.maxY)
+            }
         }
         var lines: [Rect] = []
         var current = Rect.empty, line = placed[0].line
@@ -59,19 +68,33 @@ struct PAGTextLayout: TextLayoutEngine {
         func finish() { if !current.isEmpty { lines.append(current.insetBy(-margin)) } }
         for g in placed {
             if g.line != line { finish(); current = .empty; line = g.line }
-            current = current.union(Rect(minX: g.pen.x, minY: g.pen.y + top, maxX: g.pen.x + g.advance, maxY: g.pen.y + bottom))
+            if vertical {
+                // libpag maps the box through the glyph's whole placement, offset included.
+                let m = g.placement.then(.translation(g.pen.x, g.pen.y))
+                for p in [Point(-bottom, 0), Point(-top, 0), Point(-bottom, g.advance), Point(-top, g.advance)] {
+                    current.include(m.apply(p))
+                }
+            } else {
+                current = current.union(Rect(minX: g.pen.x, minY: g.pen.y + top, maxX: g.pen.x + g.advance, maxY: g.pen.y + bottom))
+            }
         }
         finish()
         var path = Path()
         var bounds = Rect.empty
         var rects: [Rect] = []
-        var topInset = 0.0
+        // Lines stretch to meet the next halfway: down to the next row, or left to the next column.
+        var before = 0.0
         for i in lines.indices {
             var r = lines[i]
-            var bottomInset = 0.0
-            if i + 1 < lines.count, r.maxY < lines[i + 1].minY { bottomInset = (lines[i + 1].minY - r.maxY) / 2 }
-            r.minY -= topInset; r.maxY += bottomInset
-            topInset = bottomInset
+            var after = 0.0
+            if vertical {
+                if i + 1 < lines.count, r.minX > lines[i + 1].maxX { after = (r.minX - lines[i + 1].maxX) / 2 }
+                r.minX -= after; r.maxX += before
+            } else {
+                if i + 1 < lines.count, r.maxY < lines[i + 1].minY { after = (lines[i + 1].minY - r.maxY) / 2 }
+                r.minY -= before; r.maxY += after
+            }
+            before = after
             r = Rect(minX: r.minX.rounded(), minY: r.minY.rounded(), maxX: r.maxX.rounded(), maxY: r.maxY.rounded())
             rects.append(r)
             bounds = bounds.union(r)
