@@ -22,6 +22,17 @@ import Testing
         return d
     }
 
+    /// `text` in a box at `position`, `size` large, its first baseline at `baseline`, lines 30 apart.
+    static func boxed(_ text: String, position: Point, size: Point, baseline: Double) -> PAGTextDocument {
+        var d = document(text)
+        d.boxText = true
+        d.boxPosition = position
+        d.boxSize = size
+        d.firstBaseline = baseline
+        d.leading = 30
+        return d
+    }
+
     static func pens(_ d: PAGTextDocument) -> [Point] { PAGTextLayout.layout(d, font: font).map(\.pen) }
 
     @Test func pointTextTracksBetweenCharactersAndCentresOnTheOrigin() {
@@ -33,12 +44,7 @@ import Testing
     }
 
     @Test func boxTextWrapsAtAnyCharacterAndCentresItsLinesDownTheBox() {
-        var d = Self.document("aaaa")
-        d.boxText = true
-        d.boxPosition = Point(100, 50)
-        d.boxSize = Point(25, 100)
-        d.firstBaseline = 70  // 20 below the box's top
-        d.leading = 30
+        let d = Self.boxed("aaaa", position: Point(100, 50), size: Point(25, 100), baseline: 70)  // 20 below the box's top
         // Two characters make 20 px; a third would make 30 > 25. The box holds
         // floor((100 − 20) / 30) + 1 = 3 lines; two are drawn, so they move down half a line.
         let placed = PAGTextLayout.layout(d, font: Self.font)
@@ -48,12 +54,7 @@ import Testing
     }
 
     @Test func boxTextTooLongForItsBoxShrinksUntilItFits() {
-        var d = Self.document("aaaaaa")
-        d.boxText = true
-        d.boxPosition = Point(100, 50)
-        d.boxSize = Point(25, 30)
-        d.firstBaseline = 70
-        d.leading = 30
+        let d = Self.boxed("aaaaaa", position: Point(100, 50), size: Point(25, 30), baseline: 70)
         // A line is 24 px tall, split 18 above and 6 below the baseline (ascent 15 : descent 5).
         // The box holds one line, whose text must end by 20 + 6 = 26: every size from 19 down
         // wraps into two or more lines until 8 (k = 0.4), where the six characters make 24 px.
@@ -129,13 +130,9 @@ import Testing
     /// in a few dozen tries. (The fuzzer's input was a mutated corpus file; this is a synthetic
     /// reproduction.)
     @Test func hugeBoxTextShrinksInFewTries() {
-        var d = Self.document(String(repeating: "a", count: TextLimits.maxCharacters))
+        var d = Self.boxed(String(repeating: "a", count: TextLimits.maxCharacters), position: Point(0, 0), size: Point(400, 300),
+                           baseline: 20)
         d.fontSize = 1e9  // clamped to TextLimits.maxMagnitude
-        d.boxText = true
-        d.boxPosition = Point(0, 0)
-        d.boxSize = Point(400, 300)
-        d.firstBaseline = 20
-        d.leading = 30
         let placed = PAGTextLayout.layout(d, font: Self.font)
         #expect(!placed.isEmpty && placed.allSatisfy { $0.scale < 1 && $0.scale > 0 && $0.pen.x.isFinite && $0.pen.y.isFinite })
     }

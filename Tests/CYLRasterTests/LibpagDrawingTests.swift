@@ -54,67 +54,50 @@ import Testing
         }
     }
 
-    /// A group resampled from a whole pixel is the group drawn from the pixel below its origin,
-    /// then moved by the fraction left with bilinear weights. A diagonal sliver (whose coverage
-    /// at a fractional origin is not the bilinear mix of its whole-pixel one) at (4.25, 3.5):
-    /// the expectation is the same sliver drawn at (4, 3) by a plain group, mixed by hand.
-    @Test func aResampledGroupIsItsWholePixelDrawingMovedBilinearly() throws {
-        func render(_ origin: Point, _ placement: GlyphPlacement?) throws -> Pixmap {
-            var list = DisplayList()
-            list.reset(width: 20, height: 20)
-            list.beginGroup(transform: .translation(origin.x, origin.y))
-            if let placement { list.placeAsGlyph(placement) }
-            let path = list.makePath { $0.append(.polygon([Point(0, 0), Point(8, 6), Point(7, 8)])) }!
-            list.addFill(path: path, transform: .identity, paint: .solid(Color(0, 0, 1)))
-            list.endGroup()
-            var target = try Pixmap(width: 20, height: 20)
-            try DisplayListRenderer().render(list, into: &target)
-            return target
-        }
-        let whole = try render(Point(4, 3), nil), moved = try render(Point(4.25, 3.5), .resampled)
-        let direct = try render(Point(4.25, 3.5), nil)
+    /// A diagonal sliver (whose coverage at a fractional origin is not the bilinear mix of its
+    /// whole-pixel one) drawn from `origin` in a group that `configure` sets up, on 20 × 20.
+    func sliver(at origin: Point, _ configure: (inout DisplayList) -> Void = { _ in }) throws -> Pixmap {
+        var list = DisplayList()
+        list.reset(width: 20, height: 20)
+        list.beginGroup(transform: .translation(origin.x, origin.y))
+        configure(&list)
+        let path = list.makePath { $0.append(.polygon([Point(0, 0), Point(8, 6), Point(7, 8)])) }!
+        list.addFill(path: path, transform: .identity, paint: .solid(Color(0, 0, 1)))
+        list.endGroup()
+        var target = try Pixmap(width: 20, height: 20)
+        try DisplayListRenderer().render(list, into: &target)
+        return target
+    }
+
+    /// Checks that `moved`, the sliver drawn from (4.25, 3.5) by a group set up by `configure`,
+    /// is the sliver drawn at (4, 3) moved by (0.25, 0.5) with bilinear weights, within
+    /// `tolerance` levels, and that drawing it in place at (4.25, 3.5) would not be.
+    func expectMovedBilinearly(tolerance: Double, _ configure: (inout DisplayList) -> Void) throws {
+        let whole = try sliver(at: Point(4, 3)), moved = try sliver(at: Point(4.25, 3.5), configure)
+        let direct = try sliver(at: Point(4.25, 3.5))
         var differsFromDirect = false
         for y in 0..<20 {
             for x in 0..<20 {
                 func a(_ x: Int, _ y: Int) -> Double { x < 0 || y < 0 ? 0 : Double(whole[x, y].a) }
                 let expected = 0.75 * 0.5 * a(x, y) + 0.25 * 0.5 * a(x - 1, y) + 0.75 * 0.5 * a(x, y - 1) + 0.25 * 0.5 * a(x - 1, y - 1)
-                #expect(abs(Double(moved[x, y].a) - expected) <= 1, "(\(x), \(y)): \(moved[x, y].a) against \(expected)")
+                #expect(abs(Double(moved[x, y].a) - expected) <= tolerance, "(\(x), \(y)): \(moved[x, y].a) against \(expected)")
                 if abs(Int(direct[x, y].a) - Int(moved[x, y].a)) > 8 { differsFromDirect = true }
             }
         }
         #expect(differsFromDirect, "the test's shape must tell resampling from drawing in place")
     }
 
+    /// A group resampled from a whole pixel is the group drawn from the pixel below its origin,
+    /// then moved by the fraction left with bilinear weights (in 1/256: within a level).
+    @Test func aResampledGroupIsItsWholePixelDrawingMovedBilinearly() throws {
+        try expectMovedBilinearly(tolerance: 1) { $0.placeAsGlyph(.resampled) }
+    }
+
     /// A snapshot (`ContentSnapshot`) draws the content into a bitmap whose grid starts at its
-    /// bounds, then draws that bitmap bilinearly: the same diagonal sliver at (4.25, 3.5), its
-    /// bounds' corner at its origin, comes out as its drawing at (4, 3) moved by (0.25, 0.5).
+    /// bounds (here the sliver's origin), then draws that bitmap bilinearly. Within 2 levels: the
+    /// image's sampling is in 16.16 fixed point and its edges are covered exactly, both rounded.
     @Test func aSnapshotIsTheContentDrawnOnItsOwnGridThenResampled() throws {
-        func render(_ origin: Point, snapshot: Bool) throws -> Pixmap {
-            var list = DisplayList()
-            list.reset(width: 20, height: 20)
-            list.beginGroup(transform: .translation(origin.x, origin.y))
-            if snapshot { list.setSnapshot(ContentSnapshot()) }
-            let path = list.makePath { $0.append(.polygon([Point(0, 0), Point(8, 6), Point(7, 8)])) }!
-            list.addFill(path: path, transform: .identity, paint: .solid(Color(0, 0, 1)))
-            list.endGroup()
-            var target = try Pixmap(width: 20, height: 20)
-            try DisplayListRenderer().render(list, into: &target)
-            return target
-        }
-        let whole = try render(Point(4, 3), snapshot: false), snapped = try render(Point(4.25, 3.5), snapshot: true)
-        let direct = try render(Point(4.25, 3.5), snapshot: false)
-        var differsFromDirect = false
-        for y in 0..<20 {
-            for x in 0..<20 {
-                func a(_ x: Int, _ y: Int) -> Double { x < 0 || y < 0 ? 0 : Double(whole[x, y].a) }
-                let expected = 0.75 * 0.5 * a(x, y) + 0.25 * 0.5 * a(x - 1, y) + 0.75 * 0.5 * a(x, y - 1) + 0.25 * 0.5 * a(x - 1, y - 1)
-                // Within 2 levels: the image's sampling is in 16.16 fixed point and its edges
-                // are covered exactly, both rounded.
-                #expect(abs(Double(snapped[x, y].a) - expected) <= 2, "(\(x), \(y)): \(snapped[x, y].a) against \(expected)")
-                if abs(Int(direct[x, y].a) - Int(snapped[x, y].a)) > 8 { differsFromDirect = true }
-            }
-        }
-        #expect(differsFromDirect)
+        try expectMovedBilinearly(tolerance: 2) { $0.setSnapshot(ContentSnapshot()) }
     }
 
     /// A straight line's bounds have no width, its stroke has: a snapshot of a stroked vertical
