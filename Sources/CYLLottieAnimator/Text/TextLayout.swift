@@ -99,10 +99,7 @@ enum TextLayout {
         for c in characters(of: doc) {
             if isBreak(c) { lines.append([]); widths.append([]); continue }
             let s = String(c)
-            let glyph = font?.glyphs[s] ?? FontGlyphs.missing
-            // A glyph drawn as a text stack draws it advances as its font hinted at the
-            // document's size says (whole pixels for most fonts), as libpag lays text out.
-            let adv = glyph.hinted.flatMap { $0.font.outline($0.scalar, pixelSize: doc.size)?.advance } ?? glyph.advance * scale
+            let adv = (font?.glyphs[s] ?? FontGlyphs.missing).advance * scale
             let extra = drawn < extraAdvance.count ? extraAdvance[drawn] : 0
             drawn += 1
             lines[lines.count - 1].append(PlacedGlyph(character: s, pen: .zero, advance: adv, line: 0, word: 0, isSpace: isSpace(s)))

@@ -26,9 +26,15 @@ struct PAGTextLayout: TextLayoutEngine {
     /// Sizes a box's text is not shrunk below.
     static let minimumFitSize = 5.0
 
-    func layout(at time: Double, font: FontGlyphs?, before: [Double], after: [Double]) -> [PlacedGlyph] {
+    /// The document shown at `time`: the last whose time has come.
+    func document(at time: Double) -> PAGTextDocument {
         var d = documents[0].document
         for k in documents where k.time <= time { d = k.document }
+        return d
+    }
+
+    func layout(at time: Double, font: FontGlyphs?, before: [Double], after: [Double]) -> [PlacedGlyph] {
+        let d = document(at: time)
         guard d.fontSize > 0 else { return [] }
         var placed = Self.layout(d, font: font)
         if !before.isEmpty || !after.isEmpty { Self.track(&placed, d.justification, before: before, after: after) }
@@ -42,8 +48,7 @@ struct PAGTextLayout: TextLayoutEngine {
     /// cut by quadratic curves as far as a third of the whole background's smaller side (25
     /// pixels at most).
     func background(at time: Double, placed: [PlacedGlyph], font: FontGlyphs?) -> TextBackground? {
-        var d = documents[0].document
-        for k in documents where k.time <= time { d = k.document }
+        let d = document(at: time)
         guard d.backgroundAlpha > 0, !placed.isEmpty else { return nil }
         // The line's extent across it: from the highest glyph top to the lowest glyph bottom of
         // the whole text (in a vertical line, from the rightmost glyph edge to the leftmost, of
