@@ -7,9 +7,12 @@ import Testing
 /// effects or layer styles, and shape layers whose items never change, shown for more than a
 /// frame; text is drawn straight.
 @Suite struct ContentCacheTests {
-    static let rect = ShapeItem.rect(position: .fixed([0, 0]), size: .fixed([10, 10]), roundness: .fixed([0]), reversed: false)
-    static let shadow = LayerStyleModel(kind: .dropShadow, color: .fixed([0, 0, 0]), opacity: .fixed([100]), size: .fixed([5]),
-                                        angle: .fixed([120]), distance: .fixed([5]), choke: .fixed([0]))
+    // Computed, not stored, for LeakSanitizer (see StaticContentTests).
+    static var rect: ShapeItem { .rect(position: .fixed([0, 0]), size: .fixed([10, 10]), roundness: .fixed([0]), reversed: false) }
+    static var shadow: LayerStyleModel {
+        LayerStyleModel(kind: .dropShadow, color: .fixed([0, 0, 0]), opacity: .fixed([100]), size: .fixed([5]),
+                        angle: .fixed([120]), distance: .fixed([5]), choke: .fixed([0]))
+    }
 
     static func layer(_ type: PAGLayerType, _ content: PAGLayer.Content, duration: Double = 10) -> PAGLayer {
         var l = PAGLayer(type: type, offset: 0)

@@ -5,13 +5,14 @@ import Testing
 /// `FileWatcher` on real files in a temporary folder: the saves editors make (in place, and by
 /// writing a new file and renaming it over), files that appear later, frame folders, and silence
 /// for what is not watched.
-@Suite struct FileWatcherTests {
+@Suite final class FileWatcherTests {
     let dir: String
 
     init() throws {
         dir = NSTemporaryDirectory() + "cyl-watch-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
     }
+    deinit { try? FileManager.default.removeItem(atPath: dir) }
 
     func write(_ name: String, _ text: String) throws {
         try text.write(toFile: dir + "/" + name, atomically: false, encoding: .utf8)
