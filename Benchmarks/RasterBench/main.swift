@@ -120,13 +120,15 @@ do {
         }
     }
 
-    // The integer modes through each instruction set's code (`cyl_blend_row_isa`) on the same
+    // The separable modes through each instruction set's code (`cyl_blend_row_isa`) on the same
     // random premultiplied pixels: what the run-time choice gains over the SSE2 baseline.
     let isas: [(Int32, String)] = [(Int32(CYL_BLEND_ISA_SSE2.rawValue), "sse2"), (Int32(CYL_BLEND_ISA_AVX2.rawValue), "avx2"),
                                    (Int32(CYL_BLEND_ISA_AVX512.rawValue), "avx512")]
     let modes: [(cyl_blend_mode, String)] = [(CYL_BLEND_MULTIPLY, "multiply"), (CYL_BLEND_SCREEN, "screen"), (CYL_BLEND_OVERLAY, "overlay"),
                                              (CYL_BLEND_DARKEN, "darken"), (CYL_BLEND_LIGHTEN, "lighten"), (CYL_BLEND_HARD_LIGHT, "hardLight"),
-                                             (CYL_BLEND_DIFFERENCE, "difference"), (CYL_BLEND_EXCLUSION, "exclusion")]
+                                             (CYL_BLEND_DIFFERENCE, "difference"), (CYL_BLEND_EXCLUSION, "exclusion"),
+                                             (CYL_BLEND_COLOR_DODGE, "colorDodge"), (CYL_BLEND_COLOR_BURN, "colorBurn"),
+                                             (CYL_BLEND_SOFT_LIGHT, "softLight")]
     var state: UInt64 = 1
     func premultiplied() -> UInt32 {
         state = state &* 6364136223846793005 &+ 1442695040888963407

@@ -1,4 +1,5 @@
 #include "blend_float.h"
+#include "blend_quotient.h"
 #include "kernels_common.h"
 
 // The integer modes (multiply ... exclusion) in 16-bit lanes: for premultiplied pixels (each
@@ -228,7 +229,9 @@ static int best_isa(void) {
 
 int cyl_blend_row_isa(int isa, int mode, uint32_t *d, const uint32_t *s, size_t n, uint32_t op) {
     const blend_row_fn *rows = integer_rows(isa);
-    if (!rows || mode < CYL_BLEND_MULTIPLY || mode > CYL_BLEND_EXCLUSION) return -1;
+    if (!rows) return -1;
+    if (mode >= CYL_BLEND_COLOR_DODGE && mode <= CYL_BLEND_SOFT_LIGHT) return cyl_quotient_blend_row(isa, mode, d, s, n, op);
+    if (mode < CYL_BLEND_MULTIPLY || mode > CYL_BLEND_EXCLUSION) return -1;
     rows[mode - CYL_BLEND_MULTIPLY](d, s, n, op);
     return 0;
 }
@@ -253,5 +256,6 @@ int cyl_blend_row(int mode, uint32_t *d, const uint32_t *s, size_t n, uint32_t o
         return 0;
     }
     if (mode == CYL_BLEND_ADD) { row_add(d, s, n, op); return 0; }
+    if (mode >= CYL_BLEND_COLOR_DODGE && mode <= CYL_BLEND_SOFT_LIGHT) return cyl_quotient_blend_row(best_isa(), mode, d, s, n, op);
     return cyl_float_blend_row(mode, d, s, n, op);
 }

@@ -1,8 +1,7 @@
 #include "blend_float.h"
 #include "kernels_common.h"
 
-// The blend modes that need a division or a square root (colour dodge, colour burn, soft light)
-// and the non-separable ones (hue, saturation, colour, luminosity), by the W3C Compositing 1
+// The non-separable blend modes (hue, saturation, colour, luminosity), by the W3C Compositing 1
 // formulas in float on unpremultiplied colours:
 //   co = cs·(1 − ab) + cb·(1 − as) + as·ab·B(Cs, Cb),   ao = as + ab − as·ab.
 //
@@ -27,33 +26,6 @@ static inline float smin(float x, float y) { return y < x ? y : x; }
 // a blend. Only colour channels reach it: unpremultiplied ones, in [0, 1], and those offset by a
 // finite d, never NaN.
 static inline float smax(float x, float y) { return x > y ? x : y; }
-// sqrtf without errno, so that it vectorises (its argument here is in 0...1).
-static inline float sqrt_nonneg(float x) { return __builtin_elementwise_sqrt(x); }
-
-// ---- Separable modes: B(cs, cb) per channel.
-
-static inline float dodge(float cs, float cb) {
-    float v = smin(1.0f, cb / (1.0f - cs));
-    return cb == 0.0f ? 0.0f : (cs >= 1.0f ? 1.0f : v);
-}
-
-static inline float burn(float cs, float cb) {
-    float v = 1.0f - smin(1.0f, (1.0f - cb) / cs);
-    return cb >= 1.0f ? 1.0f : (cs <= 0.0f ? 0.0f : v);
-}
-
-static inline float soft_light(float cs, float cb) {
-    float low = cb - (1.0f - 2.0f * cs) * cb * (1.0f - cb);
-    float d = cb <= 0.25f ? ((16.0f * cb - 12.0f) * cb + 4.0f) * cb : sqrt_nonneg(cb);
-    float high = cb + (2.0f * cs - 1.0f) * (d - cb);
-    return cs <= 0.5f ? low : high;
-}
-
-static inline rgb blend_dodge(rgb s, rgb b) { return (rgb){dodge(s.r, b.r), dodge(s.g, b.g), dodge(s.b, b.b)}; }
-static inline rgb blend_burn(rgb s, rgb b) { return (rgb){burn(s.r, b.r), burn(s.g, b.g), burn(s.b, b.b)}; }
-static inline rgb blend_soft_light(rgb s, rgb b) {
-    return (rgb){soft_light(s.r, b.r), soft_light(s.g, b.g), soft_light(s.b, b.b)};
-}
 
 // ---- Non-separable modes: W3C Lum, ClipColor, SetLum, Sat, SetSat.
 
@@ -171,9 +143,6 @@ static inline uint32_t umin(uint32_t a, uint32_t b) { return b < a ? b : a; }
 
 #define FLOAT_MODE(NAME, BLEND) FLOAT_PIXEL(NAME##_pixel, BLEND) FLOAT_ROW(NAME, NAME##_pixel)
 
-FLOAT_MODE(row_color_dodge, blend_dodge)
-FLOAT_MODE(row_color_burn, blend_burn)
-FLOAT_MODE(row_soft_light, blend_soft_light)
 FLOAT_MODE(row_hue, blend_hue)
 FLOAT_MODE(row_saturation, blend_saturation)
 FLOAT_MODE(row_color, blend_color)
@@ -181,9 +150,6 @@ FLOAT_MODE(row_luminosity, blend_luminosity)
 
 int cyl_float_blend_row(int mode, uint32_t *d, const uint32_t *s, size_t n, uint32_t op) {
     switch (mode) {
-    case CYL_BLEND_COLOR_DODGE: row_color_dodge(d, s, n, op); return 0;
-    case CYL_BLEND_COLOR_BURN: row_color_burn(d, s, n, op); return 0;
-    case CYL_BLEND_SOFT_LIGHT: row_soft_light(d, s, n, op); return 0;
     case CYL_BLEND_HUE: row_hue(d, s, n, op); return 0;
     case CYL_BLEND_SATURATION: row_saturation(d, s, n, op); return 0;
     case CYL_BLEND_COLOR: row_color(d, s, n, op); return 0;

@@ -4,7 +4,7 @@
 
 #include "raster_kernels.h"
 
-// cyl_blend_row for colour dodge, colour burn, soft light, hue, saturation, colour and luminosity;
+// cyl_blend_row for hue, saturation, colour and luminosity;
 // -1 (nothing written) for any other mode.
 int cyl_float_blend_row(int mode, uint32_t *d, const uint32_t *s, size_t n, uint32_t op);
 

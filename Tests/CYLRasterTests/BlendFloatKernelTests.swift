@@ -2,12 +2,12 @@ import CYLTestSupport
 import Testing
 @testable import CYLRaster
 
-/// The C rows of the float blend modes (CRasterKernels/blend_float.c) against the Swift Float
+/// The C rows of the non-separable blend modes (CRasterKernels/blend_float.c) against the Swift Float
 /// reference they replaced (FloatBlendReference.swift): equal bit for bit, tolerance 0. The C code
 /// restates the same IEEE operations in the same order (no FMA contraction, correctly rounded
 /// division and square root), so any difference at all is a bug, not rounding.
 @Suite struct BlendFloatKernelTests {
-    static let modes: [BlendMode] = [.colorDodge, .colorBurn, .softLight, .hue, .saturation, .color, .luminosity]
+    static let modes: [BlendMode] = [.hue, .saturation, .color, .luminosity]
 
     /// Every pixel `r | g<<8 | b<<16 | a<<24` with `a` from `alphas` and each channel from `levels`;
     /// channels above alpha too (not premultiplied-valid), which the rows must also handle.
@@ -42,9 +42,6 @@ import Testing
     static func reference(_ mode: BlendMode, _ d: UnsafeMutablePointer<UInt32>, _ s: UnsafePointer<UInt32>,
                           _ n: Int, _ op: UInt32) {
         switch mode {
-        case .colorDodge: FloatBlendReference.row(ColorDodgeBlend.self, d, s, n, op)
-        case .colorBurn: FloatBlendReference.row(ColorBurnBlend.self, d, s, n, op)
-        case .softLight: FloatBlendReference.row(SoftLightBlend.self, d, s, n, op)
         case .hue: FloatBlendReference.row(HueBlend.self, d, s, n, op)
         case .saturation: FloatBlendReference.row(SaturationBlend.self, d, s, n, op)
         case .color: FloatBlendReference.row(ColorBlend.self, d, s, n, op)
@@ -100,8 +97,9 @@ import Testing
     }
 
     /// A transparent (scaled) source leaves the backdrop word exactly as it was, even a backdrop
-    /// that is not premultiplied-valid, which the formula would change.
-    @Test(arguments: modes)
+    /// that is not premultiplied-valid, which the formula would change (the quotient modes,
+    /// blend_quotient.c, keep this too).
+    @Test(arguments: modes + Blend.quotientModes)
     func transparentSourceKeepsBackdrop(mode: BlendMode) {
         let d: [UInt32] = [0x00FF_FFFF, 0x8000_00FF, 0xFFFF_FFFF, 0x0102_0304, 0x7F7F_7F7F]
         var out = d

@@ -1,7 +1,7 @@
 @testable import CYLRaster
 
-// The Swift Float formulas the float blend modes (colour dodge, colour burn, soft light, hue,
-// saturation, colour, luminosity) ran as until they moved to C (CRasterKernels/blend_float.c).
+// The Swift Float formulas the non-separable blend modes (hue, saturation, colour, luminosity) ran
+// as until they moved to C (CRasterKernels/blend_float.c).
 // Kept as the readable reference: the C rows must match it bit for bit (BlendFloatKernelTests).
 // One change since the move, made in both: clipColor keeps a flat colour instead of dividing 0 by 0.
 // Straight W3C Compositing 1 with branches; the C code is the branch-free, vectorisable version.
@@ -51,39 +51,6 @@ struct RGB {
 /// A mode's blend function `B(Cs, Cb)` on unpremultiplied colours.
 protocol FloatBlend {
     static func blend(_ cs: RGB, _ cb: RGB) -> RGB
-}
-
-/// A separable mode: `B` applied to each channel.
-protocol SeparableFloatBlend: FloatBlend {
-    static func channel(_ cs: Float, _ cb: Float) -> Float
-}
-
-extension SeparableFloatBlend {
-    @inline(__always) static func blend(_ cs: RGB, _ cb: RGB) -> RGB {
-        RGB(channel(cs.r, cb.r), channel(cs.g, cb.g), channel(cs.b, cb.b))
-    }
-}
-
-enum ColorDodgeBlend: SeparableFloatBlend {
-    @inline(__always) static func channel(_ cs: Float, _ cb: Float) -> Float {
-        if cb == 0 { return 0 }
-        if cs >= 1 { return 1 }
-        return min(1, cb / (1 - cs))
-    }
-}
-enum ColorBurnBlend: SeparableFloatBlend {
-    @inline(__always) static func channel(_ cs: Float, _ cb: Float) -> Float {
-        if cb >= 1 { return 1 }
-        if cs <= 0 { return 0 }
-        return 1 - min(1, (1 - cb) / cs)
-    }
-}
-enum SoftLightBlend: SeparableFloatBlend {
-    @inline(__always) static func channel(_ cs: Float, _ cb: Float) -> Float {
-        if cs <= 0.5 { return cb - (1 - 2 * cs) * cb * (1 - cb) }
-        let d = cb <= 0.25 ? ((16 * cb - 12) * cb + 4) * cb : cb.squareRoot()
-        return cb + (2 * cs - 1) * (d - cb)
-    }
 }
 
 /// The non-separable modes' helpers (W3C: Lum, ClipColor, SetLum, Sat, SetSat).

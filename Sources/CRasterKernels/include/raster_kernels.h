@@ -1,6 +1,6 @@
 // Blend-mode compositing rows in C, so that the compiler can use AVX2 and AVX-512 where the CPU has
 // them (one binary: the right code chosen at load time by target_clones, or at run time for the
-// integer blend modes, `cyl_blend_isa`). Swift's own vectoriser stays at
+// separable blend modes, `cyl_blend_isa`). Swift's own vectoriser stays at
 // SSE2 here, which has no 32-bit multiply and runs float 4-wide where AVX2 does 8. Pixels are packed
 // premultiplied RGBA8, r | g<<8 | b<<16 | a<<24. CYLRaster's BlendKernels.swift documents the formulas.
 #ifndef CYL_RASTER_KERNELS_H
@@ -9,8 +9,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/// The blend modes, numbered for `cyl_blend_row`: integer formulas (multiply ... add, blend.c) and
-/// float ones (colour dodge ... luminosity, blend_float.c).
+/// The blend modes, numbered for `cyl_blend_row`: integer formulas (multiply ... add, blend.c),
+/// integers with one float quotient a channel (colour dodge ... soft light, blend_quotient.c) and
+/// float ones (hue ... luminosity, blend_float.c).
 enum cyl_blend_mode {
     CYL_BLEND_MULTIPLY = 1,
     CYL_BLEND_SCREEN,
@@ -34,15 +35,16 @@ enum cyl_blend_mode {
 /// overlap. Returns 0, or -1 for a mode this function does not have (nothing is written).
 int cyl_blend_row(int mode, uint32_t *d, const uint32_t *s, size_t n, uint32_t op);
 
-/// The code paths of the integer blend rows (multiply ... exclusion): `cyl_blend_row` takes the
-/// widest the CPU has (AVX-512, else AVX2, else SSE2, the x86-64 baseline); the portable one (a
-/// pixel at a time) is what the vector ones must equal, bit for bit.
+/// The code paths of the separable blend rows (multiply ... exclusion, colour dodge ... soft
+/// light): `cyl_blend_row` takes the widest the CPU has (AVX-512, else AVX2, else SSE2, the x86-64
+/// baseline); the portable one (a pixel at a time) is what the vector ones must equal, bit for bit.
 enum cyl_blend_isa { CYL_BLEND_ISA_PORTABLE = 0, CYL_BLEND_ISA_SSE2 = 1, CYL_BLEND_ISA_AVX2 = 2, CYL_BLEND_ISA_AVX512 = 3 };
 
 /// Whether this CPU and build can run `isa`'s rows (1) or not (0).
 int cyl_blend_isa_available(int isa);
 
-/// `cyl_blend_row` through `isa`'s code, for the integer modes (multiply ... exclusion) only.
+/// `cyl_blend_row` through `isa`'s code, for the separable modes (multiply ... exclusion, colour
+/// dodge ... soft light) only.
 /// Returns 0, or -1 (nothing written) for another mode or an `isa` not available.
 int cyl_blend_row_isa(int isa, int mode, uint32_t *d, const uint32_t *s, size_t n, uint32_t op);
 
