@@ -95,9 +95,11 @@ import Testing
               "a":{"p":{"a":0,"k":[1,2]},"o":{"a":0,"k":0},"fc":{"a":0,"k":[0,1,0]},"t":{"a":0,"k":7}}}]
             """))
         let a = try #require(try textModel(d).animators.first)
-        #expect(a.selector.start.scalar(at: 0) == 10 && a.selector.end.scalar(at: 0) == 90)
-        #expect(a.selector.offset.scalar(at: 0) == 5 && a.selector.amount.scalar(at: 0) == 50)
-        #expect(a.selector.byIndex && a.selector.base == .words && a.selector.shape == .rampDown)
+        let sel = try #require(a.selectors.first)
+        #expect(a.selectors.count == 1)
+        #expect(sel.start.scalar(at: 0) == 10 && sel.end.scalar(at: 0) == 90)
+        #expect(sel.offset.scalar(at: 0) == 5 && sel.amount.scalar(at: 0) == 50)
+        #expect(sel.byIndex && sel.base == .words && sel.shape == .rampDown)
         #expect(a.properties.position?.value(at: 0) == [1, 2])
         #expect(a.properties.opacity?.scalar(at: 0) == 0)
         #expect(a.properties.fillColor?.value(at: 0) == [0, 1, 0])
@@ -195,6 +197,37 @@ import Testing
         var g = glyphs(3); g[1].isSpace = true
         s = TextRangeSelector(start: .fixed([50]), end: .fixed([100]), base: .charactersExcludingSpaces)
         #expect(TextSelection.amounts(s, at: 0, glyphs: g) == [0, 0, 1])
+    }
+
+    @Test func selectorsCombineByTheirModes() {
+        // The triangle above: 0.25, 0.75, 0.75, 0.25.
+        var tri = TextRangeSelector(shape: .triangle)
+        tri.mode = .subtract
+        // A first selector that subtracts takes from everything: 1 − s (−1 − s for a negative s).
+        #expect(TextSelection.amounts([tri], at: 0, glyphs: glyphs(4)) == [0.75, 0.25, 0.25, 0.75])
+        tri.amount = .fixed([-100])
+        #expect(TextSelection.amounts([tri], at: 0, glyphs: glyphs(4)) == [-0.75, -0.25, -0.25, -0.75])
+        tri.amount = .fixed([100])
+        // Any other first selector is taken as it is; the next combines with it. Ramp up over
+        // the first half (by index 0-2): 0.25, 0.75, 1, 1.
+        var ramp = TextRangeSelector(start: .fixed([0]), end: .fixed([2]), byIndex: true, shape: .rampUp)
+        ramp.mode = .intersect
+        let expected: [(TextSelectorMode, [Double])] = [
+            (.add, [0.5, 1, 1, 1]),                    // sums, kept within ±1
+            (.subtract, [0.1875, 0.1875, 0, 0]),       // old · (1 − s)
+            (.intersect, [0.0625, 0.5625, 0.75, 0.25]),
+            (.min, [0.25, 0.75, 0.75, 0.25]),
+            (.max, [0.25, 0.75, 1, 1]),
+            (.difference, [0, 0, 0.25, 0.75]),
+        ]
+        tri.mode = .add
+        for (mode, values) in expected {
+            ramp.mode = mode
+            let got = TextSelection.amounts([tri, ramp], at: 0, glyphs: glyphs(4))
+            #expect(zip(got, values).allSatisfy { abs($0 - $1) < 1e-12 }, "\(mode): \(got)")
+        }
+        ramp.mode = .intersect
+        #expect(TextSelection.amounts([ramp], at: 0, glyphs: glyphs(4)) == [0.25, 0.75, 1, 1], "first: as it is")
     }
 
     // MARK: Drawing

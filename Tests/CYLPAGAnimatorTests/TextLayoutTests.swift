@@ -89,7 +89,7 @@ import Testing
         d.backgroundColor = [1, 0, 0]
         let engine = PAGTextLayout(documents: [(0, d)])
         let placed = engine.layout(at: 0, font: Self.font, before: [], after: [])
-        let b = try #require(engine.background(at: 0, placed: placed, font: Self.font))
+        let b = try #require(engine.background(at: 0, placed: placed, moved: [], font: Self.font))
         // Ink from 14 px above the baseline to it, two advances wide; margin 0.4 · 20 = 8:
         // (−8, −22)-(28, 8). Corners cut by a third of the smaller side, 30 / 3 = 10.
         #expect(b.path.controlBounds == Rect(minX: -8, minY: -22, maxX: 28, maxY: 8))
@@ -97,7 +97,20 @@ import Testing
         #expect(b.color == Color(1, 0, 0) && abs(b.opacity - 128.0 / 255) < 1e-12)
         var none = d
         none.backgroundAlpha = 0
-        #expect(PAGTextLayout(documents: [(0, none)]).background(at: 0, placed: placed, font: Self.font) == nil)
+        #expect(PAGTextLayout(documents: [(0, none)]).background(at: 0, placed: placed, moved: [], font: Self.font) == nil)
+    }
+
+    /// libpag boxes the characters where their animators put them.
+    @Test func theBackgroundFollowsCharactersTheAnimatorsMove() throws {
+        var d = Self.document("aa")
+        d.backgroundAlpha = 255
+        let engine = PAGTextLayout(documents: [(0, d)])
+        let placed = engine.layout(at: 0, font: Self.font, before: [], after: [])
+        // The second character 30 px right and 6 down, and doubled about its pen: its box,
+        // (10, −14)-(20, 0) unmoved, becomes (40, −22)-(60, 6).
+        let moved: [Transform] = [.identity, Transform.translation(-10, 0).then(.scale(2, 2)).then(.translation(40, 6))]
+        let b = try #require(engine.background(at: 0, placed: placed, moved: moved, font: Self.font))
+        #expect(b.path.controlBounds == Rect(minX: -8, minY: -30, maxX: 68, maxY: 14))
     }
 
     @Test func verticalTextRunsDownInColumnsFromTheRight() {
@@ -146,7 +159,7 @@ import Testing
         d.backgroundAlpha = 255
         let engine = PAGTextLayout(documents: [(0, d)])
         let placed = engine.layout(at: 0, font: Self.font, before: [], after: [])
-        let b = try #require(engine.background(at: 0, placed: placed, font: Self.font))
+        let b = try #require(engine.background(at: 0, placed: placed, moved: [], font: Self.font))
         // Each "a" turns on its side and moves 6 left: its ink (0, −14)-(10, 0) lands on
         // (−6, 0)-(8, 10), so the column runs from −8 to 6 across (lineTop, lineBottom). libpag
         // maps the box (−6, 0)-(8, 10) through the whole placement again: (−16, −6)-(−6, 8) at

@@ -206,7 +206,8 @@ extension TextAnimatorProperties {
 }
 
 extension TextAnimator {
-    package static func make(_ selector: TextRangeSelector, _ properties: TextAnimatorProperties) -> TextAnimator {
-        TextAnimator(selector: selector, properties: properties)
+    /// An animator whose selectors are `selectors`, or one selecting everything if there are none.
+    package static func make(_ selectors: [TextRangeSelector], _ properties: TextAnimatorProperties) -> TextAnimator {
+        TextAnimator(selectors: selectors.isEmpty ? [.all] : selectors, properties: properties)
     }
 }

@@ -65,6 +65,13 @@ package struct TextDocumentTrack: Sendable {
 /// What a range selector's amount is spread over (`b`).
 package enum TextSelectorBase: Sendable, Equatable { case characters, charactersExcludingSpaces, words, lines }
 
+/// How a range selector's selection combines with those of the selectors before it in its
+/// animator (`m`; libpag's TextSelectorMode): with `old` the selection so far and `s` this one's,
+/// add `old + s`, subtract `old·(1 − s)` (`old·(−1 − s)` for a negative s), intersect `old·s`,
+/// min, max, difference `|old − s|`. A first selector's selection is `s` as it is, but for
+/// subtract, which starts from everything selected (`old` = 1).
+package enum TextSelectorMode: Sendable, Equatable { case add, subtract, intersect, min, max, difference }
+
 /// A range selector's falloff across its range (`sh`).
 package enum TextSelectorShape: Sendable, Equatable { case square, rampUp, rampDown, triangle, round, smooth }
 
@@ -79,6 +86,7 @@ package struct TextRangeSelector: Sendable {
     package var byIndex: Bool = false
     package var base: TextSelectorBase = .characters
     package var shape: TextSelectorShape = .square
+    package var mode: TextSelectorMode = .add
 }
 
 /// What a text animator changes on the selected characters (`a[].a`); nil: left alone.
@@ -101,7 +109,8 @@ package struct TextAnimatorProperties: Sendable {
 }
 
 package struct TextAnimator: Sendable {
-    package var selector: TextRangeSelector
+    /// At least one; their selections combine by their modes, in order.
+    package var selectors: [TextRangeSelector]
     package var properties: TextAnimatorProperties
 }
 

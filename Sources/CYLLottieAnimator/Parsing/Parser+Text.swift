@@ -254,7 +254,7 @@ extension LottieParser {
                 note(v, "text animator property \"\(key)\" is not applied", key: "text animator \(key)", feature: .text)
             }
         }
-        return TextAnimator(selector: sel, properties: props)
+        return TextAnimator(selectors: [sel], properties: props)
     }
 
     // MARK: Glyphs

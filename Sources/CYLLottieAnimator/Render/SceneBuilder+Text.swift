@@ -85,7 +85,7 @@ extension LottieSceneBuilder {
         }
         var glyphs = layout(before: [], after: [])
         guard !glyphs.isEmpty else { return }
-        var selections = text.animators.map { TextSelection.amounts($0.selector, at: time, glyphs: glyphs) }
+        var selections = text.animators.map { TextSelection.amounts($0.selectors, at: time, glyphs: glyphs) }
         if text.animators.contains(where: { $0.properties.tracking != nil }) {
             // Tracking animators move the characters about each selected one; the layout is
             // made again with the extra advances (and the selection with its new lines).
@@ -101,14 +101,28 @@ extension LottieSceneBuilder {
                 }
             }
             glyphs = layout(before: before, after: after)
-            selections = text.animators.map { TextSelection.amounts($0.selector, at: time, glyphs: glyphs) }
-        }
-        if let b = text.layoutEngine?.background(at: time, placed: glyphs, font: font), b.opacity > 0,
-           let path = list.makePath({ $0.append(b.path) }) {
-            list.addFill(path: path, transform: .identity, paint: .solid(b.color), opacity: min(b.opacity, 1))
+            selections = text.animators.map { TextSelection.amounts($0.selectors, at: time, glyphs: glyphs) }
         }
         let scale = doc.size / 100
         let align = text.alignment.point(at: time)
+        let styles = glyphs.indices.map { i in
+            var style = GlyphStyle(doc)
+            for (a, sel) in zip(text.animators, selections) where sel[i] != 0 { style.apply(a.properties, sel[i], at: time) }
+            return style
+        }
+        if let engine = text.layoutEngine {
+            // Where the animators move each glyph, in layer space: the background follows them.
+            let moves = zip(glyphs, styles).map { g, style in
+                let pivot = Point(g.pen.x + g.advance / 2 + align.x * g.advance / 200, g.pen.y + align.y * doc.size / 100)
+                return Transform.translation(-pivot.x - style.anchor.x, -pivot.y - style.anchor.y)
+                    .then(.scale(style.scale.x, style.scale.y)).then(.rotation(style.rotation))
+                    .then(.translation(pivot.x + style.position.x, pivot.y + style.position.y))
+            }
+            if let b = engine.background(at: time, placed: glyphs, moved: moves, font: font), b.opacity > 0,
+               let path = list.makePath({ $0.append(b.path) }) {
+                list.addFill(path: path, transform: .identity, paint: .solid(b.color), opacity: min(b.opacity, 1))
+            }
+        }
         var points = 0
         for (i, g) in glyphs.enumerated() {
             guard let glyph = font?.glyphs[g.character], !glyph.contours.isEmpty else { continue }
@@ -116,8 +130,7 @@ extension LottieSceneBuilder {
             guard points <= limits.maxPathPoints else {
                 throw SceneLimitError(description: "a text layer's glyphs have more than \(limits.maxPathPoints) points in one frame (\(Limit.maxPathPoints))")
             }
-            var style = GlyphStyle(doc)
-            for (a, sel) in zip(text.animators, selections) where sel[i] != 0 { style.apply(a.properties, sel[i], at: time) }
+            let style = styles[i]
             let opacity = min(max(style.opacity, 0), 1)
             guard opacity > 0 else { continue }
             let half = g.advance / 2

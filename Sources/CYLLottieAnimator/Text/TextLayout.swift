@@ -38,8 +38,9 @@ package protocol TextLayoutEngine: Sendable {
     func layout(at time: Double, font: FontGlyphs?, before: [Double], after: [Double]) -> [PlacedGlyph]
 
     /// What is drawn under the characters `placed` of the document shown at `time`, in layer
-    /// space; nil: nothing.
-    func background(at time: Double, placed: [PlacedGlyph], font: FontGlyphs?) -> TextBackground?
+    /// space, once text animators have moved character `i` by `moved[i]` (layer space to layer
+    /// space); nil: nothing.
+    func background(at time: Double, placed: [PlacedGlyph], moved: [Transform], font: FontGlyphs?) -> TextBackground?
 }
 
 /// A filled shape under a text's characters.

@@ -16,6 +16,32 @@ import Glibc
 ///   circle, a raised cosine), 0 outside it.
 /// The result is scaled by the amount (`a`, percent, clamped to ±100).
 enum TextSelection {
+    /// An animator's selection: its selectors' combined by their modes (`TextSelectorMode`), kept
+    /// within ±1 after each, as libpag combines them.
+    static func amounts(_ selectors: [TextRangeSelector], at t: Double, glyphs: [PlacedGlyph]) -> [Double] {
+        var total = [Double](repeating: 1, count: glyphs.count)
+        for (k, sel) in selectors.enumerated() {
+            let amounts = amounts(sel, at: t, glyphs: glyphs)
+            for i in total.indices {
+                let old = total[i], s = amounts[i]
+                let v: Double
+                if k == 0 && sel.mode != .subtract { v = s } else {
+                    switch sel.mode {
+                    case .add: v = old + s
+                    case .subtract: v = s >= 0 ? old * (1 - s) : old * (-1 - s)
+                    case .intersect: v = old * s
+                    case .min: v = Swift.min(old, s)
+                    case .max: v = Swift.max(old, s)
+                    case .difference: v = abs(old - s)
+                    }
+                }
+                total[i] = Swift.min(Swift.max(v, -1), 1)
+            }
+        }
+        return total
+    }
+
+    /// One selector's selection.
     static func amounts(_ sel: TextRangeSelector, at t: Double, glyphs: [PlacedGlyph]) -> [Double] {
         var units: [Int] = []   // unit of each glyph; -1: not selectable (a space, by "b" 2)
         units.reserveCapacity(glyphs.count)

@@ -43,11 +43,11 @@ struct PAGTextLayout: TextLayoutEngine {
 
     /// libpag's text background: each line's box (its characters' advances, from the highest
     /// glyph top to the lowest glyph bottom of the whole text; across a vertical column, as its
-    /// glyphs are placed), grown by a margin (`backgroundMargin` of the size, or the stroke width
+    /// glyphs are placed; each character's moved as its animators move it), grown by a margin (`backgroundMargin` of the size, or the stroke width
     /// if wider), stretched to meet the next line halfway, rounded to whole pixels, its corners
     /// cut by quadratic curves as far as a third of the whole background's smaller side (25
     /// pixels at most).
-    func background(at time: Double, placed: [PlacedGlyph], font: FontGlyphs?) -> TextBackground? {
+    func background(at time: Double, placed: [PlacedGlyph], moved: [Transform], font: FontGlyphs?) -> TextBackground? {
         let d = document(at: time)
         guard d.backgroundAlpha > 0, !placed.isEmpty else { return nil }
         // The line's extent across it: from the highest glyph top to the lowest glyph bottom of
@@ -71,17 +71,15 @@ struct PAGTextLayout: TextLayoutEngine {
         var current = Rect.empty, line = placed[0].line
         let margin = max(d.fontSize * Self.backgroundMargin, d.strokeWidth)
         func finish() { if !current.isEmpty { lines.append(current.insetBy(-margin)) } }
-        for g in placed {
+        // libpag maps each character's box through the glyph's whole matrix: its placement in a
+        // vertical line, its pen, and what the animators do to it.
+        for (i, g) in placed.enumerated() {
             if g.line != line { finish(); current = .empty; line = g.line }
-            if vertical {
-                // libpag maps the box through the glyph's whole placement, offset included.
-                let m = g.placement.then(.translation(g.pen.x, g.pen.y))
-                for p in [Point(-bottom, 0), Point(-top, 0), Point(-bottom, g.advance), Point(-top, g.advance)] {
-                    current.include(m.apply(p))
-                }
-            } else {
-                current = current.union(Rect(minX: g.pen.x, minY: g.pen.y + top, maxX: g.pen.x + g.advance, maxY: g.pen.y + bottom))
-            }
+            let move = i < moved.count ? moved[i] : .identity
+            let m = (vertical ? g.placement : .identity).then(.translation(g.pen.x, g.pen.y)).then(move)
+            let corners = vertical ? [Point(-bottom, 0), Point(-top, 0), Point(-bottom, g.advance), Point(-top, g.advance)]
+                : [Point(0, top), Point(g.advance, top), Point(0, bottom), Point(g.advance, bottom)]
+            for p in corners { current.include(m.apply(p)) }
         }
         finish()
         var path = Path()

@@ -14,10 +14,9 @@ extension ValueCodec where V == [Double] {
 }
 
 extension PAGReader {
-    /// One TextAnimator tag: its selectors and property tags. The model has one range selector
-    /// per animator: the first is used, and what is dropped is noted.
+    /// One TextAnimator tag: its selectors and property tags.
     mutating func readTextAnimator(_ tag: inout Tag) throws(PAGError) -> TextAnimator {
-        var selector: TextRangeSelector? = nil
+        var selectors: [TextRangeSelector] = []
         var props = TextAnimatorProperties.none
         try tag.body.readTags { (t: inout Tag) throws(PAGError) in
             guard let code = t.code else { return unknown(t) }
@@ -26,10 +25,7 @@ extension PAGReader {
             let name = "the \(code.name) tag"
             switch code {
             case .textRangeSelector:
-                let sel = try readRangeSelector(&s, name, at: t.offset)
-                if selector == nil { selector = sel } else {
-                    note(t.offset, "text animators with several selectors use their first", .approximated)
-                }
+                selectors.append(try readRangeSelector(&s, name, at: t.offset))
             case .textWigglySelector:
                 note(t.offset, "wiggly text selectors are not drawn (their animator applies to all characters)", .approximated)
             case .textAnimatorPropertiesTrackingType:
@@ -67,7 +63,7 @@ extension PAGReader {
                 note(t.offset, "\(t.description) is not expected in a text animator; skipped", .unknownTag)
             }
         }
-        return TextAnimator.make(selector ?? .all, props)
+        return TextAnimator.make(selectors, props)
     }
 
     /// A range selector: start, end, offset (fractions, or characters when by index), units,
@@ -81,7 +77,7 @@ extension PAGReader {
         let shift = try b.property(&s, .float, [0], "the selector offset")
         let units = try b.value(&s, 0) { (s: inout PAGStream) throws(PAGError) -> UInt8 in try s.uint8("the selector units") }
         let basedOn = try b.value(&s, 0) { (s: inout PAGStream) throws(PAGError) -> UInt8 in try s.uint8("the selector basis") }
-        let mode = try b.property(&s, .byte, [0], "the selector mode")
+        let mode = try b.property(&s, .byte, [1], "the selector mode")
         let amount = try b.property(&s, .float, [1], "the selector amount")
         let shape = try b.value(&s, 0) { (s: inout PAGStream) throws(PAGError) -> UInt8 in try s.uint8("the selector shape") }
         let smoothness = try b.property(&s, .float, [1], "the selector smoothness")
@@ -98,7 +94,10 @@ extension PAGReader {
         sel.amount = amount.percent
         sel.base = [.characters, .charactersExcludingSpaces, .words, .lines][Int(min(basedOn, 3))]
         sel.shape = [.square, .rampUp, .rampDown, .triangle, .round, .smooth][Int(min(shape, 5))]
-        if mode.isAnimated || mode.initialValue != [0] { note(offset, "text selector modes other than add are drawn as add", .approximated) }
+        // 0 none (add), 1 add, 2 subtract, 3 intersect, 4 min, 5 max, 6 difference.
+        let modes: [TextSelectorMode] = [.add, .add, .subtract, .intersect, .min, .max, .difference]
+        sel.mode = modes[Int(min(mode.initialValue.first ?? 1, 6))]
+        if mode.isAnimated { note(offset, "an animated text selector mode keeps its first value", .approximated) }
         if random || smoothness.initialValue != [1] || easeHigh.initialValue != [0] || easeLow.initialValue != [0] {
             note(offset, "text selector smoothness, easing and random order are not drawn", .approximated)
         }
