@@ -1,5 +1,6 @@
 @testable import CYLLottieAnimator
 @testable import CYLPAGAnimator
+import CYLGeometry
 import CYLRaster
 import Testing
 
@@ -37,4 +38,20 @@ import Testing
         text.styles = [Self.shadow]
         #expect(!AfterEffectsBuilder.cachesContent(text))
     }
+
+    /// libpag sizes a snapshot by the scales a layer's keys reach (Layer::getScaleFactor): the
+    /// first key's start and every key's end, not what the curve passes between them.
+    @Test func keyedScalesAreTheKeysExtremesThroughTheParents() {
+        let pop = VectorProperty.keyframed([
+            Keyframe(time: 0, start: [0, 0], end: [120, 120], hold: false, easings: [], spatial: nil),
+            Keyframe(time: 5, start: [120, 120], end: [100, 100], hold: false, easings: [], spatial: nil),
+            Keyframe(time: 8, start: [100, 100], end: nil, hold: true, easings: [], spatial: nil),
+        ])
+        let range = AfterEffectsBuilder.keyedScale(pop)
+        #expect(range == ScaleRange(smallest: Point(0, 0), largest: Point(1.2, 1.2)))
+        let parent = AfterEffectsBuilder.keyedScale(.fixed([50, -200]))
+        #expect(parent == ScaleRange(smallest: Point(0.5, 2), largest: Point(0.5, 2)), "magnitudes, per axis")
+        #expect(range.within(parent) == ScaleRange(smallest: Point(0, 0), largest: Point(0.6, 2.4)))
+    }
 }
+

@@ -279,6 +279,9 @@ package struct LayerModel: Sendable {
     /// Whether the content is drawn through a snapshot, as libpag draws the layers whose
     /// content it caches (`ContentSnapshot`); Lottie layers never are.
     package var snapshotsContent = false
+    /// The scales the layer is keyed to in its composition through its parents (libpag sizes
+    /// and mipmaps the snapshot of its content by them).
+    package var keyedScale = ScaleRange.one
 
     /// Whether effects or styles change the layer's pixels (it must be drawn in a layer of its own).
     package var hasPixelEffects: Bool {
@@ -348,4 +351,22 @@ package struct AnimationModel: Sendable {
     package var markers: [(name: String, time: Double, duration: Double)]
     /// Every expression, indexed by `ExpressionRef`.
     package var expressions: [ExpressionModel] = []
+}
+
+/// The smallest and largest scale, per axis, that a layer's keys reach, multiplied through its
+/// parents (libpag's Layer::getScaleFactor: the first key's start and every key's end, each
+/// parent's extremes multiplied in whatever their times).
+package struct ScaleRange: Sendable, Equatable {
+    package var smallest: Point
+    package var largest: Point
+
+    package init(smallest: Point, largest: Point) { self.smallest = smallest; self.largest = largest }
+
+    package static let one = ScaleRange(smallest: Point(1, 1), largest: Point(1, 1))
+
+    /// Both ranges' extremes multiplied, axis by axis (a layer's range within its parent's).
+    package func within(_ outer: ScaleRange) -> ScaleRange {
+        ScaleRange(smallest: Point(smallest.x * outer.smallest.x, smallest.y * outer.smallest.y),
+                   largest: Point(largest.x * outer.largest.x, largest.y * outer.largest.y))
+    }
 }

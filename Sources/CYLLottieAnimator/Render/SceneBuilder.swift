@@ -31,6 +31,10 @@ struct LottieSceneBuilder {
     /// Output pixels per unit of the composition being built (the root's, or a precomp's
     /// through its layer's transforms), at most.
     private var compositionScale = 1.0
+    /// Output pixels per unit of the composition being built at the smallest and largest scales
+    /// its layer chain is keyed to (`LayerModel.keyedScale`), per axis: what libpag sizes and
+    /// mipmaps snapshots by.
+    private var compositionScaleRange = ScaleRange.one
     /// Whether the layers being added are a track matte's source: libpag gates with a matte's
     /// outlines, so its text is not drawn as glyph bitmaps.
     private var addingMatte = false
@@ -53,6 +57,8 @@ struct LottieSceneBuilder {
         defer { expressions?.endFrame() }
         evaluator.trimMeasures.beginFrame()
         compositionScale = outputScale.isFinite && outputScale > 0 ? outputScale : 1
+        compositionScaleRange = ScaleRange(smallest: Point(compositionScale, compositionScale),
+                                           largest: Point(compositionScale, compositionScale))
         try addComposition(model.root, time: time, depth: 0, into: &list)
     }
 
@@ -124,8 +130,13 @@ struct LottieSceneBuilder {
                          expansion: mask.expansion.scalar(at: time), featherX: fx, featherY: fy)
         }
         if layer.snapshotsContent {
+            // libpag draws the snapshot at the largest scale the layer is keyed to; at a smaller
+            // one now, the bitmap is shrunk as it is drawn.
+            let range = layer.keyedScale.within(compositionScaleRange)
+            let largest = max(range.largest.x, range.largest.y), smallest = min(range.smallest.x, range.smallest.y)
             list.beginGroup(transform: .identity)
-            list.setSnapshot(ContentSnapshot())
+            list.setSnapshot(ContentSnapshot(scaleRatio: layerScale > 0 ? largest / layerScale : 1,
+                                             mipmapped: smallest < ContentSnapshot.mipmapThreshold * largest))
         }
         switch layer.content {
         case .shapes(let items):
@@ -138,9 +149,10 @@ struct LottieSceneBuilder {
         case .precomp(let id, _, _):
             if let child = model.precomps[id],
                let childTime = LayerTime.childTime(of: layer, at: time, frameRate: model.frameRate) {
-                let outer = compositionScale
+                let outer = compositionScale, outerRange = compositionScaleRange
                 compositionScale = layerScale
-                defer { compositionScale = outer }
+                compositionScaleRange = layer.keyedScale.within(outerRange)
+                defer { compositionScale = outer; compositionScaleRange = outerRange }
                 try addComposition(child, time: childTime, depth: depth + 1, into: &list)
             }
         case .image(let id):

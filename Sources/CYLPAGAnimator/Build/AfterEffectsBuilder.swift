@@ -204,7 +204,40 @@ struct AfterEffectsBuilder {
                 p = out[at].parent
             }
         }
+        // Each layer's scales through its parents (no cycles, checked above).
+        let own = out.map { Self.keyedScale($0.transform.scale) }
+        for i in out.indices {
+            var range = own[i], p = out[i].parent
+            while let at = p { range = range.within(own[at]); p = out[at].parent }
+            out[i].keyedScale = range
+        }
         return CompositionModel.make(out)
+    }
+
+    /// The smallest and largest |scale| a scale property takes at its keys, per axis, as ratios
+    /// (libpag reads the first key's start and every key's end; between keys a scale may
+    /// overshoot, which it does not count).
+    static func keyedScale(_ p: VectorProperty) -> ScaleRange {
+        func ratio(_ v: [Double]?) -> Point? {
+            guard let v, !v.isEmpty else { return nil }
+            let x = abs(v[0]) / 100, y = abs(v.count > 1 ? v[1] : v[0]) / 100
+            return x.isFinite && y.isFinite ? Point(x, y) : nil
+        }
+        switch p {
+        case .fixed(let v):
+            let s = ratio(v) ?? Point(1, 1)
+            return ScaleRange(smallest: s, largest: s)
+        case .keyframed(let keys):
+            let first = ratio(keys.first?.start) ?? Point(1, 1)
+            var range = ScaleRange(smallest: first, largest: first)
+            for k in keys {
+                guard let e = ratio(k.end) else { continue }
+                range.smallest = Point(min(range.smallest.x, e.x), min(range.smallest.y, e.y))
+                range.largest = Point(max(range.largest.x, e.x), max(range.largest.y, e.y))
+            }
+            return range
+        case .expression(_, let base): return keyedScale(base)  // PAG has no expressions
+        }
     }
 
     /// Whether libpag caches the layer's content as a snapshot (`ContentSnapshot`): a layer with

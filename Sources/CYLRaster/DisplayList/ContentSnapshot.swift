@@ -11,10 +11,18 @@ public struct ContentSnapshot: Sendable, Equatable {
     /// its two unit vectors map to): 1 for content shown at one size, more when it is larger at
     /// another time.
     public var scaleRatio: Double
+    /// Whether the bitmap is drawn through halved levels (`ImageSampling.trilinear`), as libpag
+    /// draws the snapshot of content shown at times at under `mipmapThreshold` of its largest
+    /// scale; otherwise bilinearly from the bitmap.
+    public var mipmapped: Bool
 
-    public init(scaleRatio: Double = 1) {
+    public init(scaleRatio: Double = 1, mipmapped: Bool = false) {
         self.scaleRatio = scaleRatio.isFinite && scaleRatio > 0 ? scaleRatio : 1
+        self.mipmapped = mipmapped
     }
+
+    /// libpag's MIPMAP_ENABLED_THRESHOLD.
+    public static let mipmapThreshold = 0.4
 
     /// The largest bitmap drawn (4 Mpx, 16 MiB): content whose bounds need more is drawn
     /// straight.

@@ -183,7 +183,7 @@ public final class DisplayListRenderer {
         let outer = drawn
         try draw(list, group.children, toBitmap, IntRect(x: 0, y: 0, width: w, height: h), &bitmap)
         drawn = outer
-        try canvas.drawImage(bitmap, transform: back, clip: clip, sampling: .unreduced, into: &target)
+        try canvas.drawImage(bitmap, transform: back, clip: clip, sampling: snapshot.mipmapped ? .trilinear : .unreduced, into: &target)
         trackSpans()
     }
 
