@@ -19,11 +19,13 @@ public struct StrokeStyle: Sendable, Hashable {
     public var dashes: [Double]
     /// Distance into the dash pattern at which each subpath starts.
     public var dashOffset: Double
+    /// How the dash pattern's distances are measured along the path.
+    public var dashMeasure: DashMeasure
 
     public init(width: Double, cap: LineCap = .butt, join: LineJoin = .miter, miterLimit: Double = 4,
-                dashes: [Double] = [], dashOffset: Double = 0) {
+                dashes: [Double] = [], dashOffset: Double = 0, dashMeasure: DashMeasure = .arcLength) {
         self.width = width; self.cap = cap; self.join = join; self.miterLimit = miterLimit
-        self.dashes = dashes; self.dashOffset = dashOffset
+        self.dashes = dashes; self.dashOffset = dashOffset; self.dashMeasure = dashMeasure
     }
 }
 
@@ -42,6 +44,10 @@ public struct Stroker: Sendable {
     var fwd: [Point] = []
     var rev: [Point] = []
     var dashPoints: [Point] = []
+    /// Each flattened point's distance along its contour by a `DashMeasure.chords` measure; empty
+    /// when dashes are measured along the flattened path itself.
+    var flatDistances: [Double] = []
+    var dashDistances: [Double] = []
     var tol = 0.05
     var hw = 0.5
     var style = StrokeStyle(width: 1)
@@ -70,8 +76,14 @@ public struct Stroker: Sendable {
         hw = style.width / 2
         tol = max(tolerance, 1e-9)
         // Strokes are offset before clipping, so bound the work for absurdly large paths.
-        try Flattener.flatten(path, tolerance: tol, maxPoints: maxPoints, into: &flat)
         let pattern = Stroker.normalizedDashes(style.dashes)
+        if pattern != nil, case .chords(let chordTolerance) = style.dashMeasure, chordTolerance.isFinite {
+            try Flattener.flattenMeasuringChords(path, tolerance: tol, chordTolerance: chordTolerance, maxPoints: maxPoints,
+                                                 into: &flat, distances: &flatDistances)
+        } else {
+            try Flattener.flatten(path, tolerance: tol, maxPoints: maxPoints, into: &flat)
+            flatDistances.removeAll(keepingCapacity: true)
+        }
         if let pattern {
             try dash(pattern, offset: style.dashOffset)
             for i in dashed.contours.indices {
@@ -104,12 +116,18 @@ public struct Stroker: Sendable {
         let total = pattern.reduce(0, +)
         for ci in flat.contours.indices {
             let c = flat.contours[ci]
-            var pts = dashPoints
-            dashPoints = []
+            var pts = dashPoints, along = dashDistances
+            dashPoints = []; dashDistances = []
             pts.removeAll(keepingCapacity: true)
+            along.removeAll(keepingCapacity: true)
             pts.append(contentsOf: flat.points[c.start ..< c.start + c.count])
-            if c.closed, let f = pts.first { pts.append(f) }
-            defer { dashPoints = pts }
+            let measured = flatDistances.count == flat.points.count
+            if measured { along.append(contentsOf: flatDistances[c.start ..< c.start + c.count]) }
+            if c.closed, let f = pts.first, let l = pts.last {
+                pts.append(f)
+                if measured { along.append(along[along.count - 1] + l.distance(to: f)) }
+            }
+            defer { dashPoints = pts; dashDistances = along }
             // Position in the pattern at distance 0.
             var phase = offset.truncatingRemainder(dividingBy: total)
             if phase < 0 { phase += total }
@@ -128,9 +146,16 @@ public struct Stroker: Sendable {
             for i in 1..<max(1, pts.count) {
                 var a = pts[i - 1]
                 let b = pts[i]
-                var segLen = a.distance(to: b)
-                if segLen <= 0 { continue }
-                let dir = (b - a) * (1 / segLen)
+                let length = a.distance(to: b)
+                if length <= 0 { continue }
+                let dir = (b - a) * (1 / length)
+                // The segment's length by the measure, and pattern lengths back to the segment's.
+                var segLen = measured ? max(along[i] - along[i - 1], 0) : length
+                if segLen <= 0 {
+                    if on { dashed.add(b) }
+                    continue
+                }
+                let toSegment = length / segLen
                 lastDir = dir
                 while segLen > 0 {
                     if remaining > segLen {
@@ -138,7 +163,7 @@ public struct Stroker: Sendable {
                         if on { dashed.add(b) }
                         segLen = 0
                     } else {
-                        let p = a + dir * remaining
+                        let p = a + dir * (remaining * toSegment)
                         segLen -= remaining
                         if on {
                             dashed.add(p)

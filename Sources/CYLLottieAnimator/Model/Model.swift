@@ -351,6 +351,9 @@ package struct AnimationModel: Sendable {
     package var markers: [(name: String, time: Double, duration: Double)]
     /// Every expression, indexed by `ExpressionRef`.
     package var expressions: [ExpressionModel] = []
+    /// How strokes measure their dash patterns: by arc length (Lottie's players), or by Skia's
+    /// chords (PAG: libpag dashes through tgfx).
+    package var dashMeasure = DashMeasure.arcLength
 }
 
 /// The smallest and largest scale, per axis, that a layer's keys reach, multiplied through its

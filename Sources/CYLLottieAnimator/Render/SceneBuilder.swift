@@ -46,6 +46,7 @@ struct LottieSceneBuilder {
         self.model = model
         self.limits = limits
         evaluator = ShapeEvaluator(maxPathPoints: limits.maxPathPoints, maxDraws: limits.maxDrawsPerFrame)
+        evaluator.dashMeasure = model.dashMeasure
         expressions = model.expressions.isEmpty ? nil
             : ExpressionRuntime(model: model, limits: limits, timeBudget: expressionTime)
     }

@@ -58,6 +58,8 @@ struct ShapeEvaluator {
     /// About how many output pixels one unit of layer space covers (the largest stretch): merge
     /// paths flatten curves finely enough for it.
     var pixelScale = 1.0
+    /// How dash patterns are measured (the model's).
+    var dashMeasure = DashMeasure.arcLength
 
     /// Measures of trimmed paths, kept across frames.
     var trimMeasures = TrimMeasureCache()
@@ -300,7 +302,7 @@ struct ShapeEvaluator {
         if dashes.count % 2 == 1 { dashes += dashes }
         if dashes.reduce(0, +) <= 0 { dashes = [] }
         return StrokeStyle(width: m.width.scalar(at: t), cap: m.cap, join: m.join, miterLimit: m.miterLimit,
-                           dashes: dashes, dashOffset: offset)
+                           dashes: dashes, dashOffset: offset, dashMeasure: dashMeasure)
     }
 
     private func gradient(_ g: GradientModel, _ t: Double) -> Paint {

@@ -65,6 +65,7 @@ struct AfterEffectsBuilder {
                               inPoint: 0, outPoint: Double(max(1, root.duration)), root: rootModel, precomps: precomps,
                               images: images, markers: [])
         model.fonts = text.fonts
+        model.dashMeasure = .libpag
         return model
     }
 
