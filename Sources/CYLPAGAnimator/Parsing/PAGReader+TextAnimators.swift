@@ -27,7 +27,7 @@ extension PAGReader {
             case .textRangeSelector:
                 selectors.append(try readRangeSelector(&s, name, at: t.offset))
             case .textWigglySelector:
-                note(t.offset, "wiggly text selectors are not drawn (their animator applies to all characters)", .approximated)
+                note(t.offset, "wiggly text selectors are not drawn (their animator selects by its range selectors alone, or everything)", .approximated)
             case .textAnimatorPropertiesTrackingType:
                 // 0: half before each character and half after, 1: before, 2: after.
                 var b = try AttributeBlock([.discreteProperty], tag: name, &s)
