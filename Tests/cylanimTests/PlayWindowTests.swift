@@ -33,7 +33,7 @@ import CYLTabBarItemAnimation
         let config = try Self.steadyConfig(dir)
         let x = try XServer()
         let play = try x.launch(["play", config, "--events", "--scale", "1", "--exit-after", "60s"], eventsTo: dir.path + "/events.txt")
-        let window = try x.window(named: "cylanim play: steady.json")
+        let window = try x.window(named: "cylanim play: steady.json", launchedBy: play)
 
         // What each state should look like, drawn independently of the window.
         let bar = try TabBar(configuration: try TabBarConfiguration.load(path: config), registry: .standard)
@@ -81,7 +81,7 @@ import CYLTabBarItemAnimation
         let x = try XServer()
         let play = try x.launch(["play", config, "--events", "--scale", "1", "--script", script, "--exit-after", "30s"],
                                 eventsTo: dir.path + "/events.txt")
-        let window = try x.window(named: "cylanim play: steady.json")
+        let window = try x.window(named: "cylanim play: steady.json", launchedBy: play)
         try play.waitForEvent(#""event":"animationDidFinish","tab":2,"identifier":"bounce","time":2.000"#)
         let shown = try x.capture(window)
         try x.pressQuitKey("Escape", in: window)
@@ -117,7 +117,7 @@ import CYLTabBarItemAnimation
         }
         let x = try XServer()
         let play = try x.launch(["play", config, "--events", "--watch", "--scale", "1", "--exit-after", "60s"], eventsTo: dir.path + "/events.txt")
-        let window = try x.window(named: "cylanim play: steady.json")
+        let window = try x.window(named: "cylanim play: steady.json", launchedBy: play)
         try x.xdotool(["key", "--window", window, "2"])
         try play.waitForEvent(#""event":"animationDidFinish","tab":1"#)
 
@@ -158,11 +158,12 @@ import CYLTabBarItemAnimation
         let x = try XServer()
         let dir = try ScratchDir()
         for (i, command) in commands.enumerated() {
-            let args = command.contains("--exit-after") ? command : command + ["--exit-after", "1.5s"]
+            // Long enough for the window to be found under load (it must stay put for 200 ms).
+            let args = command.contains("--exit-after") ? command : command + ["--exit-after", "4s"]
             let events = dir.path + "/events-\(i).txt"
             let play = try x.launch(args, eventsTo: events)
             let name = FilePath.lastComponent(of: args[1])
-            _ = try x.window(named: "cylanim play: \(name)")
+            _ = try x.window(named: "cylanim play: \(name)", launchedBy: play)
             #expect(try play.waitForExit(within: .seconds(20)) == 0, "cylanim \(args.joined(separator: " ")): \(play.stderr())")
         }
     }
@@ -355,16 +356,29 @@ final class XServer {
     /// The id of the window whose title starts with `title`, once it is mapped (at most 45 s:
     /// under `make test`'s whole parallel load on two cores a window once took more than 20 s to
     /// appear, on a fresh clone on 2026-12-06; alone it appears within a second).
-    func window(named title: String) throws -> String {
+    ///
+    /// The id must be the same in two searches 200 ms apart: SDL can destroy the window it first
+    /// maps and make another (to match a renderer's visual), and an id taken in between is gone
+    /// by the time xwd or xdotool uses it (BadWindow; seen once under `make test-asan`).
+    func window(named title: String, launchedBy client: Client? = nil) throws -> String {
         let deadline = Date().addingTimeInterval(45)
+        var candidate: String? = nil
         while Date() < deadline {
             if let ids = try? xdotool(["search", "--onlyvisible", "--name", "^" + NSRegularExpression.escapedPattern(for: title)]),
-               let id = ids.split(separator: "\n").first {
-                return String(id)
+               let id = ids.split(separator: "\n").first.map(String.init) {
+                if id == candidate { return id }
+                candidate = id
+                usleep(200_000)
+                continue
+            }
+            candidate = nil
+            if let client, !client.process.isRunning {
+                throw XError("cylanim exited (\(client.process.terminationStatus)) before a window titled \(title) stayed on \(display); stderr: \(client.stderr())")
             }
             usleep(50_000)
         }
-        throw XError("no window titled \(title) appeared on \(display)")
+        let state = client.map { $0.process.isRunning ? "; cylanim still running" : "; cylanim exited (\($0.process.terminationStatus))" } ?? ""
+        throw XError("no window titled \(title) appeared on \(display)\(state)\(client.map { "; stderr: " + $0.stderr() } ?? "")")
     }
 
     /// Presses a key that closes the window. The window can be gone before xdotool sends the key's
