@@ -16,8 +16,8 @@ import Glibc
 ///   circle, a raised cosine), 0 outside it.
 /// The result is scaled by the amount (`a`, percent, clamped to ±100).
 enum TextSelection {
-    /// An animator's selection: its selectors' combined by their modes (`TextSelectorMode`), kept
-    /// within ±1 after each, as libpag combines them.
+    /// An animator's selection: its selectors' selections combined by their modes
+    /// (`TextSelectorMode`), kept within ±1 after each, as libpag combines them.
     static func amounts(_ selectors: [TextRangeSelector], at t: Double, glyphs: [PlacedGlyph]) -> [Double] {
         var total = [Double](repeating: 1, count: glyphs.count)
         for (k, sel) in selectors.enumerated() {

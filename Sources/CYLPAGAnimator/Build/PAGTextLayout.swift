@@ -43,10 +43,10 @@ struct PAGTextLayout: TextLayoutEngine {
 
     /// libpag's text background: each line's box (its characters' advances, from the highest
     /// glyph top to the lowest glyph bottom of the whole text; across a vertical column, as its
-    /// glyphs are placed; each character's moved as its animators move it), grown by a margin (`backgroundMargin` of the size, or the stroke width
-    /// if wider), stretched to meet the next line halfway, rounded to whole pixels, its corners
-    /// cut by quadratic curves as far as a third of the whole background's smaller side (25
-    /// pixels at most).
+    /// glyphs are placed; each character's where its animators move it), grown by a margin
+    /// (`backgroundMargin` of the size, or the stroke width if wider), stretched to meet the next
+    /// line halfway, rounded to whole pixels, its corners cut by quadratic curves as far as a
+    /// third of the whole background's smaller side (25 pixels at most).
     func background(at time: Double, placed: [PlacedGlyph], moved: [Transform], font: FontGlyphs?) -> TextBackground? {
         let d = document(at: time)
         guard d.backgroundAlpha > 0, !placed.isEmpty else { return nil }
