@@ -73,9 +73,7 @@ extension Flattener {
                 if chordCount > maxPoints { throw .tooComplex(limit: maxPoints) }
                 // Uniform steps within `tol` (Wang's bound, as `flatten` takes them), each placed
                 // along by its parameter between the chord ends around it.
-                let dd1 = p0 - p1 * 2 + p2, dd2 = p1 - p2 * 2 + p3
-                let m = max(dd1.lengthSquared, dd2.lengthSquared).squareRoot()
-                let n = max(1, min(Self.maxSegments * 8, Int(clamping: (0.75 * m / tol).squareRoot().rounded(.up))))
+                let n = max(1, min(Self.maxSegments * 8, Int(clamping: Self.segments(p0, p1, p2, p3, tol: tol, degree: 3))))
                 let c = (p1 - p0) * 3, b = (p2 - p1 * 2 + p0) * 3, a = p3 - p0 + (p1 - p2) * 3
                 var j = 1
                 for i in 1...n {
@@ -94,11 +92,7 @@ extension Flattener {
                 if out.points.count > maxPoints { throw .tooComplex(limit: maxPoints) }
             case .close:
                 if out.points.count > maxPoints { throw .tooComplex(limit: maxPoints) }
-                if open {
-                    out.finishContour()
-                    out.contours[out.contours.count - 1].closed = true
-                    open = false
-                }
+                if open { out.closeContour(); open = false }
                 cur = start
             }
         }

@@ -33,6 +33,11 @@ public struct Polylines: Sendable {
     mutating func finishContour() {
         if let last = contours.last { contours[contours.count - 1].count = points.count - last.start }
     }
+    /// Finishes the last contour, marked closed.
+    mutating func closeContour() {
+        finishContour()
+        contours[contours.count - 1].closed = true
+    }
 }
 
 /// Turns curves into line segments.
@@ -94,15 +99,22 @@ public enum Flattener {
                 cur = p
             case .close:
                 if out.points.count > maxPoints { throw .tooComplex(limit: maxPoints) }
-                if open {
-                    out.finishContour()
-                    out.contours[out.contours.count - 1].closed = true
-                    open = false
-                }
+                if open { out.closeContour(); open = false }
                 cur = start
             }
         }
         out.finishContour()
+    }
+
+    /// How many chords at uniform parameter steps keep the cubic within `tol` (Wang's bound; a
+    /// degree-raised quadratic passes `degree: 2`), unbounded.
+    static func segments(_ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point, tol: Double, degree: Int) -> Double {
+        let dd1 = p0 - p1 * 2 + p2, dd2 = p1 - p2 * 2 + p3
+        let m = max(dd1.lengthSquared, dd2.lengthSquared).squareRoot()
+        // For a degree-raised quadratic the cubic's second differences are 2/3 of the quadratic's,
+        // and the quadratic's bound is 2/8 * M_q = 3/8 * M_cubic; for a true cubic it is 6/8 * M.
+        let k = degree == 2 ? 0.375 : 0.75
+        return (k * m / tol).squareRoot().rounded(.up)
     }
 
     /// Flattens one cubic (the quadratic case passes its degree-raised form and `degree: 2`).
@@ -121,12 +133,7 @@ public enum Flattener {
                 return
             }
         }
-        let dd1 = p0 - p1 * 2 + p2, dd2 = p1 - p2 * 2 + p3
-        let m = max(dd1.lengthSquared, dd2.lengthSquared).squareRoot()
-        // For a degree-raised quadratic the cubic's second differences are 2/3 of the quadratic's,
-        // and the quadratic's bound is 2/8 * M_q = 3/8 * M_cubic; for a true cubic it is 6/8 * M.
-        let k = degree == 2 ? 0.375 : 0.75
-        let nf = (k * m / tol).squareRoot().rounded(.up)
+        let nf = segments(p0, p1, p2, p3, tol: tol, degree: degree)
         if nf > Double(maxSegments) && depth < 12 {
             let (l, r) = Bezier.splitCubic(p0, p1, p2, p3, 0.5)
             cubic(l.0, l.1, l.2, l.3, tol: tol, cull: cull, depth: depth + 1, into: &out, degree: degree)
