@@ -50,6 +50,11 @@ public struct Stroker: Sendable {
     var dashDistances: [Double] = []
     var tol = 0.05
     var hw = 0.5
+    /// The angle one step of a round join or cap turns (its chord stays within `tol` of the arc of
+    /// radius `hw`), and its cosine: a join turning less is a single chord, found without a
+    /// trigonometric call (flattened curves turn a little at every point).
+    var arcStep = Double.pi
+    var arcStepCos = -1.0
     var style = StrokeStyle(width: 1)
 
     public init() {}
@@ -75,6 +80,8 @@ public struct Stroker: Sendable {
         self.style = style
         hw = style.width / 2
         tol = max(tolerance, 1e-9)
+        arcStep = max(2 * acos(max(-1, min(1, 1 - tol / hw))), 1e-3)
+        arcStepCos = cos(arcStep)
         // Strokes are offset before clipping, so bound the work for absurdly large paths.
         let pattern = Stroker.normalizedDashes(style.dashes)
         if pattern != nil, case .chords(let chordTolerance) = style.dashMeasure, chordTolerance.isFinite {
@@ -324,23 +331,22 @@ public struct Stroker: Sendable {
             }
             out.line(to: p + n1)
         case .round:
-            arc(center: p, from: n0, angle: atan2(cr, dt), into: &out)
+            if dt < arcStepCos { arc(center: p, from: n0, angle: atan2(cr, dt), into: &out) }
             out.line(to: p + n1)
         }
     }
 
-    /// Points on the arc from `center + v0`, turning by `angle` (radius |v0|), excluding the start.
-    /// Past `maxPoints` output points it adds none (`stroke` then throws): round joins on a path
-    /// of a million points at a fine tolerance would otherwise make billions.
+    /// Points on the arc from `center + v0` (|v0| = `hw`), turning by `angle`, excluding both ends:
+    /// the caller adds the end exactly (a rotated end would repeat it up to rounding, an edge of
+    /// no length). Past `maxPoints` output points it adds none (`stroke` then throws): round joins
+    /// on a path of a million points at a fine tolerance would otherwise make billions.
     private func arc(center: Point, from v0: Point, angle: Double, into out: inout Path) {
-        let r = v0.length
-        guard r > 0, out.points.count <= maxPoints else { return }
-        let step = 2 * acos(max(-1, min(1, 1 - tol / r)))
-        let n = max(1, Int(clamping: (abs(angle) / max(step, 1e-3)).rounded(.up)))
+        guard out.points.count <= maxPoints else { return }
+        let n = max(1, Int(clamping: (abs(angle) / arcStep).rounded(.up)))
         let da = angle / Double(n)
         let (s, c) = (sin(da), cos(da))
         var v = v0
-        for _ in 0..<n {
+        for _ in 1..<n {
             v = Point(v.x * c - v.y * s, v.x * s + v.y * c)
             out.line(to: center + v)
         }

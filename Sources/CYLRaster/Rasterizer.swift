@@ -44,7 +44,8 @@ public final class Rasterizer {
     public private(set) var spans: [Span] = []
     /// Scratch for `resolveOverlaps` (see RasterizerOverlaps.swift): edges, their order by first
     /// row, the active list, one row's band limits, one band's crossings, kept runs, edges starting
-    /// inside a row, a row's edges in groups, and per contour the group it was last seen in.
+    /// inside a row, a row's edges in groups, and per contour the group it was last seen in; a
+    /// row's runs of meeting edges and the heights where their winding changes.
     var overlapEdges: [OverlapEdge] = []
     var overlapOrder: [Int32] = []
     var overlapActive: [Int32] = []
@@ -57,6 +58,10 @@ public final class Rasterizer {
     var overlapGroupOrder: [OverlapStart] = []
     var overlapGroupEnds: [Int32] = []
     var overlapContourSeen: [OverlapContourMark] = []
+    var overlapRowRuns: [OverlapRowRun] = []
+    var overlapEvents: [OverlapStart] = []
+    /// What the last `resolveOverlaps` pass did (tests check that it classifies only what needs it).
+    var overlapStats = OverlapStats()
 
     public init() {
         cellCapacity = 0; cells = .allocate(capacity: 1)

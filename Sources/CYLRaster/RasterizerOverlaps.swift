@@ -69,6 +69,9 @@ extension Rasterizer {
         active.removeAll(keepingCapacity: true)
         starts.removeAll(keepingCapacity: true)
         defer { overlapEdges = edges; overlapOrder = order; overlapActive = active; overlapRowStarts = starts }
+        overlapStats = OverlapStats()
+        var stats = OverlapStats()
+        defer { overlapStats = stats }
 
         let height = acc.height
         let h = Double(height)
@@ -122,6 +125,10 @@ extension Rasterizer {
         var runs = Self.take(&overlapRuns), starters = Self.take(&overlapStarters)
         var group = Self.take(&overlapGroup), seen = Self.take(&overlapContourSeen)
         var groupOrder = Self.take(&overlapGroupOrder), groupEnds = Self.take(&overlapGroupEnds)
+        var rowRunList = Self.take(&overlapRowRuns), events = Self.take(&overlapEvents)
+        if rowRunList.count < maxActive { rowRunList = Array(repeating: OverlapRowRun(end: 0, net: 0, once: false), count: maxActive) }
+        if events.count < 2 * maxActive { events = Array(repeating: OverlapStart(y: 0, slot: 0), count: 2 * maxActive) }
+        defer { overlapRowRuns = rowRunList; overlapEvents = events }
         if group.count < maxActive { group = Array(repeating: 0, count: maxActive) }
         if groupEnds.count < maxActive { groupEnds = Array(repeating: 0, count: maxActive) }
         if groupOrder.count < maxActive { groupOrder = Array(repeating: OverlapStart(y: 0, slot: 0), count: maxActive) }
@@ -143,6 +150,8 @@ extension Rasterizer {
         seen.withUnsafeMutableBufferPointer { seenp in
         groupOrder.withUnsafeMutableBufferPointer { go in
         groupEnds.withUnsafeMutableBufferPointer { ge in
+        rowRunList.withUnsafeMutableBufferPointer { rr in
+        events.withUnsafeMutableBufferPointer { ev in
             @inline(__always) func flush(_ id: Int) {
                 let r = rp[id]
                 if r.to > r.from { addPiece(eb[id], r.from, r.to, runsDown: r.down, &acc) }
@@ -153,14 +162,17 @@ extension Rasterizer {
                 flush(id)
                 rp[id] = OverlapRun(from: ya, to: yb, down: down)
             }
-            /// The part of edge `id` in the row [top, bottom), kept as it runs.
-            @inline(__always) func keepWhole(_ id: Int, _ top: Double, _ bottom: Double) {
-                keep(id, max(top, eb[id].y0), min(bottom, eb[id].y1), eb[id].dir > 0)
+            /// The part of edge `id` in the row [top, bottom), kept as it runs or turned to run
+            /// `down`.
+            @inline(__always) func keepWhole(_ id: Int, _ top: Double, _ bottom: Double, down: Bool? = nil) {
+                keep(id, max(top, eb[id].y0), min(bottom, eb[id].y1), down ?? (eb[id].dir > 0))
             }
             /// Classifies edges `ids` of the row [top, bottom) (a whole row's, or a group's that
             /// holds whole contours) and keeps the pieces that bound the filled region.
-            func classify(_ ids: UnsafeBufferPointer<Int32>, _ top: Double, _ bottom: Double) {
+            /// `entering` is the winding left of them on every line of the row.
+            func classify(_ ids: UnsafeBufferPointer<Int32>, _ top: Double, _ bottom: Double, entering: Int = 0) {
                 let n = ids.count
+                stats.edgesClassified &+= n
                     // The row's bands, cut at every edge end inside the row: every edge meeting a
                     // band spans it, so the kept pieces pair up (as many running down as up) on
                     // every line of the band.
@@ -212,7 +224,7 @@ extension Rasterizer {
                                 }
                                 if hi < yb { cuts += 1 }
                             }
-                            var w = 0
+                            var w = entering
                             for c in 0..<nc {
                                 let id = Int(cp[c].slot)
                                 let inLeft = inside(w)
@@ -247,13 +259,38 @@ extension Rasterizer {
                     for i in 0..<n { keepWhole(Int(active[i]), top, bottom) }
                     continue
                 }
+                stats.edgesInResolvedRows &+= n
+                active.withUnsafeBufferPointer { ids in sortBySpan(UnsafeBufferPointer(rebasing: ids[0..<n]), top, bottom, eb, go) }
+                // Mostly the row falls into runs of meeting x ranges each of which changes the
+                // winding alike on every line (`rowRuns`): then the winding between runs is
+                // known, a run crossed once is kept or dropped whole, and only the others (the
+                // fold's fan of short edges) are classified, entered at their winding.
+                if let count = rowRuns(n, top, bottom, eb, go, rr, ev, gp, sp, maxActive) {
+                    var w = 0, from = 0
+                    for r in 0..<count {
+                        let run = rr[r], to = Int(run.end)
+                        if run.once {
+                            let inLeft = inside(w)
+                            w &+= Int(run.net)
+                            let inRight = inside(w)
+                            if inLeft != inRight {
+                                for k in from..<to { keepWhole(Int(go[k].slot), top, bottom, down: inRight) }
+                            }
+                        } else {
+                            for k in from..<to { gp[k - from] = go[k].slot }
+                            classify(UnsafeBufferPointer(rebasing: gp[0..<(to - from)]), top, bottom, entering: w)
+                            w &+= Int(run.net)
+                        }
+                        from = to
+                    }
+                    continue
+                }
                 // Side-by-side groups of whole contours are independent (each is entered at
                 // winding 0): a group no line crosses more than twice is added as it is, the others
                 // are classified on their own (a dashed stroke: many dashes in a row, one of
                 // which overlaps its neighbour).
-                let groups = active.withUnsafeBufferPointer { ids in
-                    groupRow(UnsafeBufferPointer(rebasing: ids[0..<n]), row, top, bottom, eb, go, ge, gp, seenp)
-                }
+                stats.rowsGrouped &+= 1
+                let groups = groupRow(n, row, eb, go, ge, gp, seenp)
                 var from = 0
                 for g in 0..<groups {
                     let to = Int(ge[g]), count = to - from
@@ -277,25 +314,105 @@ extension Rasterizer {
         }
         }
         }
+        }
+        }
     }
 
-    /// Splits edges `active` of the row [top, bottom) into independent groups, left to right:
-    /// `order` gets the edges sorted by where their x range over the row starts, `ends` each
-    /// group's end in it; returns the number of groups. Edges whose ranges meet share a group, and
-    /// so do all the edges of a contour (with everything between them): on any line a closed
-    /// contour's crossings sum to 0, so a group of whole contours is entered at winding 0 and can
-    /// be classified on its own. `marks` has one entry per contour; `extend` room for `n` groups.
-    private func groupRow(_ active: UnsafeBufferPointer<Int32>, _ row: Int, _ top: Double, _ bottom: Double,
-                          _ eb: UnsafeBufferPointer<OverlapEdge>, _ order: UnsafeMutableBufferPointer<OverlapStart>,
-                          _ ends: UnsafeMutableBufferPointer<Int32>, _ extend: UnsafeMutableBufferPointer<Int32>,
-                          _ marks: UnsafeMutableBufferPointer<OverlapContourMark>) -> Int {
-        let n = active.count
-        @inline(__always) func span(_ e: OverlapEdge) -> (lo: Double, hi: Double) {
-            let a = e.x0 + (max(top, e.y0) - e.y0) * e.dxdy, b = e.x0 + (min(bottom, e.y1) - e.y0) * e.dxdy
-            return (min(a, b), max(a, b))
+    /// The x range edge `e` sweeps over the row [top, bottom).
+    @inline(__always)
+    private func span(_ e: OverlapEdge, _ top: Double, _ bottom: Double) -> (lo: Double, hi: Double) {
+        let a = e.x0 + (max(top, e.y0) - e.y0) * e.dxdy, b = e.x0 + (min(bottom, e.y1) - e.y0) * e.dxdy
+        return (min(a, b), max(a, b))
+    }
+
+    /// Fills `order` with edges `active` of the row [top, bottom), sorted by where their x range
+    /// over the row starts.
+    private func sortBySpan(_ active: UnsafeBufferPointer<Int32>, _ top: Double, _ bottom: Double,
+                            _ eb: UnsafeBufferPointer<OverlapEdge>, _ order: UnsafeMutableBufferPointer<OverlapStart>) {
+        for i in 0..<active.count { order[i] = OverlapStart(y: span(eb[Int(active[i])], top, bottom).lo, slot: active[i]) }
+        insertionSort(UnsafeMutableBufferPointer(rebasing: order[0..<active.count]))
+    }
+
+    /// Cuts the row [top, bottom), its `n` edges sorted in `order` by `sortBySpan`, into runs of
+    /// meeting x ranges, left to right, into `runs` (each run's end in `order` and the winding it
+    /// adds), and returns their number; nil when some run adds a winding that differs between
+    /// lines of the row (a chain broken by a horizontal edge), as the winding right of it then
+    /// does. A run is `once` when every line crosses exactly one of its edges, all running one
+    /// way. Uses `events`, `ids` and `scratch` (room for 2·`limit`).
+    private func rowRuns(_ n: Int, _ top: Double, _ bottom: Double, _ eb: UnsafeBufferPointer<OverlapEdge>,
+                         _ order: UnsafeMutableBufferPointer<OverlapStart>, _ runs: UnsafeMutableBufferPointer<OverlapRowRun>,
+                         _ events: UnsafeMutableBufferPointer<OverlapStart>, _ ids: UnsafeMutableBufferPointer<Int32>,
+                         _ scratch: UnsafeMutableBufferPointer<Double>, _ limit: Int) -> Int? {
+        var count = 0, i = 0
+        while i < n {
+            let first = eb[Int(order[i].slot)]
+            var reach = span(first, top, bottom).hi
+            var height = min(bottom, first.y1) - max(top, first.y0)
+            var oneWay = true
+            var j = i + 1
+            while j < n && order[j].y <= reach {
+                let e = eb[Int(order[j].slot)]
+                oneWay = oneWay && e.dir == first.dir
+                reach = max(reach, span(e, top, bottom).hi)
+                height += min(bottom, e.y1) - max(top, e.y0)
+                j += 1
+            }
+            var once: Bool
+            if j - i == 1 {
+                once = first.y0 <= top && first.y1 >= bottom
+            } else {
+                // One way, covering the row's height without overlap: a chain bending inside it.
+                once = oneWay && abs(height - (bottom - top)) <= 1e-9
+                if once {
+                    for k in i..<j { ids[k - i] = order[k].slot }
+                    once = maxCrossings(UnsafeBufferPointer(rebasing: ids[0..<(j - i)]), top, bottom, eb, scratch, limit) == 1
+                }
+            }
+            var net = first.dir
+            if !once {
+                guard let constant = constantWinding(order, i, j, top, bottom, eb, events) else { return nil }
+                net = constant
+            }
+            runs[count] = OverlapRowRun(end: Int32(truncatingIfNeeded: j), net: Int32(truncatingIfNeeded: net), once: once)
+            count += 1
+            i = j
         }
-        for i in 0..<n { order[i] = OverlapStart(y: span(eb[Int(active[i])]).lo, slot: active[i]) }
-        insertionSort(UnsafeMutableBufferPointer(rebasing: order[0..<n]))
+        return count
+    }
+
+    /// The winding that edges `order[from..<to]` add on every line of the row [top, bottom), or
+    /// nil when it differs between lines. Uses `events` (room for twice the edges).
+    private func constantWinding(_ order: UnsafeMutableBufferPointer<OverlapStart>, _ from: Int, _ to: Int,
+                                 _ top: Double, _ bottom: Double, _ eb: UnsafeBufferPointer<OverlapEdge>,
+                                 _ events: UnsafeMutableBufferPointer<OverlapStart>) -> Int? {
+        var net = 0, ne = 0
+        for k in from..<to {
+            let e = eb[Int(order[k].slot)]
+            if e.y0 > top { events[ne] = OverlapStart(y: e.y0, slot: Int32(e.dir)); ne += 1 } else { net += e.dir }
+            if e.y1 < bottom { events[ne] = OverlapStart(y: e.y1, slot: Int32(-e.dir)); ne += 1 }
+        }
+        insertionSort(UnsafeMutableBufferPointer(rebasing: events[0..<ne]))
+        // The winding after all the events at one height must come back to the row top's.
+        var w = net, k = 0
+        while k < ne {
+            let y = events[k].y
+            while k < ne && events[k].y == y { w += Int(events[k].slot); k += 1 }
+            if w != net { return nil }
+        }
+        return net
+    }
+
+    /// Splits the row's first `n` edges, sorted in `order` by `sortBySpan`, into independent
+    /// groups, left to right: `ends` gets each group's end in `order`; returns the number of
+    /// groups. Edges whose ranges meet share a group, and so do all the edges of a contour (with
+    /// everything between them): on any line a closed contour's crossings sum to 0, so a group of
+    /// whole contours is entered at winding 0 and can be classified on its own. `marks` has one
+    /// entry per contour; `extend` room for `n` groups.
+    private func groupRow(_ n: Int, _ row: Int, _ eb: UnsafeBufferPointer<OverlapEdge>,
+                          _ order: UnsafeMutableBufferPointer<OverlapStart>, _ ends: UnsafeMutableBufferPointer<Int32>,
+                          _ extend: UnsafeMutableBufferPointer<Int32>,
+                          _ marks: UnsafeMutableBufferPointer<OverlapContourMark>) -> Int {
+        let top = Double(row), bottom = top + 1
         // Groups of meeting ranges; each contour's first and last of them.
         var groups: Int32 = 0, reach = -Double.infinity
         let thisRow = Int32(truncatingIfNeeded: row)
@@ -307,7 +424,7 @@ extension Rasterizer {
                 groups += 1
                 extend[Int(groups)] = groups
             }
-            reach = max(reach, span(e).hi)
+            reach = max(reach, span(e, top, bottom).hi)
             let c = Int(e.contour)
             if marks[c].row != thisRow { marks[c] = OverlapContourMark(row: thisRow, first: groups, last: groups) } else { marks[c].last = groups }
         }
@@ -377,6 +494,23 @@ struct OverlapCrossing: Comparable {
         if b.x < a.x - tie { return false }
         return a.x2 < b.x2 || (a.x2 == b.x2 && a.slot < b.slot)
     }
+}
+
+/// Counts from one `Rasterizer.accumulateBoundary` pass: the edges of the rows it had to look into
+/// (past the quick tests), how many of them it classified, and the rows it cut into groups of
+/// whole contours.
+struct OverlapStats {
+    var edgesInResolvedRows = 0
+    var edgesClassified = 0
+    var rowsGrouped = 0
+}
+
+/// A run of a row's edges whose x ranges meet (see `Rasterizer.rowRuns`): where it ends in the
+/// row's order, the winding it adds on every line, and whether every line crosses it once.
+struct OverlapRowRun {
+    var end: Int32
+    var net: Int32
+    var once: Bool
 }
 
 /// An edge (its index) starting at height `y` inside a row, for sorting by height.
