@@ -63,6 +63,31 @@ import Testing
         #expect(rotation(doc, 0) == 12)
     }
 
+    /// A source that is one JavaScript expression is compiled as one (not run through `eval`,
+    /// which compiled it again on every evaluation); statements, and sources that would mean
+    /// something else inside parentheses, still give their last statement's value through `eval`.
+    @Test func oneExpressionSourcesAreNotEvaluatedThroughEval() throws {
+        let cases: [(source: String, expected: Double, asExpression: Bool)] = [
+            ("value * 2", 10, true),
+            ("time * 30;  ", 15, true),  // trailing semicolons and space
+            ("[value, value][1] - 1 // a comment\n", 4, true),
+            ("var k = 3; k * 4", 12, false),
+            ("x = 2\nx + 1", 3, false),  // two statements by semicolon insertion; one line `x = 2 x + 1` in parentheses
+            ("if (time > 0) 7; else 9", 7, false),
+            ("{ 6 }", 6, false),  // a block as a statement, an object in parentheses: never tried
+        ]
+        for c in cases {
+            #expect((ExpressionPrelude.expressionFunction(for: c.source) != nil) == (c.source != "{ 6 }"), "\(c.source)")
+            let doc = try rotationExpression(c.source, k: "5")
+            let runtime = ExpressionRuntime(model: doc.model, limits: Limits())
+            runtime.beginFrame()
+            let got = runtime.resolve(doc.model.root, frame: 15).layers[0].transform.rotation.scalar(at: 15)
+            #expect(got == c.expected, "\(c.source) gave \(got)")
+            #expect(runtime.compiledAsExpressions == (c.asExpression ? 1 : 0), "\(c.source)")
+            #expect(runtime.failures.isEmpty, "\(c.source): \(runtime.failures)")
+        }
+    }
+
     @Test func otherLayersEffectsAndTransforms() throws {
         let slider = """
         ,"ef":[{"ty":5,"nm":"Speed","mn":"ADBE Slider Control","en":1,"ef":[{"ty":0,"nm":"Slider","mn":"ADBE Slider Control-0001","v":\(keys([0, 30], ["[0]", "[60]"]))}}]},

@@ -55,10 +55,43 @@ enum ExpressionPrelude {
         return names
     }
 
+    /// `function(for:)` for a source without `$bm_rt`, but returning it as one expression: that
+    /// compiles only when the source is one (statements, `var x = 1; x`, are a syntax error
+    /// there; JavaScript inserts no semicolon inside parentheses, so a source that compiles this
+    /// way means what it means as a statement), and then `eval` does not compile the source again
+    /// on every evaluation, which was most of the time of a short one. Nil when the source has
+    /// `$bm_rt` or cannot be tried this way (see `singleExpression`).
+    static func expressionFunction(for source: String) -> String? {
+        guard !source.contains("$bm_rt"), let expression = singleExpression(source) else { return nil }
+        return function(for: source, body: "return __out((\n" + expression + "\n));")
+    }
+
+    /// `source` without trailing semicolons and white space, to put between parentheses; nil when
+    /// it is empty, or starts with `{` or `function` (as a statement a block or a declaration,
+    /// as an expression an object or a function: both compile, with another value).
+    static func singleExpression(_ source: String) -> String? {
+        var text = Substring(source)
+        while let last = text.last, last == ";" || last.isWhitespace { text.removeLast() }
+        let start = text.drop(while: \.isWhitespace)
+        guard !start.isEmpty, !start.hasPrefix("{"), !start.hasPrefix("function") else { return nil }
+        return String(text)
+    }
+
     /// The function an expression is compiled into: it binds the expression's names, runs the
     /// source and returns `$bm_rt` (what bodymovin assigns the result to) as plain data. A source
     /// without `$bm_rt` (written by hand) gives the value of its last statement, through `eval`.
     static func function(for source: String) -> String {
+        let body: String
+        if source.contains("$bm_rt") {
+            body = "var $bm_rt;\n" + source + "\n;return __out($bm_rt);"
+        } else {
+            body = "return __out(eval(" + TextEscaping.jsonString(source) + "));"
+        }
+        return function(for: source, body: body)
+    }
+
+    /// The function binding what `source` names, then running `body`.
+    private static func function(for source: String, body: String) -> String {
         // Names are declared and bound, and the layer's attributes read (each a call to the host),
         // only where the source spells them: an expression cannot reach a name it does not spell
         // (bar building one inside a nested eval, which no exporter writes). Binding all of them
@@ -83,12 +116,6 @@ enum ExpressionPrelude {
         }
         if !reads.isEmpty { binds += "if (thisLayer) {\n    " + reads.joined(separator: " ") + "\n}\n" }
         binds += "if (__isPath) value = __path(value);\n\n"
-        let body: String
-        if source.contains("$bm_rt") {
-            body = "var $bm_rt;\n" + source + "\n;return __out($bm_rt);"
-        } else {
-            body = "return __out(eval(" + TextEscaping.jsonString(source) + "));"
-        }
         return "function (__id, __prop, __layer, __comp, __isPath, __seed, __fps, time, value) {\n" + binds + body + "\n}"
     }
 }

@@ -34,8 +34,10 @@ final class ExpressionRuntime {
     private var engine: ScriptEngine?
     private var engineFailed = false
     private var slots: [Int: ScriptFunction] = [:]
-    /// Expressions compiled so far (each once).
+    /// Expressions compiled so far (each once), and how many of them as one JavaScript expression
+    /// (`ExpressionPrelude.expressionFunction`), not through `eval`.
     private(set) var compilations = 0
+    private(set) var compiledAsExpressions = 0
     /// Values computed in the current frame, by expression and time.
     private var cache: [CacheKey: ScriptValue] = [:]
     /// The last resolved copy of each composition that has expressions, beside the model's own
@@ -243,9 +245,18 @@ final class ExpressionRuntime {
 
     private func compiled(_ i: Int, _ engine: ScriptEngine) -> ScriptFunction? {
         if let slot = slots[i] { return slot }
+        let source = model.expressions[i].source, name = model.expressions[i].path
+        // A source that is one expression is compiled as one; others (statements) fail to, and
+        // are run through `eval`.
+        if let function = ExpressionPrelude.expressionFunction(for: source),
+           let slot = try? engine.compile(function: function, name: name) {
+            slots[i] = slot
+            compilations += 1
+            compiledAsExpressions += 1
+            return slot
+        }
         do {
-            let slot = try engine.compile(function: ExpressionPrelude.function(for: model.expressions[i].source),
-                                          name: model.expressions[i].path)
+            let slot = try engine.compile(function: ExpressionPrelude.function(for: source), name: name)
             slots[i] = slot
             compilations += 1
             return slot
