@@ -115,4 +115,49 @@ import Testing
         #expect(target[4, 8].a == 255 && target[5, 8].a == 255, "\(target[4, 8]) \(target[5, 8])")
         #expect(target[3, 8].a == 0 && target[6, 8].a == 0)
     }
+
+    /// libpag sizes a snapshot by Skia's `getBounds`, which for a filled path is all its points,
+    /// control points included. A bump from (3, 10) to (13, 10) with controls at height 3 tops
+    /// out at 4.75 (10/8 + 3·3/8 + 3·3/8 + 10/8 at t = 1/2): its snapshot's grid starts at the
+    /// whole pixel (3, 3), so the bitmap is the bump drawn in place, resampled at texel centres
+    /// (within 2 levels, as `aSnapshotIsTheContentDrawnOnItsOwnGridThenResampled`); a grid from the
+    /// curve's top, a quarter pixel off, softens its edges by more.
+    @Test func aSnapshotsGridStartsAtItsPathsControlPoints() throws {
+        func bump(snapshot: Bool) throws -> Pixmap {
+            var list = DisplayList()
+            list.reset(width: 16, height: 12)
+            list.beginGroup(transform: .identity)
+            if snapshot { list.setSnapshot(ContentSnapshot()) }
+            let path = list.makePath {
+                $0.move(to: Point(3, 10)); $0.cubic(to: Point(13, 10), control1: Point(3, 3), control2: Point(13, 3)); $0.close()
+            }!
+            list.addFill(path: path, transform: .identity, paint: .solid(Color(0, 0, 1)))
+            list.endGroup()
+            #expect(list.drawnBounds(of: list.groups[0].children, transform: .identity, fillBounds: .curves).minY == 4.75)
+            #expect(list.drawnBounds(of: list.groups[0].children, transform: .identity, fillBounds: .controlPoints).minY == 3)
+            var target = try Pixmap(width: 16, height: 12)
+            try DisplayListRenderer().render(list, into: &target)
+            return target
+        }
+        let direct = try bump(snapshot: false), snapped = try bump(snapshot: true)
+        for y in 0..<12 {
+            for x in 0..<16 {
+                #expect(abs(Int(direct[x, y].a) - Int(snapped[x, y].a)) <= 2, "(\(x), \(y)): \(snapped[x, y].a) against \(direct[x, y].a)")
+            }
+        }
+    }
+
+    /// Control-point bounds are taken after the path's transform, as Skia measures a path a
+    /// shape group's matrix has moved: the triangle (0, 0), (1, 0), (0, 1) turned 45° reaches
+    /// √2/2 down, where its turned bounding box would reach √2 (its corner (1, 1)).
+    @Test func controlPointBoundsAreTakenAfterTheTransform() {
+        var list = DisplayList()
+        list.reset(width: 8, height: 8)
+        let path = list.makePath { $0.append(.polygon([Point(0, 0), Point(1, 0), Point(0, 1)])) }!
+        list.addFill(path: path, transform: .rotation(Double.pi / 4), paint: .solid(Color(0, 0, 0)))
+        let b = list.drawnBounds(of: 0..<list.items.count, transform: .translation(4, 4), fillBounds: .controlPoints)
+        let h = 0.5.squareRoot()
+        #expect(abs(b.minX - (4 - h)) < 1e-9 && abs(b.maxX - (4 + h)) < 1e-9, "\(b)")
+        #expect(abs(b.minY - 4) < 1e-9 && abs(b.maxY - (4 + h)) < 1e-9, "\(b)")
+    }
 }

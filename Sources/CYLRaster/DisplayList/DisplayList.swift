@@ -269,12 +269,21 @@ public struct DisplayList: Sendable {
         images.append(Image(image: image, transform: transform, opacity: opacity, sampling: sampling))
     }
 
-    /// The bounds of what `items[range]` draw, in the space `transform` maps them to: each path's
-    /// curve bounds, strokes' outlines (`strokeBounds` of a path and its style, in the path's
-    /// space; without it, the path grown by half the width), images' rectangles, nested groups
-    /// through their transforms (their blur, effects and mattes left out); empty when they draw
-    /// nothing.
-    public func drawnBounds(of range: Range<Int>, transform: Transform,
+    /// How `drawnBounds` measures a filled path.
+    public enum FillBounds: Sendable {
+        /// The curves' own bounds (each Bézier's extrema).
+        case curves
+        /// Every point of the path, control points included, after its transform: what Skia's
+        /// `SkPath::getBounds` gives, and so what libpag sizes a layer's snapshot by.
+        case controlPoints
+    }
+
+    /// The bounds of what `items[range]` draw, in the space `transform` maps them to: each filled
+    /// path's bounds by `fillBounds`, strokes' outlines (`strokeBounds` of a path and its style,
+    /// in the path's space; without it, the path grown by half the width), images' rectangles,
+    /// nested groups through their transforms (their blur, effects and mattes left out); empty
+    /// when they draw nothing.
+    public func drawnBounds(of range: Range<Int>, transform: Transform, fillBounds: FillBounds = .curves,
                             strokeBounds: ((Path, StrokeStyle) -> Rect)? = nil) -> Rect {
         var r = Rect.empty
         func include(_ b: Rect, _ m: Transform) {
@@ -288,12 +297,17 @@ public struct DisplayList: Sendable {
             switch items[i] {
             case .group(let g):
                 let group = groups[g]
-                let inner = drawnBounds(of: group.children, transform: group.transform.then(transform), strokeBounds: strokeBounds)
+                let inner = drawnBounds(of: group.children, transform: group.transform.then(transform), fillBounds: fillBounds,
+                                        strokeBounds: strokeBounds)
                 if !inner.isEmpty { r = r.union(inner) }
                 i = group.end
                 continue
             case .fill(let f):
-                include(path(fills[f].path).bounds, fills[f].transform.then(transform))
+                let p = path(fills[f].path), m = fills[f].transform.then(transform)
+                switch fillBounds {
+                case .curves: include(p.bounds, m)
+                case .controlPoints: for q in p.points { r.include(m.apply(q)) }
+                }
             case .stroke(let s):
                 let p = path(strokes[s].path), style = strokes[s].style
                 if let strokeBounds {
