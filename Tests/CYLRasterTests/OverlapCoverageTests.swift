@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Testing
 import CYLGeometry
+import CYLTestSupport
 @testable import CYLRaster
 
 /// `Rasterizer.rasterize(resolveOverlaps:)`: exact coverage where a path overlaps itself next to
@@ -169,11 +170,8 @@ extension OverlapCoverageTests {
     /// `randomSelfCrossingPolygonsMatchASupersampledRender`.
     @Test(arguments: [LineJoin.round, .miter])
     func foldedStrokesAreExact(join: LineJoin) throws {
-        var seed: UInt64 = 0x2545_F491_4F6C_DD1D
-        func random() -> Double {
-            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Double(seed >> 11) / Double(1 << 53)
-        }
+        var generator = SplitMix(seed: 0x2545_F491_4F6C_DD1D)
+        func random() -> Double { generator.unit() }
         for _ in 0..<4 {
             var line = Path()
             line.move(to: Point(4 + random() * 52, 4 + random() * 52))

@@ -9,4 +9,6 @@ public struct SplitMix {
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         return z ^ (z >> 31)
     }
+    /// A number in [0, 1): the top 53 bits of `next()`.
+    public mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
 }
