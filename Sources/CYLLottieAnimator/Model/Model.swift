@@ -279,6 +279,9 @@ package struct LayerModel: Sendable {
     /// Whether the content is drawn through a snapshot, as libpag draws the layers whose
     /// content it caches (`ContentSnapshot`); Lottie layers never are.
     package var snapshotsContent = false
+    /// PAG's motion blur switch: the snapshot of the content is smeared along the layer's motion
+    /// since the previous frame (`ContentSnapshot.MotionBlur`); Lottie layers never are.
+    package var motionBlur = false
     /// The scales the layer is keyed to in its composition through its parents (libpag sizes
     /// and mipmaps the snapshot of its content by them).
     package var keyedScale = ScaleRange.one

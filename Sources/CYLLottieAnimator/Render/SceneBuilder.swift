@@ -136,8 +136,12 @@ struct LottieSceneBuilder {
             let range = layer.keyedScale.within(compositionScaleRange)
             let largest = max(range.largest.x, range.largest.y), smallest = min(range.smallest.x, range.smallest.y)
             list.beginGroup(transform: .identity)
+            // libpag's motion blur compares the layer's own transform with the previous frame's.
+            let blur = layer.motionBlur
+                ? ContentSnapshot.MotionBlur(from: layerMatrix(layer, time: max(time - 1, layer.inPoint)), to: layerMatrix(layer, time: time))
+                : nil
             list.setSnapshot(ContentSnapshot(scaleRatio: layerScale > 0 ? largest / layerScale : 1,
-                                             mipmapped: smallest < ContentSnapshot.mipmapThreshold * largest))
+                                             mipmapped: smallest < ContentSnapshot.mipmapThreshold * largest, motionBlur: blur))
         }
         switch layer.content {
         case .shapes(let items):

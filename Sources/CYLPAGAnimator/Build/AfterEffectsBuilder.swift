@@ -141,6 +141,12 @@ struct AfterEffectsBuilder {
             m.effects = layer.effects
             m.styles = layer.styles
             m.snapshotsContent = Self.cachesContent(layer)
+            m.motionBlur = layer.motionBlur && m.snapshotsContent
+            if layer.motionBlur && !m.motionBlur {
+                // Motion blur smears a snapshot of the content, and text is drawn straight.
+                note(layer.offset, "motion blur of a text layer is not drawn (the layer is drawn sharp)", .notDrawn,
+                     key: "text motion blur")
+            }
             switch layer.content {
             case .none: m.content = .null
             case .text(let source):
@@ -249,7 +255,7 @@ struct AfterEffectsBuilder {
         switch layer.content {
         case .text: return false
         case .shapes(let items) where layer.duration > 1 && items.allSatisfy(\.isStatic): return true
-        default: return !layer.effects.isEmpty || !layer.styles.isEmpty
+        default: return !layer.effects.isEmpty || !layer.styles.isEmpty || layer.motionBlur
         }
     }
 

@@ -154,6 +154,8 @@ struct PAGLayer {
     var startTime: Double = 0
     var duration: Double = 1
     var blendMode: BlendMode = .normal
+    /// The layer's motion blur switch (drawn as libpag's MotionBlurFilter).
+    var motionBlur = false
     var matte: MatteMode? = nil
     var transform = TransformModel.identity
     var masks: [MaskModel] = []

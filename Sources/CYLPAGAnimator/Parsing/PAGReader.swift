@@ -114,12 +114,6 @@ struct PAGReader {
         }
     }
 
-    /// A layer's motion blur switch is on: noted once per file. (libpag's `MotionBlurFilter` was
-    /// tried here and matched fewer corpus frames than drawing the layer sharp; see issue 27.)
-    mutating func noteMotionBlur(_ byte: Int) {
-        note(byte, "layer motion blur is not drawn (the layer is drawn sharp)", .notDrawn)
-    }
-
     mutating func unknown(_ tag: Tag) {
         note(tag.offset, "tag \(tag.rawCode) is not known to this reader (a newer exporter's); skipped", .unknownTag,
              key: "tag \(tag.rawCode)")
@@ -255,7 +249,7 @@ struct PAGReader {
             var b = try AttributeBlock([layer.type == .camera ? nil : AttributeKind.value, .bitFlag].compactMap { $0 },
                                        tag: "the LayerAttributesExtra tag", &tag.body)
             if layer.type != .camera { layer.name = try b.value(&tag.body, layer.name) { (s: inout PAGStream) throws(PAGError) in try s.string("the layer name") } }
-            if b.bitFlag() { noteMotionBlur(tag.offset) }
+            if b.bitFlag() { layer.motionBlur = true }
         case .transform2D:
             layer.transform = try readTransform2D(&tag.body)
         case .transform3D:
@@ -311,7 +305,7 @@ struct PAGReader {
         var b = try AttributeBlock(kinds, tag: "the \(code.name) tag", &tag.body)
         layer.isActive = b.bitFlag()
         layer.autoOrient = b.bitFlag()
-        if code == .layerAttributesV3 && !camera && b.bitFlag() { noteMotionBlur(tag.offset) }
+        if code == .layerAttributesV3 && !camera && b.bitFlag() { layer.motionBlur = true }
         layer.parentID = try b.value(&tag.body, 0) { (s: inout PAGStream) throws(PAGError) in try s.encodedUInt32("the parent layer id") }
         _ = try b.value(&tag.body, 1.0) { (s: inout PAGStream) throws(PAGError) in  // stretch: baked into keyframes by the exporter
             let n = try s.encodedInt32("the stretch"), d = try s.encodedUInt32("the stretch")

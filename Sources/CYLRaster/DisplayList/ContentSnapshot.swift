@@ -15,10 +15,46 @@ public struct ContentSnapshot: Sendable, Equatable {
     /// draws the snapshot of content shown at times at under `mipmapThreshold` of its largest
     /// scale; otherwise bilinearly from the bitmap.
     public var mipmapped: Bool
+    /// The layer's motion since the previous frame, smeared over the bitmap; nil for none.
+    public var motionBlur: MotionBlur?
 
-    public init(scaleRatio: Double = 1, mipmapped: Bool = false) {
+    public init(scaleRatio: Double = 1, mipmapped: Bool = false, motionBlur: MotionBlur? = nil) {
         self.scaleRatio = scaleRatio.isFinite && scaleRatio > 0 ? scaleRatio : 1
         self.mipmapped = mipmapped
+        self.motionBlur = motionBlur
+    }
+
+    /// libpag's MotionBlurFilter: each texel of the content's bitmap (its bounds, rounded out,
+    /// grown 1.2x about their centre) averages 37 samples along how far the layer's transform
+    /// moved that point since the previous frame, measured in the content's own units as a
+    /// fraction of its bounds (at most `maxShift` of them).
+    public struct MotionBlur: Sendable, Equatable {
+        /// The current transform minus the previous one, coefficient by coefficient: applied to a
+        /// point of the content, how far it moved (in the layer's parent's units).
+        public var change: Transform
+        /// Whether the layer's scale changed (the samples then run forward from the point, not
+        /// centred on it).
+        public var scaling: Bool
+
+        public init(change: Transform, scaling: Bool) {
+            self.change = change
+            self.scaling = scaling
+        }
+
+        /// The blur between two transforms of the layer, nil when they are equal (libpag skips it).
+        public init?(from previous: Transform, to current: Transform) {
+            guard previous != current else { return nil }
+            change = Transform(a: current.a - previous.a, b: current.b - previous.b, c: current.c - previous.c,
+                               d: current.d - previous.d, tx: current.tx - previous.tx, ty: current.ty - previous.ty)
+            scaling = current.a != previous.a || current.d != previous.d
+        }
+
+        /// libpag's MOTION_BLUR_SCALE_FACTOR: how much the bounds grow.
+        public static let growth = 1.2
+        /// The longest shift, as a fraction of the bounds ((growth − 1) / 2).
+        public static let maxShift = 0.1
+        /// Samples per texel (kSamplesPerFrame).
+        public static let samples = 37
     }
 
     /// libpag's MIPMAP_ENABLED_THRESHOLD.
