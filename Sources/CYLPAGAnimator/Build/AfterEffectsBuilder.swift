@@ -248,8 +248,8 @@ struct AfterEffectsBuilder {
     }
 
     /// Whether libpag caches the layer's content as a snapshot (`ContentSnapshot`): a layer with
-    /// effects or layer styles, and a shape layer whose items never change, shown for more than
-    /// a frame (its ContentCache). Text it caches too, at bounds from its own glyph metrics; drawn
+    /// effects, layer styles or motion blur, and a shape layer whose items never change, shown for
+    /// more than a frame (its ContentCache). Text it caches too, at bounds from its own glyph metrics; drawn
     /// through ours, text matched fewer frames (small.pag 5/5 to 0/5), so text is drawn straight.
     static func cachesContent(_ layer: PAGLayer) -> Bool {
         switch layer.content {
