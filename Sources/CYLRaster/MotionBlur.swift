@@ -26,14 +26,16 @@ enum MotionBlurKernel {
                 let x0 = Int(fx), y0 = Int(fy), x1 = min(x0 + 1, w - 1), y1 = min(y0 + 1, h - 1)
                 let tx = fx - Double(x0), ty = fy - Double(y0)
                 var out = (0.0, 0.0, 0.0, 0.0)
-                for (px, py, weight) in [(x0, y0, (1 - tx) * (1 - ty)), (x1, y0, tx * (1 - ty)), (x0, y1, (1 - tx) * ty), (x1, y1, tx * ty)]
-                where weight > 0 {
+                // Four calls, not a loop over an array literal of the taps: that allocated per sample.
+                @inline(__always) func tap(_ px: Int, _ py: Int, _ weight: Double) {
                     let p = src[py * spitch + px]
                     out.0 += weight * Double(p & 255)
                     out.1 += weight * Double((p >> 8) & 255)
                     out.2 += weight * Double((p >> 16) & 255)
                     out.3 += weight * Double(p >> 24)
                 }
+                tap(x0, y0, (1 - tx) * (1 - ty)); tap(x1, y0, tx * (1 - ty))
+                tap(x0, y1, (1 - tx) * ty); tap(x1, y1, tx * ty)
                 return out
             }
             /// The sample at fraction (u, v) of the input's bounds.

@@ -69,7 +69,6 @@ extension Rasterizer {
         active.removeAll(keepingCapacity: true)
         starts.removeAll(keepingCapacity: true)
         defer { overlapEdges = edges; overlapOrder = order; overlapActive = active; overlapRowStarts = starts }
-        overlapStats = OverlapStats()
         var stats = OverlapStats()
         defer { overlapStats = stats }
 
