@@ -294,4 +294,33 @@ extension Pixmap {
             for y in r.y..<r.maxY { (base + y * pitch + r.x).update(repeating: 0, count: r.width) }
         }
     }
+
+    /// Scales each pixel of `rect` (premultiplied) by the share of it `box` covers: the pixels
+    /// along `rect`'s border that `box`'s fractional edges cross; the rest are left as they are.
+    public mutating func scaleEdges(of rect: IntRect, toCoverageOf box: Rect) {
+        let r = rect.intersection(IntRect(x: 0, y: 0, width: width, height: height))
+        if r.isEmpty { return }
+        // The covered share of pixel i on one axis, as 0...255 (255: wholly inside).
+        func share(_ i: Int, _ lo: Double, _ hi: Double) -> UInt32 {
+            let c = max(0, min(Double(i + 1), hi) - max(Double(i), lo))
+            return UInt32((min(c, 1) * 255).rounded())
+        }
+        let columns = r.width > 1 ? [r.x, r.maxX - 1] : [r.x], rows = r.height > 1 ? [r.y, r.maxY - 1] : [r.y]
+        withUnsafeMutablePixels { base, pitch in
+            func scale(_ x: Int, _ y: Int, _ c: UInt32) {
+                let p = base[y * pitch + x]
+                var out: UInt32 = 0
+                for shift: UInt32 in [0, 8, 16, 24] { out |= ((((p >> shift) & 0xFF) * c + 127) / 255) << shift }
+                base[y * pitch + x] = out
+            }
+            for y in rows {
+                let c = share(y, box.minY, box.maxY)
+                if c < 255 { for x in r.x..<r.maxX { scale(x, y, c) } }
+            }
+            for x in columns {
+                let c = share(x, box.minX, box.maxX)
+                if c < 255 { for y in r.y..<r.maxY { scale(x, y, c) } }
+            }
+        }
+    }
 }

@@ -35,6 +35,40 @@ import Testing
         #expect(curved[0, 5] == .transparent && curved[3, 5] == .transparent)
     }
 
+    /// A 3 × 2 box fitted into 10 × 10 (scale 10/3: 10 × 6.667, rows 1.667...8.333), content
+    /// filling it and, for `overflow`, running a unit past it on every side.
+    func fittedBox(_ edges: BoxEdges, overflow: Bool = false) throws -> Pixmap {
+        var list = DisplayList()
+        list.reset(width: 3, height: 2, edges: edges)
+        let r = overflow ? Rect(x: -1, y: -1, width: 5, height: 4) : Rect(x: 0, y: 0, width: 3, height: 2)
+        let path = list.makePath { $0.append(.rect(r)) }!
+        list.addFill(path: path, transform: .identity, paint: .solid(Color(1, 1, 1)))
+        var target = try Pixmap(width: 10, height: 10)
+        try DisplayListRenderer().render(list, into: &target)
+        return target
+    }
+
+    @Test func boxEdgesClipAsTheirPlayersDo() throws {
+        // Row 1 is a third inside the box (1.667...2), row 8 a third (8...8.333): 85 of 255.
+        let rounded = try fittedBox(.pixelRounded, overflow: true)
+        // Origin 1.667 and height 6.667 each rounded: rows 2...8, whole.
+        #expect(rounded[5, 1].a == 0 && rounded[5, 2].a == 255 && rounded[5, 8].a == 255 && rounded[5, 9].a == 0,
+                "snapped to rows 2...8: \(rounded[5, 1]) \(rounded[5, 8])")
+        let clipped = try fittedBox(.antialiased, overflow: true)
+        #expect(clipped[5, 0].a == 0 && clipped[5, 9].a == 0)
+        #expect(clipped[5, 1].a == 85 && clipped[5, 8].a == 85, "\(clipped[5, 1]) \(clipped[5, 8])")
+        #expect(clipped[5, 1] == RGBA8(85, 85, 85, 85), "premultiplied white scaled alike")
+        #expect(clipped[5, 2].a == 255 && clipped[0, 5].a == 255 && clipped[9, 5].a == 255)
+        // Content that ends at the box keeps its own anti-aliased edge, clipped once more by the
+        // box when `.antialiased` (85 × 85 / 255 = 28), as libpag's renders show.
+        let exact = try fittedBox(.antialiased), unclipped = try fittedBox(.unclipped)
+        #expect(exact[5, 1].a == 28 && exact[5, 8].a == 28, "\(exact[5, 1]) \(exact[5, 8])")
+        #expect(unclipped[5, 1].a == 85 && unclipped[5, 8].a == 85 && unclipped[5, 4].a == 255)
+        // Overflowing content is cut at the pixels the box touches when unclipped.
+        let overflowing = try fittedBox(.unclipped, overflow: true)
+        #expect(overflowing[5, 0].a == 0 && overflowing[5, 1].a == 255 && overflowing[5, 9].a == 0)
+    }
+
     @Test func aSnappingGroupStartsOnTheNearestWholePixel() throws {
         var list = DisplayList()
         list.reset(width: 40, height: 40)

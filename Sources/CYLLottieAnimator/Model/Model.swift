@@ -357,6 +357,9 @@ package struct AnimationModel: Sendable {
     /// How strokes measure their dash patterns: by arc length (Lottie's players), or by Skia's
     /// chords (PAG: libpag dashes through tgfx).
     package var dashMeasure = DashMeasure.arcLength
+    /// How the composition's box clips at fractional letterbox offsets: rounded to whole pixels
+    /// (Lottie's players), or anti-aliased (PAG: libpag clips a composition to its bounds).
+    package var boxEdges = BoxEdges.pixelRounded
 }
 
 /// The smallest and largest scale, per axis, that a layer's keys reach, multiplied through its

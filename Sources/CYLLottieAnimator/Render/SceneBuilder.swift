@@ -53,7 +53,7 @@ struct LottieSceneBuilder {
 
     /// Builds the root composition at composition time `time` into `list` (emptied first).
     mutating func build(atCompositionTime time: Double, into list: inout DisplayList) throws(SceneLimitError) {
-        list.reset(width: model.width, height: model.height)
+        list.reset(width: model.width, height: model.height, edges: model.boxEdges)
         expressions?.beginFrame()
         defer { expressions?.endFrame() }
         evaluator.trimMeasures.beginFrame()

@@ -66,6 +66,9 @@ struct AfterEffectsBuilder {
                               images: images, markers: [])
         model.fonts = text.fonts
         model.dashMeasure = .libpag
+        // libpag clips a composition of layers to its bounds, anti-aliased; a bitmap or video
+        // composition's frames it draws unclipped, their own edges anti-aliased.
+        if case .vector = root.content { model.boxEdges = .antialiased } else { model.boxEdges = .unclipped }
         return model
     }
 

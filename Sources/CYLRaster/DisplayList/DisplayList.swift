@@ -10,6 +10,19 @@ public enum GlyphPlacement: Sendable, Hashable {
     case resampled
 }
 
+/// How the edges of the content's box meet the target when it is fitted at a fractional offset.
+public enum BoxEdges: Sendable, Hashable {
+    /// Clipped to whole pixels (the box's edges rounded): what the Lottie and Rive players here
+    /// draw, and their references show.
+    case pixelRounded
+    /// Clipped to the exact box, a pixel the edge crosses keeping the part of its content inside
+    /// (libpag clips a composition of layers to its bounds with an anti-aliased rectangle).
+    case antialiased
+    /// Not clipped within the pixels the box touches: the content's own anti-aliased edges show
+    /// (libpag draws a bitmap or video composition's frames so).
+    case unclipped
+}
+
 /// One frame of vector content as typed drawing commands: what a vector back-end (Lottie, Rive)
 /// makes of its model at one time, with every lookup already resolved (parents, mattes, time
 /// remapping, colours), and what `DisplayListRenderer` draws with this module. Tests can assert on
@@ -126,6 +139,8 @@ public struct DisplayList: Sendable {
     /// The content's size, which renderers fit into their target.
     public private(set) var width = 0.0
     public private(set) var height = 0.0
+    /// How the box's edges are clipped when the list is fitted into a target.
+    public private(set) var edges = BoxEdges.pixelRounded
     public private(set) var items: [Item] = []
     public private(set) var groups: [Group] = []
     public private(set) var fills: [Fill] = []
@@ -144,10 +159,12 @@ public struct DisplayList: Sendable {
 
     public init() {}
 
-    /// Empties the list for a new frame of content `width × height`, keeping its buffers.
-    public mutating func reset(width: Double, height: Double) {
+    /// Empties the list for a new frame of content `width × height`, clipped at `edges`, keeping
+    /// its buffers.
+    public mutating func reset(width: Double, height: Double, edges: BoxEdges = .pixelRounded) {
         self.width = width
         self.height = height
+        self.edges = edges
         items.removeAll(keepingCapacity: true)
         groups.removeAll(keepingCapacity: true)
         fills.removeAll(keepingCapacity: true)

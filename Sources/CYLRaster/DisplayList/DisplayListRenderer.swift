@@ -36,20 +36,37 @@ public final class DisplayListRenderer {
     /// player in this package does: scaled uniformly to fit, centred, clipped to its rectangle
     /// (edges snapped to whole pixels).
     public static func fit(width: Double, height: Double, into target: PixelSize) -> (transform: Transform, clip: IntRect) {
-        let s = min(Double(target.width) / width, Double(target.height) / height)
-        let ox = (Double(target.width) - width * s) / 2, oy = (Double(target.height) - height * s) / 2
-        let bounds = IntRect(x: 0, y: 0, width: target.width, height: target.height)
-        let clip = IntRect(rounding: Rect(x: ox.rounded(), y: oy.rounded(), width: (width * s).rounded(), height: (height * s).rounded()),
-                           clampedTo: bounds)
-        return (Transform.scale(s, s).then(.translation(ox, oy)), clip)
+        let (transform, box) = fittedBox(width: width, height: height, into: target)
+        let clip = IntRect(rounding: Rect(x: box.minX.rounded(), y: box.minY.rounded(), width: box.width.rounded(), height: box.height.rounded()),
+                           clampedTo: IntRect(x: 0, y: 0, width: target.width, height: target.height))
+        return (transform, clip)
     }
 
-    /// Clears `target` and draws `list` fitted into it (`fit`).
+    /// The uniform scale and centring that fit `width × height` into `target`, and the box it fills.
+    private static func fittedBox(width: Double, height: Double, into target: PixelSize) -> (transform: Transform, box: Rect) {
+        let s = min(Double(target.width) / width, Double(target.height) / height)
+        let ox = (Double(target.width) - width * s) / 2, oy = (Double(target.height) - height * s) / 2
+        return (Transform.scale(s, s).then(.translation(ox, oy)), Rect(x: ox, y: oy, width: width * s, height: height * s))
+    }
+
+    /// Clears `target` and draws `list` fitted into it (`fit`), its box's edges as `list.edges` says.
     public func render(_ list: DisplayList, into target: inout Pixmap) throws {
         target.clearTransparent()
         guard list.width > 0, list.height > 0 else { return }
-        let (transform, clip) = Self.fit(width: list.width, height: list.height, into: target.size)
-        try render(list, transform: transform, clip: clip, into: &target)
+        switch list.edges {
+        case .pixelRounded:
+            let (transform, clip) = Self.fit(width: list.width, height: list.height, into: target.size)
+            try render(list, transform: transform, clip: clip, into: &target)
+        case .antialiased, .unclipped:
+            // Drawn into every pixel the box touches; for `.antialiased` each pixel an edge
+            // crosses then keeps the share of it inside: on a cleared target, the anti-aliased clip.
+            let (transform, box) = Self.fittedBox(width: list.width, height: list.height, into: target.size)
+            let bounds = IntRect(x: 0, y: 0, width: target.width, height: target.height)
+            let clip = IntRect(covering: box, clampedTo: bounds)
+            guard !clip.isEmpty else { return }
+            try render(list, transform: transform, clip: clip, into: &target)
+            if list.edges == .antialiased { target.scaleEdges(of: clip, toCoverageOf: box) }
+        }
     }
 
     /// Draws `list` over what `target` holds, mapped by `transform` and clipped to `clip`.
