@@ -23,6 +23,20 @@ public enum ImageSampling: Sendable, Hashable {
     case unreduced
 }
 
+/// The smallest and largest scales an image is drawn at over its layer's keys, as ratios to the
+/// scale it is drawn at now. libpag sizes an image's snapshot once for the whole animation, at
+/// the largest, and mipmaps by the smallest (`ImageSampling.libpag`).
+public struct ScaleRatios: Sendable, Hashable {
+    public var smallest: Double, largest: Double
+    /// An image drawn at one scale throughout.
+    public static let constant = ScaleRatios(smallest: 1, largest: 1)
+    /// Ratios that are not finite and positive count as 1 (the scale now).
+    public init(smallest: Double, largest: Double) {
+        self.smallest = smallest.isFinite && smallest > 0 ? smallest : 1
+        self.largest = largest.isFinite && largest > 0 ? largest : 1
+    }
+}
+
 extension Canvas {
     /// Draws `image` (premultiplied) with its pixel rectangle (0, 0)-(width, height) mapped by
     /// `transform`, source-over at `opacity`, clipped to `clip`.
@@ -34,13 +48,15 @@ extension Canvas {
     /// or skew blend each pair of texel rows once per pixel row and keep the samples for the next
     /// frame (`ImageSampleCache`). `.trilinear` `sampling` blends the samples of two levels
     /// instead (`ImageMipmapCache.trilinearSources`).
+    /// `scales` matters to `.libpag` sampling only.
     public func drawImage(_ image: Pixmap, transform: Transform, opacity: Double = 1, clip: IntRect? = nil,
-                          sampling: ImageSampling = .bilinear, into target: inout Pixmap) throws(GeometryError) {
+                          sampling: ImageSampling = .bilinear, scales: ScaleRatios = .constant,
+                          into target: inout Pixmap) throws(GeometryError) {
         paintedFromCache = false  // its spans are the rasterizer's (images are not cached as spans)
         let alpha = Color.q(opacity)
         guard alpha > 0, let toTexels = transform.inverted else { return }
         if sampling == .libpag {
-            try drawAsLibpag(image, transform: transform, opacity: opacity, clip: clip, into: &target)
+            try drawAsLibpag(image, transform: transform, opacity: opacity, clip: clip, scales: scales, into: &target)
             return
         }
         let bounds = IntRect(x: 0, y: 0, width: target.width, height: target.height)
@@ -91,21 +107,30 @@ extension Canvas {
         }
     }
 
-    /// `.libpag` sampling: the image, or its snapshot at its scale, drawn with plain bilinear sampling.
-    private func drawAsLibpag(_ image: Pixmap, transform: Transform, opacity: Double, clip: IntRect?,
+    /// `.libpag` sampling: the image, or its snapshot at the largest scale it is drawn at, drawn
+    /// bilinearly, or trilinearly where libpag mipmaps (the source when the smallest scale is
+    /// under 0.4, the snapshot when the smallest is under 0.4 of the largest).
+    private func drawAsLibpag(_ image: Pixmap, transform: Transform, opacity: Double, clip: IntRect?, scales: ScaleRatios,
                               into target: inout Pixmap) throws(GeometryError) {
         let scale = max((transform.a * transform.a + transform.b * transform.b).squareRoot(),
                         (transform.c * transform.c + transform.d * transform.d).squareRoot())
+        let largest = scale * scales.largest, smallest = scale * scales.smallest
         let outer = imageLevels
         imageLevels = false
         defer { imageLevels = outer }
-        guard scale <= 0.7, scale > 0, let snapshot = try imageSnapshots.snapshot(of: image, scale: scale) else {
-            try drawImage(image, transform: transform, opacity: opacity, clip: clip, into: &target)
+        let mipmappedSource = smallest < Self.libpagMipmapThreshold
+        guard largest <= 0.7, largest > 0,
+              let snapshot = try imageSnapshots.snapshot(of: image, scale: largest, trilinear: mipmappedSource) else {
+            try drawImage(image, transform: transform, opacity: opacity, clip: clip, sampling: mipmappedSource ? .trilinear : .bilinear,
+                          into: &target)
             return
         }
-        try drawImage(snapshot, transform: Transform.scale(1 / scale, 1 / scale).then(transform), opacity: opacity,
-                      clip: clip, into: &target)
+        try drawImage(snapshot, transform: Transform.scale(1 / largest, 1 / largest).then(transform), opacity: opacity, clip: clip,
+                      sampling: smallest < Self.libpagMipmapThreshold * largest ? .trilinear : .bilinear, into: &target)
     }
+
+    /// Below this scale (or ratio of smallest to largest) libpag mipmaps what it draws.
+    static let libpagMipmapThreshold = 0.4
 
     /// `spans` shaded by the bilinear samples of `fine` blended with those of `coarse` (when
     /// given) by `weight`/256: `drawImage`'s two paths, for two levels.

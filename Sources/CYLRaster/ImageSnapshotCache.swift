@@ -12,6 +12,7 @@ final class ImageSnapshotCache {
         /// Held so its storage stays alive (entries are found by `Pixmap.sharesStorage`).
         var image: Pixmap
         var scale: Double
+        var trilinear: Bool
         var snapshot: Pixmap
         var lastUse: Int
     }
@@ -25,10 +26,12 @@ final class ImageSnapshotCache {
     private(set) var draws = 0
 
     /// `image` drawn at `scale` into a `ceil(width × scale)` x `ceil(height × scale)` pixmap,
-    /// trilinear under 0.4x and plain bilinear otherwise; nil when that would be empty.
-    func snapshot(of image: Pixmap, scale: Double) throws(GeometryError) -> Pixmap? {
+    /// trilinear or plain bilinear; nil when that would be empty.
+    func snapshot(of image: Pixmap, scale: Double, trilinear: Bool) throws(GeometryError) -> Pixmap? {
         clock &+= 1
-        if let i = entries.firstIndex(where: { $0.scale == scale && $0.image.sharesStorage(with: image) }) {
+        // The largest scale is worked out again each frame (now × ratio): the last bits may differ.
+        if let i = entries.firstIndex(where: { abs($0.scale - scale) <= 1e-9 * scale && $0.trilinear == trilinear
+                                                   && $0.image.sharesStorage(with: image) }) {
             entries[i].lastUse = clock
             return entries[i].snapshot
         }
@@ -37,7 +40,7 @@ final class ImageSnapshotCache {
             return nil
         }
         canvas.imageLevels = false
-        try canvas.drawImage(image, transform: .scale(scale, scale), sampling: scale < 0.4 ? .trilinear : .bilinear,
+        try canvas.drawImage(image, transform: .scale(scale, scale), sampling: trilinear ? .trilinear : .bilinear,
                              into: &snapshot)
         draws += 1
         // The same image at another scale (an animated layer) replaces its snapshot.
@@ -46,7 +49,7 @@ final class ImageSnapshotCache {
             evict(entries.indices.min { entries[$0].lastUse < entries[$1].lastUse }!)
         }
         if w * h <= Self.maxPixels {
-            entries.append(Entry(image: image, scale: scale, snapshot: snapshot, lastUse: clock))
+            entries.append(Entry(image: image, scale: scale, trilinear: trilinear, snapshot: snapshot, lastUse: clock))
             keptPixels += w * h
         }
         return snapshot

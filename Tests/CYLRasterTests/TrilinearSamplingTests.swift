@@ -161,4 +161,40 @@ import CYLGeometry
         // One snapshot for both placements (same image, same scale).
         #expect(canvas.imageSnapshots.draws == 1)
     }
+
+    /// An image keyed to scales from 0.25 to 1 of its size, drawn now at 0.3 with the largest
+    /// 0.6: `.libpag` draws its snapshot once, at 0.6 (trilinear: the smallest, 0.15, is under
+    /// 0.4), and shrinks that by half, trilinearly (0.15 is under 0.4 of 0.6) — so at a whole
+    /// pixel offset each pixel is the snapshot's halved level, sampled at its texel centres.
+    @Test func libpagSizesTheSnapshotByTheLargestScale() throws {
+        let image = try gradient()
+        let reference = Canvas()
+        reference.imageLevels = false
+        var snapshot = try Pixmap(width: 39, height: 39)  // ceil(64 × 0.6)
+        try reference.drawImage(image, transform: .scale(0.6, 0.6), sampling: .trilinear, into: &snapshot)
+        var expected = try Pixmap(width: 40, height: 40)
+        try reference.drawImage(snapshot, transform: Transform.scale(0.5, 0.5).then(.translation(4, 2)), sampling: .trilinear,
+                                into: &expected)
+
+        let canvas = Canvas()
+        let scales = ScaleRatios(smallest: 0.5, largest: 2)
+        var drawn = try Pixmap(width: 40, height: 40)
+        try canvas.drawImage(image, transform: Transform.scale(0.3, 0.3).then(.translation(4, 2)), sampling: .libpag,
+                             scales: scales, into: &drawn)
+        #expect(drawn.bytes == expected.bytes)
+        // At 0.45 now (the largest still 0.6) the same snapshot serves.
+        try canvas.drawImage(image, transform: .scale(0.45, 0.45), sampling: .libpag,
+                             scales: ScaleRatios(smallest: 0.15 / 0.45, largest: 0.6 / 0.45), into: &drawn)
+        #expect(canvas.imageSnapshots.draws == 1)
+        // Keyed past 0.7 there is no snapshot: the image itself, trilinear (the smallest is under 0.4).
+        var direct = try Pixmap(width: 40, height: 40), plain = try Pixmap(width: 40, height: 40)
+        try canvas.drawImage(image, transform: .scale(0.3, 0.3), sampling: .libpag, scales: ScaleRatios(smallest: 1, largest: 3),
+                             into: &direct)
+        reference.imageLevels = false
+        try reference.drawImage(image, transform: .scale(0.3, 0.3), sampling: .trilinear, into: &plain)
+        #expect(direct.bytes == plain.bytes)
+        #expect(canvas.imageSnapshots.draws == 1)
+        // Ratios that are not finite and positive mean the scale now.
+        #expect(ScaleRatios(smallest: .nan, largest: -1) == .constant)
+    }
 }

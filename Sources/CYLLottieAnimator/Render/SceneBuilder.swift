@@ -35,6 +35,9 @@ struct LottieSceneBuilder {
     /// its layer chain is keyed to (`LayerModel.keyedScale`), per axis: what libpag sizes and
     /// mipmaps snapshots by.
     private var compositionScaleRange = ScaleRange.one
+    /// How much larger than its layers' scales the content being built is drawn: the product of
+    /// the `ContentSnapshot` scale ratios of the layers it is inside.
+    private var snapshotScaleFactor = 1.0
     /// Whether the layers being added are a track matte's source: libpag gates with a matte's
     /// outlines, so its text is not drawn as glyph bitmaps.
     private var addingMatte = false
@@ -60,6 +63,7 @@ struct LottieSceneBuilder {
         compositionScale = outputScale.isFinite && outputScale > 0 ? outputScale : 1
         compositionScaleRange = ScaleRange(smallest: Point(compositionScale, compositionScale),
                                            largest: Point(compositionScale, compositionScale))
+        snapshotScaleFactor = 1
         try addComposition(model.root, time: time, depth: 0, into: &list)
     }
 
@@ -130,6 +134,7 @@ struct LottieSceneBuilder {
             list.addMask(path: path, mode: mode, opacity: mask.opacity.scalar(at: time) / 100, inverted: mask.inverted,
                          expansion: mask.expansion.scalar(at: time), featherX: fx, featherY: fy)
         }
+        let outerSnapshotScale = snapshotScaleFactor
         if layer.snapshotsContent {
             // libpag draws the snapshot at the largest scale the layer is keyed to; at a smaller
             // one now, the bitmap is shrunk as it is drawn.
@@ -140,8 +145,10 @@ struct LottieSceneBuilder {
             let blur = layer.motionBlur
                 ? ContentSnapshot.MotionBlur(from: layerMatrix(layer, time: max(time - 1, layer.inPoint)), to: layerMatrix(layer, time: time))
                 : nil
-            list.setSnapshot(ContentSnapshot(scaleRatio: layerScale > 0 ? largest / layerScale : 1,
-                                             mipmapped: smallest < ContentSnapshot.mipmapThreshold * largest, motionBlur: blur))
+            let snapshot = ContentSnapshot(scaleRatio: layerScale > 0 ? largest / layerScale : 1,
+                                           mipmapped: smallest < ContentSnapshot.mipmapThreshold * largest, motionBlur: blur)
+            list.setSnapshot(snapshot)
+            snapshotScaleFactor *= snapshot.scaleRatio
         }
         switch layer.content {
         case .shapes(let items):
@@ -161,9 +168,18 @@ struct LottieSceneBuilder {
                 try addComposition(child, time: childTime, depth: depth + 1, into: &list)
             }
         case .image(let id):
-            if let image = model.images[id] { Self.add(image, into: &list) }
+            if let image = model.images[id] {
+                // libpag sizes an image's snapshot by the scales the layer is keyed to, relative
+                // here to the scale it is drawn at (in any snapshot it is inside).
+                let range = layer.keyedScale.within(compositionScaleRange), drawn = layerScale * snapshotScaleFactor
+                let scales = drawn > 0 && image.sampling == .libpag
+                    ? ScaleRatios(smallest: min(range.smallest.x, range.smallest.y) / drawn,
+                                  largest: max(range.largest.x, range.largest.y) / drawn)
+                    : .constant
+                Self.add(image, scales: scales, into: &list)
+            }
         case .frames(let source):
-            if let image = source.image(at: time) { Self.add(image, into: &list) }
+            if let image = source.image(at: time) { Self.add(image, scales: .constant, into: &list) }
         case .text(let text):
             try addText(text, time: time, pixelScale: layerScale, fitsPixels: !addingMatte && world.b == 0 && world.c == 0,
                         into: &list)
@@ -171,6 +187,7 @@ struct LottieSceneBuilder {
             break
         }
         if layer.snapshotsContent { try finishGroup(&list) }
+        snapshotScaleFactor = outerSnapshotScale  // (a throw ends the frame: `build` starts again at 1)
         if layer.hasPixelEffects { addEffects(layer, time: time, into: &list) }
         if let matte = layer.matte {
             list.beginMatte(matte.mode)
@@ -212,12 +229,12 @@ struct LottieSceneBuilder {
     }
 
     /// Draws `image` in its box, clipped to it when it overflows.
-    private static func add(_ image: LottieImage, into list: inout DisplayList) {
+    private static func add(_ image: LottieImage, scales: ScaleRatios, into list: inout DisplayList) {
         let (placement, crops) = image.placement
         if crops {
             list.beginGroup(transform: .identity, clip: Rect(x: image.offset.x, y: image.offset.y, width: image.width, height: image.height))
         }
-        list.addImage(image.pixels, transform: placement, sampling: image.sampling)
+        list.addImage(image.pixels, transform: placement, sampling: image.sampling, scales: scales)
         if crops { list.endGroup() }
     }
 

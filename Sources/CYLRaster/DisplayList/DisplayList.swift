@@ -117,6 +117,8 @@ public struct DisplayList: Sendable {
         public var opacity: Double
         /// How it is sampled when drawn smaller than its size.
         public var sampling: ImageSampling = .bilinear
+        /// The scales it is drawn at over its layer's keys, relative to this draw's (`.libpag`).
+        public var scales = ScaleRatios.constant
     }
 
     /// One mask of a group: the coverage of a path (in the group's space) under `rule`, grown or
@@ -281,9 +283,9 @@ public struct DisplayList: Sendable {
     }
 
     public mutating func addImage(_ image: Pixmap, transform: Transform, opacity: Double = 1,
-                                  sampling: ImageSampling = .bilinear) {
+                                  sampling: ImageSampling = .bilinear, scales: ScaleRatios = .constant) {
         items.append(.image(images.count))
-        images.append(Image(image: image, transform: transform, opacity: opacity, sampling: sampling))
+        images.append(Image(image: image, transform: transform, opacity: opacity, sampling: sampling, scales: scales))
     }
 
     /// How `drawnBounds` measures a filled path.

@@ -103,7 +103,7 @@ public final class DisplayListRenderer {
             case .image(let m):
                 let image = list.images[m]
                 try canvas.drawImage(image.image, transform: image.transform.then(parent), opacity: image.opacity,
-                                     clip: clip, sampling: image.sampling, into: &target)
+                                     clip: clip, sampling: image.sampling, scales: image.scales, into: &target)
                 trackSpans()
             }
             i += 1
