@@ -1,3 +1,4 @@
+import CRasterKernels
 import CYLGeometry
 
 /// How an image drawn smaller than its size picks its texels.
@@ -21,6 +22,11 @@ public enum ImageSampling: Sendable, Hashable {
     /// sequences so (measured against its renders: 11 of 18 bitmap frames and 7 of 20 video
     /// frames match, against 3 and 5 with halved levels or `.trilinear`).
     case unreduced
+    /// `.unreduced` from a bitmap of straight (not premultiplied) colour: colour and alpha are
+    /// interpolated apart and multiplied after, as libpag's shader draws a video frame from its
+    /// colour and alpha halves, so where the colour around a shape is black its edge darkens.
+    /// Only for bitmaps made so (`H264Decoder.Picture.straightRGBA`).
+    case unreducedStraight
 }
 
 /// The smallest and largest scales an image is drawn at over its layer's keys, as ratios to the
@@ -70,12 +76,13 @@ extension Canvas {
                           alpha: alpha, into: &target)
             return
         }
+        let straight = sampling == .unreducedStraight
         // Reduced more than 2x: sample a halved level instead (`ImageMipmapCache`).
-        let (image, inv) = imageLevels && sampling != .unreduced ? mipmaps.source(for: image, inverse: toTexels) : (image, toTexels)
+        let (image, inv) = imageLevels && sampling != .unreduced && !straight ? mipmaps.source(for: image, inverse: toTexels) : (image, toTexels)
         // Without rotation or skew every pixel row reads one pair of texel rows and the samples
         // depend on the transform only, so they are computed on a grid anchored at the target's
         // origin and kept: an image layer that does not move costs a composite per frame.
-        if inv.b == 0 && inv.c == 0 && axisAlignedImages {
+        if inv.b == 0 && inv.c == 0 && axisAlignedImages && !straight {
             let samples = imageSamples.samples(of: image, inverse: inv, covering: spansBounds(spans))
             target.withUnsafeMutablePixels { dst, dpitch in
                 for s in spans {
@@ -100,6 +107,7 @@ extension Canvas {
                     let p = inv.apply(Point(Double(s.x) + 0.5, Double(s.y) + 0.5))
                     let u = Int(clamping: (p.x - 0.5) * one), v = Int(clamping: (p.y - 0.5) * one)
                     Self.shadeBilinear(row, n, src, spitch, image.width - 1, image.height - 1, u, du, v, dv)
+                    if straight { UnsafeMutableRawPointer(row).withMemoryRebound(to: UInt8.self, capacity: 4 * n) { cyl_premultiply_row($0, n) } }
                     let coverage = alpha == 255 ? UInt32(s.coverage) : (UInt32(s.coverage) * alpha + 127) / 255
                     Kernels.overRow(dst + Int(s.y) * dpitch + Int(s.x), row, n, coverage: coverage)
                 }

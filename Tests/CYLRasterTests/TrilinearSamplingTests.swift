@@ -197,4 +197,23 @@ import CYLGeometry
         // Ratios that are not finite and positive mean the scale now.
         #expect(ScaleRatios(smallest: .nan, largest: -1) == .constant)
     }
+
+    /// A 2 × 1 straight-colour bitmap, opaque white then transparent black, drawn twice as wide:
+    /// pixel 2's centre samples texel 0.75 of the way to the black one. `.unreducedStraight`
+    /// interpolates colour and alpha apart and multiplies after: colour and alpha 63.75, so
+    /// premultiplied 63.75 × 63.75 / 255 ≈ 16 (libpag's dark fringe); premultiplied
+    /// interpolation of white and transparent gives 64 for both.
+    @Test func straightColourIsInterpolatedApartFromAlpha() throws {
+        var straight = try Pixmap(width: 2, height: 1)
+        straight[0, 0] = RGBA8(255, 255, 255, 255)
+        straight[1, 0] = RGBA8(0, 0, 0, 0)
+        var apart = try Pixmap(width: 4, height: 1), together = try Pixmap(width: 4, height: 1)
+        try Canvas().drawImage(straight, transform: .scale(2, 1), sampling: .unreducedStraight, into: &apart)
+        try Canvas().drawImage(straight, transform: .scale(2, 1), sampling: .unreduced, into: &together)
+        let p = apart[2, 0], q = together[2, 0]
+        #expect(abs(Int(p.a) - 64) <= 1 && abs(Int(p.r) - 16) <= 1 && p.r == p.g && p.g == p.b, "\(p)")
+        #expect(abs(Int(q.a) - 64) <= 1 && abs(Int(q.r) - 64) <= 1, "\(q)")
+        // Pixel 1 samples 0.25 of the way: 191.25 each, premultiplied 143.4.
+        #expect(abs(Int(apart[1, 0].r) - 143) <= 1 && abs(Int(apart[1, 0].a) - 191) <= 1, "\(apart[1, 0])")
+    }
 }

@@ -68,41 +68,45 @@ public final class H264Decoder {
 }
 
 extension H264Decoder.Picture {
-    /// `width` x `height` pixels from (`x`, `y`) as premultiplied RGBA, colours converted with
-    /// BT.601 limited range (H.264's default, what libpag's software path assumes); with an
-    /// alpha region, alpha is the luma of the pixel at the same place from (`alphaX`, `alphaY`)
-    /// (PAG packs a video's alpha as a grey picture beside its colour).
-    public func rgba(x: Int, y: Int, width: Int, height: Int, alphaX: Int?, alphaY: Int?, into out: inout Pixmap) {
+    /// `width` x `height` pixels from (`x`, `y`) as *straight* (not premultiplied) RGBA, as
+    /// libpag's shader reads a video frame before it multiplies: chroma upsampled bilinearly
+    /// (each pixel between the two nearest chroma samples each way, weights 3/4 and 1/4, as a GPU
+    /// samples a half-size plane), colours converted with BT.601 limited range (H.264's default,
+    /// what libpag's software path assumes); with an alpha region, alpha is the luma of the pixel
+    /// at the same place from (`alphaX`, `alphaY`) (PAG packs a video's alpha as a grey picture
+    /// beside its colour), expanded as tgfx expands it: (Y − 16) / 218, clamped, so the 234 that
+    /// white comes back as after lossy coding is opaque. Without one, alpha is 255.
+    public func straightRGBA(x: Int, y: Int, width: Int, height: Int, alphaX: Int?, alphaY: Int?, into out: inout Pixmap) {
         precondition(out.width == width && out.height == height)
         let w = min(width, self.width - x), h = min(height, self.height - y)
         guard w > 0, h > 0, x >= 0, y >= 0 else { return }
         let (py, pu, pv) = planes
         let (sy, sc) = strides
         let stride = out.stride
+        // The chroma samples of the colour region, which neighbours are clamped to.
+        let cx0 = x / 2, cx1 = (x + w - 1) / 2, cy0 = y / 2, cy1 = (y + h - 1) / 2
         out.withUnsafeMutableBytes { dst in
             for row in 0..<h {
                 let yy = y + row
+                // Pixel 2k sits a quarter of a chroma sample before sample k, 2k + 1 a quarter after.
+                let near = yy / 2, far = min(max(yy & 1 == 0 ? near - 1 : near + 1, cy0), cy1)
+                let nearRow = near * sc, farRow = far * sc
                 var d = row * stride
                 for col in 0..<w {
                     let xx = x + col
-                    let (r, g, b) = Self.rgb(py[yy * sy + xx], pu[(yy / 2) * sc + xx / 2], pv[(yy / 2) * sc + xx / 2])
+                    let nx = xx / 2, fx = min(max(xx & 1 == 0 ? nx - 1 : nx + 1, cx0), cx1)
+                    // In sixteenths: 9 near-near, 3 near-far each way, 1 far-far.
+                    let u16 = 9 * Int(pu[nearRow + nx]) + 3 * Int(pu[nearRow + fx]) + 3 * Int(pu[farRow + nx]) + Int(pu[farRow + fx])
+                    let v16 = 9 * Int(pv[nearRow + nx]) + 3 * Int(pv[nearRow + fx]) + 3 * Int(pv[farRow + nx]) + Int(pv[farRow + fx])
+                    let (r, g, b) = Self.rgb(py[yy * sy + xx], u16: u16, v16: v16)
                     var a = 255
                     if let ax = alphaX, let ay = alphaY {
                         let axx = ax + col, ayy = ay + row
-                        if axx < self.width && ayy < self.height {
-                            // The grey picture's luma, expanded from limited range (its chroma is
-                            // noise around neutral). Encoding is lossy: white comes back as 234
-                            // (254 expanded), which libpag's renders show opaque, so values within
-                            // 2% of either end are snapped to it.
-                            a = min(max(((Int(py[ayy * sy + axx]) - 16) * 76309 + 32768) >> 16, 0), 255)
-                            if a >= 250 { a = 255 } else if a <= 5 { a = 0 }
-                        } else {
-                            a = 0
-                        }
+                        a = axx < self.width && ayy < self.height ? min(max(((Int(py[ayy * sy + axx]) - 16) * 255 + 109) / 218, 0), 255) : 0
                     }
-                    dst[d] = UInt8((r * a + 127) / 255)
-                    dst[d + 1] = UInt8((g * a + 127) / 255)
-                    dst[d + 2] = UInt8((b * a + 127) / 255)
+                    dst[d] = UInt8(r)
+                    dst[d + 1] = UInt8(g)
+                    dst[d + 2] = UInt8(b)
                     dst[d + 3] = UInt8(a)
                     d += 4
                 }
@@ -110,12 +114,12 @@ extension H264Decoder.Picture {
         }
     }
 
-    /// BT.601 limited range to RGB, in 16.16 fixed point, clamped to 0...255.
-    @inline(__always) static func rgb(_ y: UInt8, _ u: UInt8, _ v: UInt8) -> (Int, Int, Int) {
-        let c = (Int(y) - 16) * 76309, d = Int(u) - 128, e = Int(v) - 128
-        let r = (c + 104597 * e + 32768) >> 16
-        let g = (c - 25675 * d - 53279 * e + 32768) >> 16
-        let b = (c + 132201 * d + 32768) >> 16
+    /// BT.601 limited range to RGB, chroma in sixteenths, in 20-bit fixed point, clamped to 0...255.
+    @inline(__always) static func rgb(_ y: UInt8, u16: Int, v16: Int) -> (Int, Int, Int) {
+        let c = (Int(y) - 16) * 76309 << 4, d = u16 - 128 * 16, e = v16 - 128 * 16
+        let r = (c + 104597 * e + (1 << 19)) >> 20
+        let g = (c - 25675 * d - 53279 * e + (1 << 19)) >> 20
+        let b = (c + 132201 * d + (1 << 19)) >> 20
         return (min(max(r, 0), 255), min(max(g, 0), 255), min(max(b, 0), 255))
     }
 }

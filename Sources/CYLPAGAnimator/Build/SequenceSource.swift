@@ -46,9 +46,10 @@ struct SequenceSource: Sendable {
     /// A composed frame in the composition's box, sampled as libpag samples sequence frames:
     /// bilinear from the frame itself, no halved levels (`.unreduced`; measured against its
     /// renders, halved levels or `.trilinear` matched 3 of 18 bitmap and 5 of 20 video frames,
-    /// this 11 and 7).
-    func image(_ pixels: Pixmap) -> LottieImage {
-        LottieImage.make(pixels, width: width, height: height, offset: Point(0, 0), sampling: .unreduced)
+    /// this 11 and 7); a video frame's colour and alpha apart (`.unreducedStraight`, its pixels
+    /// straight).
+    func image(_ pixels: Pixmap, straight: Bool = false) -> LottieImage {
+        LottieImage.make(pixels, width: width, height: height, offset: Point(0, 0), sampling: straight ? .unreducedStraight : .unreduced)
     }
 }
 

@@ -25,7 +25,7 @@ final class VideoSequenceFrames: FrameImages, @unchecked Sendable {
         var decoder: H264Decoder?
         /// The next frame (storage order) to feed.
         var next = 0
-        /// Pictures decoded and not shown yet, by time.
+        /// Pictures decoded and not shown yet, by time (straight colour: `straightRGBA`).
         var pictures: [Int64: Pixmap] = [:]
         var shown: (time: Int64, image: LottieImage?)? = nil
     }
@@ -64,7 +64,7 @@ final class VideoSequenceFrames: FrameImages, @unchecked Sendable {
         let target = frameTime(at: time)
         return state.withLock { s in
             if let shown = s.shown, shown.time == target { return shown.image }
-            let image = decode(target, &s).map { source.image($0) }
+            let image = decode(target, &s).map { source.image($0, straight: true) }
             s.shown = (target, image)
             return image
         }
@@ -99,7 +99,7 @@ final class VideoSequenceFrames: FrameImages, @unchecked Sendable {
             let t = Int64(bitPattern: picture.timestamp)
             guard t >= target || s.pictures.count < Self.keptPictures, var p = try? Pixmap(width: sequence.width, height: sequence.height,
                                                                                             maxPixels: source.maxPixels) else { continue }
-            picture.rgba(x: 0, y: 0, width: sequence.width, height: sequence.height, alphaX: sequence.alpha?.x, alphaY: sequence.alpha?.y,
+            picture.straightRGBA(x: 0, y: 0, width: sequence.width, height: sequence.height, alphaX: sequence.alpha?.x, alphaY: sequence.alpha?.y,
                          into: &p)
             s.pictures[t] = p
             // Keep the latest pictures only.
