@@ -205,13 +205,13 @@ extension PAGWriter {
     }
 
     /// A text layer's source (the TextSource tag): `text` at `size` px, filled in `rgb`, left
-    /// aligned, in the default font (no font table entry).
-    static func textSource(_ text: String, size: Float, rgb: [UInt8]) -> [UInt8] {
+    /// aligned, in the default font (no font table entry), slanted when `italic` (faux italic).
+    static func textSource(_ text: String, size: Float, rgb: [UInt8], italic: Bool = false) -> [UInt8] {
         var b = PAGBits()
         b.flags(true, false)  // the document is present, not animated
         b.align()
         // applyFill, applyStroke, boxText, fauxBold, fauxItalic, strokeOverFill;
-        b.flags(true, false, false, false, false, true)
+        b.flags(true, false, false, false, italic, true)
         // baselineShift, firstBaseLine, boxTextPos, boxTextSize, fillColor, fontSize, strokeColor,
         // strokeWidth, text, justification, leading, tracking; then the font (custom).
         b.flags(false, false, false, false, true, true, false, false, true, false, false, false, false)

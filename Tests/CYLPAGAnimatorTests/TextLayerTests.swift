@@ -42,6 +42,24 @@ import Testing
         #expect(abs(Double(y0) - (60 + minY * 40)) <= 1)
     }
 
+    /// Faux italic leans a glyph by a fifth of its height, as libpag's text engine (tgfx's
+    /// ITALIC_SKEW) does: the left edge of "H"'s stem moves right by 0.2 px a row going up
+    /// (0.25, FreeType's and others' usual slant, would be 7.3 px over its 29 rows, not 5.8).
+    @Test func fauxItalicLeansAFifth() throws {
+        func leftEdge(_ p: Pixmap, row: Int) -> Int? { (0..<p.width).first { p[$0, row].a >= 128 } }
+        let bytes = PAGWriter.file([
+            PAGWriter.composition(id: 1, width: 200, height: 100, frames: 1, layers: [
+                PAGWriter.layer(type: 3, id: 2, frames: 1, [PAGWriter.position(20, 60),
+                                                            PAGWriter.textSource("H", size: 40, rgb: [0, 0, 0], italic: true)]),
+            ]),
+        ])
+        let p = try PAGDocument(bytes: bytes, name: "italic.pag").timeline().render(frame: 0, size: PixelSize(200, 100))
+        let (_, y0, _, y1) = Self.ink(p)
+        let top = try #require(leftEdge(p, row: y0 + 1)), bottom = try #require(leftEdge(p, row: y1 - 2))
+        let slant = Double(top - bottom) / Double(y1 - 2 - (y0 + 1))
+        #expect(abs(slant - 0.2) <= 0.04, "\(top - bottom) px over \(y1 - y0 - 3) rows: \(slant)")
+    }
+
     @Test func chineseComesFromTheFallbackFont() throws {
         let fallback = try? FontLookup().locate("Droid Sans Fallback")
         try #require(fallback != nil, "Droid Sans Fallback is not installed (make deps installs fonts-droid-fallback)")
