@@ -69,6 +69,31 @@ import Testing
         #expect(overflowing[5, 0].a == 0 && overflowing[5, 1].a == 255 && overflowing[5, 9].a == 0)
     }
 
+    /// A group clipped at x = 4.4 holding a fill that ends at `fillEnd`: where the list's box
+    /// edges are rounded, the clip is too (column 4 cut); otherwise column 4, which the clip's
+    /// edge crosses, keeps what the content draws there (its own anti-aliased edge).
+    @Test(arguments: [BoxEdges.pixelRounded, .antialiased, .unclipped])
+    func groupClipsFollowTheBoxEdges(_ edges: BoxEdges) throws {
+        func column4(fillEnd: Double) throws -> (UInt8, UInt8) {
+            var list = DisplayList()
+            list.reset(width: 10, height: 10, edges: edges)
+            list.beginGroup(transform: .identity, clip: Rect(x: 0, y: 0, width: 4.4, height: 10))
+            let path = list.makePath { $0.append(.rect(Rect(x: 0, y: 0, width: fillEnd, height: 10))) }!
+            list.addFill(path: path, transform: .identity, paint: .solid(Color(0, 0, 0)))
+            list.endGroup()
+            var target = try Pixmap(width: 10, height: 10)
+            try DisplayListRenderer().render(list, into: &target)
+            return (target[4, 5].a, target[5, 5].a)
+        }
+        let overflowing = try column4(fillEnd: 10), ending = try column4(fillEnd: 4.4)
+        if edges == .pixelRounded {
+            #expect(overflowing == (0, 0) && ending == (0, 0))
+        } else {
+            #expect(overflowing == (255, 0), "\(overflowing)")
+            #expect(ending == (102, 0), "0.4 of the pixel: \(ending)")
+        }
+    }
+
     @Test func aSnappingGroupStartsOnTheNearestWholePixel() throws {
         var list = DisplayList()
         list.reset(width: 40, height: 40)

@@ -127,8 +127,10 @@ public final class DisplayListRenderer {
             // Only an axis-aligned mapping keeps the clip a pixel rectangle.
             guard m.b == 0, m.c == 0 else { return try drawContent(group, list, m, parent, clip, clip, &target) }
             let p0 = m.apply(Point(r.minX, r.minY)), p1 = m.apply(Point(r.maxX, r.maxY))
-            inner = IntRect(rounding: Rect(minX: min(p0.x, p1.x), minY: min(p0.y, p1.y), maxX: max(p0.x, p1.x), maxY: max(p0.y, p1.y)),
-                            clampedTo: clip)
+            let box = Rect(minX: min(p0.x, p1.x), minY: min(p0.y, p1.y), maxX: max(p0.x, p1.x), maxY: max(p0.y, p1.y))
+            // Where the list's box is not snapped (libpag's), neither are its groups': a pixel a
+            // clip's edge crosses keeps the content's own anti-aliased edge.
+            inner = list.edges == .pixelRounded ? IntRect(rounding: box, clampedTo: clip) : IntRect(covering: box, clampedTo: clip)
             if inner.isEmpty { return }
         }
         try drawContent(group, list, m, parent, clip, inner, &target)
