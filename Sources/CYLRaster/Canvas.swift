@@ -309,9 +309,8 @@ extension Pixmap {
         withUnsafeMutablePixels { base, pitch in
             func scale(_ x: Int, _ y: Int, _ c: UInt32) {
                 let p = base[y * pitch + x]
-                var out: UInt32 = 0
-                for shift: UInt32 in [0, 8, 16, 24] { out |= ((((p >> shift) & 0xFF) * c + 127) / 255) << shift }
-                base[y * pitch + x] = out
+                @inline(__always) func channel(_ shift: UInt32) -> UInt32 { ((((p >> shift) & 0xFF) * c + 127) / 255) << shift }
+                base[y * pitch + x] = channel(0) | channel(8) | channel(16) | channel(24)
             }
             for y in rows {
                 let c = share(y, box.minY, box.maxY)

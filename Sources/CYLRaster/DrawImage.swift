@@ -10,12 +10,14 @@ public enum ImageSampling: Sendable, Hashable {
     /// around lod = log2(texels a pixel covers), blended by lod's fraction. Softer than
     /// `.bilinear` between 1x and 2x reduction; the same when the image is magnified.
     case trilinear
-    /// As libpag draws an image layer. At more than 0.7x (the larger axis scale) plain bilinear
-    /// from the image. At 0.7x or less libpag first draws the image at that scale into a texture
-    /// of its own (a snapshot, `ceil(size × scale)`, the image at its origin), trilinear when the
-    /// scale is under 0.4 (libpag mipmaps only such images) and plain bilinear otherwise, then
-    /// draws the snapshot bilinearly where the image goes: a layer at a fractional position is
-    /// resampled twice, and comes out softer than one sampling would make it.
+    /// As libpag draws an image layer, by the largest and smallest scales (the larger axis) it is
+    /// drawn at over its layer's keys (`ScaleRatios`; a still layer's are its scale now). Largest
+    /// over 0.7x: from the image. At 0.7x or less libpag first draws the image at the largest
+    /// scale into a texture of its own (a snapshot, `ceil(size × scale)`, the image at its
+    /// origin), then draws the snapshot where the image goes: a layer at a fractional position is
+    /// resampled twice, and comes out softer than one sampling would make it. Trilinear where
+    /// libpag mipmaps: the image when the smallest scale is under 0.4, the snapshot when the
+    /// smallest is under 0.4 of the largest; plain bilinear otherwise.
     case libpag
     /// Bilinear from the image itself however much it is reduced (OpenGL's LINEAR without
     /// mipmaps): sharp, and aliased past 2x reduction. libpag draws the frames of bitmap and video
@@ -126,7 +128,7 @@ extension Canvas {
         let outer = imageLevels
         imageLevels = false
         defer { imageLevels = outer }
-        let mipmappedSource = smallest < Self.libpagMipmapThreshold
+        let mipmappedSource = smallest < ContentSnapshot.mipmapThreshold
         guard largest <= 0.7, largest > 0,
               let snapshot = try imageSnapshots.snapshot(of: image, scale: largest, trilinear: mipmappedSource) else {
             try drawImage(image, transform: transform, opacity: opacity, clip: clip, sampling: mipmappedSource ? .trilinear : .bilinear,
@@ -134,11 +136,8 @@ extension Canvas {
             return
         }
         try drawImage(snapshot, transform: Transform.scale(1 / largest, 1 / largest).then(transform), opacity: opacity, clip: clip,
-                      sampling: smallest < Self.libpagMipmapThreshold * largest ? .trilinear : .bilinear, into: &target)
+                      sampling: smallest < ContentSnapshot.mipmapThreshold * largest ? .trilinear : .bilinear, into: &target)
     }
-
-    /// Below this scale (or ratio of smallest to largest) libpag mipmaps what it draws.
-    static let libpagMipmapThreshold = 0.4
 
     /// `spans` shaded by the bilinear samples of `fine` blended with those of `coarse` (when
     /// given) by `weight`/256: `drawImage`'s two paths, for two levels.
