@@ -64,6 +64,19 @@ public struct Stroker: Sendable {
     /// the cell rasterizer sums wrongly unless asked to resolve overlaps.
     public private(set) var foldsInward = false
 
+    /// Where the last outline may overlap itself, in the path's space, when it folds
+    /// (`foldsInward`): around each inner join through the centre point, what `addFoldRegion`
+    /// walks; and where the bounds of two of its pieces (subpaths, dashes) meet. A rasterizer
+    /// resolving overlaps needs to look at the rows these reach and no others. (Empty when the
+    /// outline does not fold: its pieces may still overlap, as any stroke's do, unresolved.)
+    public private(set) var foldRegions: [Rect] = []
+    /// Points walked for `foldRegions` by the current outline (bounded by `maxFoldWalk`).
+    var foldWalk = 0
+    /// Where each piece of the current outline (one per subpath or dash) starts in its points,
+    /// and, when it folds, each piece's bounds.
+    var pieceStarts: [Int] = []
+    var pieceBounds: [Rect] = []
+
     /// The most flattened points a stroked path, or its dashes, may have: past it `stroke` throws
     /// `tooComplex` (a path absurdly larger than the pixels it is drawn to). Renderers set it from
     /// their path-point limit.
@@ -74,6 +87,9 @@ public struct Stroker: Sendable {
                                 into out: inout Path) throws(GeometryError) {
         out.removeAll()
         foldsInward = false
+        foldRegions.removeAll(keepingCapacity: true)
+        foldWalk = 0
+        pieceStarts.removeAll(keepingCapacity: true)
         guard style.width.isFinite, style.miterLimit.isFinite, style.dashOffset.isFinite,
               style.dashes.allSatisfy(\.isFinite), tolerance.isFinite else { throw .nonFinite("stroke style") }
         guard style.width > 0 else { return }
@@ -95,16 +111,19 @@ public struct Stroker: Sendable {
             try dash(pattern, offset: style.dashOffset)
             for i in dashed.contours.indices {
                 let c = dashed.contours[i]
+                pieceStarts.append(out.points.count)
                 strokePolyline(dashed.points[c.start ..< c.start + c.count], closed: false, into: &out)
                 if out.points.count > maxPoints { throw .tooComplex(limit: maxPoints) }
             }
         } else {
             for i in flat.contours.indices {
                 let c = flat.contours[i]
+                pieceStarts.append(out.points.count)
                 strokePolyline(flat.points[c.start ..< c.start + c.count], closed: c.closed, into: &out)
                 if out.points.count > maxPoints { throw .tooComplex(limit: maxPoints) }
             }
         }
+        if foldsInward { addCrossPieceOverlaps(out.points) }
     }
 
     static func normalizedDashes(_ d: [Double]) -> [Double]? {
@@ -286,7 +305,7 @@ public struct Stroker: Sendable {
                 out.line(to: b + corner)
             } else {
                 out.line(to: b + normal(d0))
-                join(at: b, d0, d1, into: &out)
+                if join(at: b, d0, d1, into: &out) { addFoldRegion(pts, at: (i + 1) % n, closed: closed, reach: max(len0, len1)) }
             }
             d0 = d1; len0 = len1
         }
@@ -308,17 +327,107 @@ public struct Stroker: Sendable {
         return (normal(d0) + normal(d1)) * (1 / (1 + dt))
     }
 
-    private mutating func join(at p: Point, _ d0: Point, _ d1: Point, into out: inout Path) {
+    /// Most pieces whose bounds are compared pairwise (`addCrossPieceOverlaps`); past it every row
+    /// of the outline is resolved.
+    static let maxComparedPieces = 512
+
+    /// Adds to `foldRegions` where the bounds of two pieces of `outline` meet: distinct subpaths
+    /// or dashes overlap there if anywhere (a piece's own overlaps are its folds).
+    private mutating func addCrossPieceOverlaps(_ outline: [Point]) {
+        let n = pieceStarts.count
+        guard n > 1 else { return }
+        guard n <= Self.maxComparedPieces else { foldRegions = [Self.everywhere]; return }
+        pieceBounds.removeAll(keepingCapacity: true)
+        for i in 0..<n {
+            var r = Rect.empty
+            for p in outline[pieceStarts[i] ..< (i + 1 < n ? pieceStarts[i + 1] : outline.count)] { r.include(p) }
+            pieceBounds.append(r)
+        }
+        for i in 0..<n {
+            for j in (i + 1)..<n where pieceBounds[i].intersects(pieceBounds[j]) {
+                foldRegions.append(pieceBounds[i].intersection(pieceBounds[j]))
+            }
+        }
+    }
+
+    /// The region of an outline whose every row is to be resolved.
+    static let everywhere = Rect(minX: -.infinity, minY: -.infinity, maxX: .infinity, maxY: .infinity)
+
+    /// Most points the fold regions of one outline may walk (`addFoldRegion`); past it the whole
+    /// outline counts as folding, as it did before regions were kept.
+    static let maxFoldWalk = 1 << 16
+
+    /// Adds to `foldRegions` a box holding what the fold at `pts[t]` makes overlap: the two
+    /// segments meeting there (the longer is `reach`), and beyond them both arms of the path for
+    /// as long as they stay within a stroke width of each other (a path that turns back along
+    /// itself overlaps all along the way back), each widened by half the width. The arms are
+    /// walked by length, the shorter one first. Boxes that meet are merged, so a tight curve's
+    /// run of folds stays one box.
+    private mutating func addFoldRegion(_ pts: [Point], at t: Int, closed: Bool, reach: Double) {
+        let n = pts.count, b = pts[t], r = reach + hw
+        var box = Rect(minX: b.x - r, minY: b.y - r, maxX: b.x + r, maxY: b.y + r)
+        @inline(__always) func index(_ i: Int) -> Int? { closed ? ((i % n) + n) % n : (i >= 0 && i < n ? i : nil) }
+        var back = t, ahead = t, lengthBack = 0.0, lengthAhead = 0.0, moves = 0
+        let near = 2 * hw * 1.01 + 1e-9
+        @inline(__always) func include(_ q: Point) {
+            box = box.union(Rect(minX: q.x - hw, minY: q.y - hw, maxX: q.x + hw, maxY: q.y + hw))
+        }
+        // Every point visited counts towards `maxFoldWalk` (folds × points would otherwise grow
+        // with the square of a hostile path's size).
+        @inline(__always) func visit() -> Bool {
+            moves += 1; foldWalk += 1
+            return moves <= n && foldWalk < Self.maxFoldWalk
+        }
+        walk: while true {
+            // Step the arm that is behind by length.
+            let stepBack = lengthBack <= lengthAhead, dir = stepBack ? -1 : 1
+            guard let next = index((stepBack ? back : ahead) + dir), next != (stepBack ? ahead : back) else { break }
+            let q = pts[next]
+            if stepBack { lengthBack += pts[back].distance(to: q); back = next } else { lengthAhead += pts[ahead].distance(to: q); ahead = next }
+            // The other arm's point nearest q: moved onwards while that brings it closer (the
+            // bend's apex need not be at the fold, so the arms are not matched by length alone).
+            var other = stepBack ? ahead : back
+            while let o = index(other - dir), o != (stepBack ? back : ahead), pts[o].distance(to: q) < pts[other].distance(to: q) {
+                if stepBack { lengthAhead += pts[other].distance(to: pts[o]) } else { lengthBack += pts[other].distance(to: pts[o]) }
+                other = o
+                include(pts[o])
+                guard visit() else { break walk }
+            }
+            if stepBack { ahead = other } else { back = other }
+            let before = index(other + dir) ?? other, after = index(other - dir) ?? other
+            guard min(Self.distance(q, toSegment: pts[other], pts[before]), Self.distance(q, toSegment: pts[other], pts[after])) <= near
+            else { break }
+            include(q)
+            guard visit() else { break }
+        }
+        if foldWalk >= Self.maxFoldWalk { foldRegions = [Self.everywhere]; return }
+        if let last = foldRegions.last, last.intersects(box) {
+            foldRegions[foldRegions.count - 1] = last.union(box)
+        } else {
+            foldRegions.append(box)
+        }
+    }
+
+    static func distance(_ p: Point, toSegment a: Point, _ b: Point) -> Double {
+        let ab = b - a, l2 = ab.dot(ab)
+        guard l2 > 0 else { return p.distance(to: a) }
+        let t = max(0, min(1, (p - a).dot(ab) / l2))
+        return p.distance(to: a + ab * t)
+    }
+
+    /// The join at `p` from direction `d0` to `d1`; true when it folds (goes through `p`).
+    @discardableResult
+    private mutating func join(at p: Point, _ d0: Point, _ d1: Point, into out: inout Path) -> Bool {
         let n0 = normal(d0), n1 = normal(d1)
         let cr = d0.cross(d1), dt = d0.dot(d1)
-        if abs(cr) < 1e-12 && dt > 0 { return }  // straight on
+        if abs(cr) < 1e-12 && dt > 0 { return false }  // straight on
         if cr > 0 {
             // Inner side of a bend tighter than the width allows a corner for (`innerCorner`):
             // through the centre point, so every piece keeps its orientation and the non-zero rule
             // fills their union; the pieces overlap next to uncovered area, which the rasterizer
             // must resolve (`foldsInward`).
             foldsInward = true
-            out.line(to: p); out.line(to: p + n1); return
+            out.line(to: p); out.line(to: p + n1); return true
         }
         switch style.join {
         case .bevel:
@@ -334,6 +443,7 @@ public struct Stroker: Sendable {
             if dt < arcStepCos { arc(center: p, from: n0, angle: atan2(cr, dt), into: &out) }
             out.line(to: p + n1)
         }
+        return false
     }
 
     /// Points on the arc from `center + v0` (|v0| = `hw`), turning by `angle`, excluding both ends:

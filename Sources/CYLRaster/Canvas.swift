@@ -97,7 +97,8 @@ public final class Canvas {
         case .stroke(let style):
             try strokeOutline(path, style: style, transform: transform)
             try rasterizer.rasterize(strokePath, transform: transform, rule: .nonZero, clip: c, maxPoints: maxPathPoints,
-                                     resolveOverlaps: resolveStrokeOverlaps && stroker.foldsInward, windingKeepsSign: true)
+                                     resolveOverlaps: resolveStrokeOverlaps && stroker.foldsInward, windingKeepsSign: true,
+                                     overlapRegions: stroker.foldRegions)
         }
         spanCache.store(path, kind, transform: transform, clip: c, maxPoints: maxPathPoints, spans: rasterizer.spans)
         return rasterizer.spans
@@ -125,7 +126,8 @@ public final class Canvas {
         try strokeOutline(path, style: style, transform: transform)
         try rasterizer.rasterize(strokePath, transform: transform, rule: .nonZero,
                                  clip: IntRect(x: 0, y: 0, width: mask.width, height: mask.height), maxPoints: maxPathPoints,
-                                 resolveOverlaps: resolveStrokeOverlaps && stroker.foldsInward, windingKeepsSign: true)
+                                 resolveOverlaps: resolveStrokeOverlaps && stroker.foldsInward, windingKeepsSign: true,
+                                 overlapRegions: stroker.foldRegions)
         mask.clear()
         mask.write(spans: rasterizer.spans)
     }

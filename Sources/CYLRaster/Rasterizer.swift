@@ -62,6 +62,11 @@ public final class Rasterizer {
     var overlapEvents: [OverlapStart] = []
     /// What the last `resolveOverlaps` pass did (tests check that it classifies only what needs it).
     var overlapStats = OverlapStats()
+    /// The device-space heights `resolveOverlaps` looks at (`overlapRegions` mapped), and whether
+    /// it is limited to them; per grid row, whether the row meets one (scratch).
+    var overlapHeights: [(lo: Double, hi: Double)] = []
+    var overlapHeightsLimited = false
+    var overlapRowsToResolve: [Bool] = []
 
     public init() {
         cellCapacity = 0; cells = .allocate(capacity: 1)
@@ -135,18 +140,37 @@ public final class Rasterizer {
     /// covered twice comes out too dark (the fill rule sees only the pixel's summed winding).
     /// `windingKeepsSign` promises that the path's winding is never negative, or never positive
     /// (true of stroke outlines): resolving then skips rows where no line crosses more than two
-    /// edges, which cannot overlap.
+    /// edges, which cannot overlap. `overlapRegions` (in the path's space, as `Stroker.foldRegions`
+    /// gives them) limits resolving to the pixel rows they reach; nil resolves every row.
     public func rasterize(_ path: Path, transform: Transform = .identity, rule: FillRule = .nonZero,
                           clip: IntRect, tolerance: Double = Flattener.defaultTolerance,
                           maxPoints: Int = Int.max, resolveOverlaps: Bool = false,
-                          windingKeepsSign: Bool = false) throws(GeometryError) {
+                          windingKeepsSign: Bool = false, overlapRegions: [Rect]? = nil) throws(GeometryError) {
         spans.removeAll(keepingCapacity: true)
         guard !clip.isEmpty else { return }
         let cull = Rect(minX: Double(clip.x) - 1, minY: Double(clip.y) - 1,
                         maxX: Double(clip.maxX) + 1, maxY: Double(clip.maxY) + 1)
         try Flattener.flatten(path, transform: transform, tolerance: tolerance, cull: cull, maxPoints: maxPoints,
                               into: &polylines)
+        limitOverlapHeights(to: resolveOverlaps ? overlapRegions : nil, transform: transform)
+        defer { overlapHeightsLimited = false }
         rasterizePolylines(rule: rule, clip: clip, resolveOverlaps: resolveOverlaps, windingKeepsSign: windingKeepsSign)
+    }
+
+    /// Maps `regions` to the heights they cover on the device (each rectangle's corners), or
+    /// lifts the limit for nil or for a transform that does not map them to finite heights.
+    private func limitOverlapHeights(to regions: [Rect]?, transform: Transform) {
+        overlapHeights.removeAll(keepingCapacity: true)
+        overlapHeightsLimited = false
+        guard let regions else { return }
+        for r in regions {
+            let ys = (transform.apply(Point(r.minX, r.minY)).y, transform.apply(Point(r.maxX, r.minY)).y,
+                      transform.apply(Point(r.minX, r.maxY)).y, transform.apply(Point(r.maxX, r.maxY)).y)
+            let lo = min(min(ys.0, ys.1), min(ys.2, ys.3)), hi = max(max(ys.0, ys.1), max(ys.2, ys.3))
+            guard lo.isFinite && hi.isFinite else { overlapHeights.removeAll(keepingCapacity: true); return }
+            overlapHeights.append((lo, hi))
+        }
+        overlapHeightsLimited = true
     }
 
     /// Scan-converts the (implicitly closed) contours in `polylines`; `resolveOverlaps` and

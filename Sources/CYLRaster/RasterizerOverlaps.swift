@@ -113,6 +113,17 @@ extension Rasterizer {
         }
         // Now starts[r] is the end of row r's edges in `order` (and the start of row r + 1's).
 
+        // Rows no overlap region reaches are added as they are (all rows without a limit).
+        var resolveRow = Self.take(&overlapRowsToResolve)
+        defer { overlapRowsToResolve = resolveRow }
+        resolveRow.removeAll(keepingCapacity: true)
+        resolveRow.append(contentsOf: repeatElement(!overlapHeightsLimited, count: height))
+        for (lo, hi) in overlapHeights where overlapHeightsLimited {
+            let a = max(0, Int(min(max(lo - oy, -1), h + 1).rounded(.down)))
+            let b = min(height - 1, Int(max(min(hi - oy, h + 1), -1).rounded(.up)))
+            if a <= b { for r in a...b { resolveRow[r] = true } }
+        }
+
         let evenOdd = rule == .evenOdd
         @inline(__always) func inside(_ w: Int) -> Bool { evenOdd ? w & 1 != 0 : w != 0 }
         let bands = Self.overlapBands, maxActive = Self.maxOverlapActiveEdges
@@ -251,8 +262,8 @@ extension Rasterizer {
                 // in most rows of a stroke) the winding stays within ±1; if it also keeps its
                 // sign nothing overlaps or cancels, and the row is added as it is. (Otherwise
                 // the two edges may cross, a bow tie, and leave +1 and −1 in one pixel.) Past
-                // the limit the row is not classified either.
-                if n > maxActive || (windingKeepsSign && (n <= 3 || active.withUnsafeBufferPointer { ids in
+                // the limit the row is not classified either, nor outside the overlap regions.
+                if !resolveRow[row] || n > maxActive || (windingKeepsSign && (n <= 3 || active.withUnsafeBufferPointer { ids in
                     maxCrossings(UnsafeBufferPointer(rebasing: ids[0..<n]), top, bottom, eb, sp, maxActive) <= 2
                 })) {
                     for i in 0..<n { keepWhole(Int(active[i]), top, bottom) }
