@@ -19,8 +19,8 @@ import CYLGeometry
 final class ImageMipmapCache {
     /// Most level pixels kept, all images together (16 MiB).
     static let maxPixels = 4 << 20
-    /// Most images whose levels are kept.
-    static let maxEntries = 32
+    /// Most images whose levels are kept: more than one frame draws (`ImageSampleCache.maxEntries`).
+    static let maxEntries = ImageSampleCache.maxEntries
 
     private struct Entry {
         /// Held so its storage stays alive (entries are found by `Pixmap.sharesStorage`).

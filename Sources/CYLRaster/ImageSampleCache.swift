@@ -12,8 +12,10 @@ import CYLGeometry
 final class ImageSampleCache {
     /// Most pixels of samples kept, all entries together (16 MiB).
     static let maxPixels = 4 << 20
-    /// Most entries kept: lookups are a linear scan, so few and cheap.
-    static let maxEntries = 32
+    /// Most entries kept: lookups are a linear scan, so a bounded number, but more than the
+    /// images one frame draws (least recently used eviction keeps nothing when a frame cycles
+    /// through more: 29056-nepenthe-illustration.json draws 43).
+    static let maxEntries = 128
 
     /// One image's samples under one transform; owns `pixels`.
     private struct Entry {

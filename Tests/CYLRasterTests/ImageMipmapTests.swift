@@ -79,4 +79,27 @@ import CYLGeometry
         try canvas.drawImage(image, transform: .scale(0.1, 0.1), into: &target)
         #expect(canvas.mipmaps.builds == 3)
     }
+
+    /// A frame drawing more images than the caches kept entries for before (32; a composition of
+    /// 43 image layers, 29056-nepenthe-illustration.json, rebuilt every level and sample each
+    /// frame, least recently used eviction keeping nothing of a cycle) builds each image's levels
+    /// and samples once over three frames.
+    @Test func aFrameOfManyReducedImagesKeepsThemAll() throws {
+        let count = 48
+        let images = try (0..<count).map { i -> Pixmap in
+            var p = try Pixmap(width: 16, height: 16)
+            for y in 0..<16 { for x in 0..<16 { p[x, y] = RGBA8(UInt8(i * 5), UInt8(x * 16), UInt8(y * 16), 255) } }
+            return p
+        }
+        let canvas = Canvas()
+        for _ in 0..<3 {
+            var target = try Pixmap(width: 64, height: 64)
+            for (i, image) in images.enumerated() {
+                try canvas.drawImage(image, transform: Transform.scale(0.25, 0.25).then(.translation(Double(i % 8) * 8, Double(i / 8) * 8)),
+                                     into: &target)
+            }
+        }
+        #expect(canvas.mipmaps.builds == 2 * count)  // levels 1 and 2 of each (4x reduced)
+        #expect(canvas.imageSamples.fills == count)
+    }
 }
