@@ -42,7 +42,7 @@ let package = Package(
         // GIF/PNG/APNG/WebP/JPEG decode and encode and palette quantization; structured documents
         // (JSON, JSON5, YAML, plists) with zip, gzip, dotLottie and Base64; fonts (FreeType outlines,
         // fontconfig lookup, HarfBuzz shaping, FriBidi ordering).
-        .target(name: "CYLImageCodecs", dependencies: ["CYLRaster", "CYLLimits", "CGIF", "CPNG", "CZlib", "CWebP", "CJPEG", "COpenH264"]),
+        .target(name: "CYLImageCodecs", dependencies: ["CYLRaster", "CRasterKernels", "CYLLimits", "CGIF", "CPNG", "CZlib", "CWebP", "CJPEG", "COpenH264"]),
         .target(name: "CYLDocuments", dependencies: ["CYLLimits", "CZlib", "CYAML"]),
         .target(name: "CYLText", dependencies: ["CYLRaster", "CYLGeometry", "CYLLimits", "CFreeType", "CFontconfig", "CHarfBuzz", "CFriBidi"]),
         .target(name: "CYLTimeline", dependencies: ["CYLLimits", "CYLRaster", "CYLDocuments"]),

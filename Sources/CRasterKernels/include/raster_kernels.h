@@ -86,6 +86,14 @@ void cyl_straight_row(uint32_t *d, const uint32_t *s, size_t n, uint32_t or_mask
  * through): each colour becomes round(c * a / 255), (c * a + 127) / 255 exactly. */
 void cyl_premultiply_row(uint8_t *p, size_t n);
 
+/// One row of a 4:2:0 picture to straight RGBA (yuv.c): `width` pixels from column `x` of the
+/// luma row `y`, chroma from the nearer and farther half-size rows, its columns clamped to
+/// cx0...cx1; alpha from `alpha` (a luma row, its first `alpha_count` pixels; 0 past them) or 255
+/// when it is NULL.
+void cyl_yuv420_straight_row(uint8_t *dst, const uint8_t *y, const uint8_t *u_near, const uint8_t *u_far,
+                             const uint8_t *v_near, const uint8_t *v_far, const uint8_t *alpha, int32_t alpha_count,
+                             int32_t x, int32_t width, int32_t cx0, int32_t cx1);
+
 /// One pass of the gaussian blur: each of `h` rows of `w` pixels (rows `src_stride` apart) convolved
 /// with the `taps` weights `k` (odd count, 16-bit fixed point summing to 65536; pixels past the row
 /// count as transparent), output pixel (x, y) written to `dst[x * dst_stride + y]` (transposed).

@@ -1,4 +1,5 @@
 import COpenH264
+import CRasterKernels
 import CYLRaster
 
 /// Why H.264 data could not be decoded.
@@ -90,26 +91,15 @@ extension H264Decoder.Picture {
                 let yy = y + row
                 // Pixel 2k sits a quarter of a chroma sample before sample k, 2k + 1 a quarter after.
                 let near = yy / 2, far = min(max(yy & 1 == 0 ? near - 1 : near + 1, cy0), cy1)
-                let nearRow = near * sc, farRow = far * sc
-                var d = row * stride
-                for col in 0..<w {
-                    let xx = x + col
-                    let nx = xx / 2, fx = min(max(xx & 1 == 0 ? nx - 1 : nx + 1, cx0), cx1)
-                    // In sixteenths: 9 near-near, 3 near-far each way, 1 far-far.
-                    let u16 = 9 * Int(pu[nearRow + nx]) + 3 * Int(pu[nearRow + fx]) + 3 * Int(pu[farRow + nx]) + Int(pu[farRow + fx])
-                    let v16 = 9 * Int(pv[nearRow + nx]) + 3 * Int(pv[nearRow + fx]) + 3 * Int(pv[farRow + nx]) + Int(pv[farRow + fx])
-                    let (r, g, b) = Self.rgb(py[yy * sy + xx], u16: u16, v16: v16)
-                    var a = 255
-                    if let ax = alphaX, let ay = alphaY {
-                        let axx = ax + col, ayy = ay + row
-                        a = axx < self.width && ayy < self.height ? min(max(((Int(py[ayy * sy + axx]) - 16) * 255 + 109) / 218, 0), 255) : 0
-                    }
-                    dst[d] = UInt8(r)
-                    dst[d + 1] = UInt8(g)
-                    dst[d + 2] = UInt8(b)
-                    dst[d + 3] = UInt8(a)
-                    d += 4
+                // The alpha region's row, and how many of its pixels lie inside the picture.
+                var alphaRow: UnsafePointer<UInt8>? = nil, alphaCount = 0
+                if let ax = alphaX, let ay = alphaY, ay + row < self.height, ax < self.width {
+                    alphaRow = py + (ay + row) * sy + ax
+                    alphaCount = min(w, self.width - ax)
                 }
+                cyl_yuv420_straight_row(dst.baseAddress! + row * stride, py + yy * sy, pu + near * sc, pu + far * sc,
+                                        pv + near * sc, pv + far * sc, alphaX == nil ? nil : (alphaRow ?? py),
+                                        Int32(alphaCount), Int32(x), Int32(w), Int32(cx0), Int32(cx1))
             }
         }
     }
