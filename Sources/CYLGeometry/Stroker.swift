@@ -416,7 +416,6 @@ public struct Stroker: Sendable {
     }
 
     /// The join at `p` from direction `d0` to `d1`; true when it folds (goes through `p`).
-    @discardableResult
     private mutating func join(at p: Point, _ d0: Point, _ d1: Point, into out: inout Path) -> Bool {
         let n0 = normal(d0), n1 = normal(d1)
         let cr = d0.cross(d1), dt = d0.dot(d1)

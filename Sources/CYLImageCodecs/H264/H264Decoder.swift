@@ -103,13 +103,4 @@ extension H264Decoder.Picture {
             }
         }
     }
-
-    /// BT.601 limited range to RGB, chroma in sixteenths, in 20-bit fixed point, clamped to 0...255.
-    @inline(__always) static func rgb(_ y: UInt8, u16: Int, v16: Int) -> (Int, Int, Int) {
-        let c = (Int(y) - 16) * 76309 << 4, d = u16 - 128 * 16, e = v16 - 128 * 16
-        let r = (c + 104597 * e + (1 << 19)) >> 20
-        let g = (c - 25675 * d - 53279 * e + (1 << 19)) >> 20
-        let b = (c + 132201 * d + (1 << 19)) >> 20
-        return (min(max(r, 0), 255), min(max(g, 0), 255), min(max(b, 0), 255))
-    }
 }
