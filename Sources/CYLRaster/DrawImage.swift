@@ -124,7 +124,7 @@ extension Canvas {
                               into target: inout Pixmap) throws(GeometryError) {
         let scale = max((transform.a * transform.a + transform.b * transform.b).squareRoot(),
                         (transform.c * transform.c + transform.d * transform.d).squareRoot())
-        let largest = scale * scales.largest, smallest = scale * scales.smallest
+        let largest = ImageSnapshotCache.snapshotScale(scale * scales.largest), smallest = scale * scales.smallest
         let outer = imageLevels
         imageLevels = false
         defer { imageLevels = outer }

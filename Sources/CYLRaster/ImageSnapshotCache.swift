@@ -25,12 +25,20 @@ final class ImageSnapshotCache {
     /// How many snapshots were drawn (tests check that a still image's is drawn once).
     private(set) var draws = 0
 
-    /// `image` drawn at `scale` into a `ceil(width × scale)` x `ceil(height × scale)` pixmap,
-    /// trilinear or plain bilinear; nil when that would be empty.
+    /// The scale a snapshot for `scale` is drawn at: `scale` rounded to nine decimal places.
+    /// The largest scale is worked out again each frame (now × ratio), so its last bits differ
+    /// from frame to frame (0.32 and 0.3200000000000001); a snapshot found by a tolerance would
+    /// then be the one drawn at whichever frame came first, and the frame would depend on the
+    /// frames drawn before it on that thread (the 16.16 texel step of 1/0.32 and of
+    /// 1/0.3200000000000001 differ). Rounded, the snapshot is a function of the frame alone,
+    /// and scales a designer typed (decimals) come out as written.
+    static func snapshotScale(_ scale: Double) -> Double { (scale * 1e9).rounded() / 1e9 }
+
+    /// `image` drawn at `scale` (a `snapshotScale`) into a `ceil(width × scale)` x
+    /// `ceil(height × scale)` pixmap, trilinear or plain bilinear; nil when that would be empty.
     func snapshot(of image: Pixmap, scale: Double, trilinear: Bool) throws(GeometryError) -> Pixmap? {
         clock &+= 1
-        // The largest scale is worked out again each frame (now × ratio): the last bits may differ.
-        if let i = entries.firstIndex(where: { abs($0.scale - scale) <= 1e-9 * scale && $0.trilinear == trilinear
+        if let i = entries.firstIndex(where: { $0.scale == scale && $0.trilinear == trilinear
                                                    && $0.image.sharesStorage(with: image) }) {
             entries[i].lastUse = clock
             return entries[i].snapshot

@@ -198,6 +198,37 @@ import CYLGeometry
         #expect(ScaleRatios(smallest: .nan, largest: -1) == .constant)
     }
 
+    /// The same `.libpag` draw gives the same pixels whatever the canvas drew before: a layer
+    /// whose largest scale comes out 0.3200000000000001 on one frame and 0.32 on another
+    /// (replacement.pag's image, frames 15 and 30) used to reuse the first frame's snapshot, so
+    /// a frame's pixels depended on which frame its thread had drawn before.
+    @Test func libpagSnapshotsDoNotDependOnEarlierDraws() throws {
+        // 512x512 with detail at every texel, so a 1/65536 texel step difference shows.
+        var image = try Pixmap(width: 512, height: 512)
+        var seed: UInt32 = 12345
+        for y in 0..<512 {
+            for x in 0..<512 {
+                seed = seed &* 1_103_515_245 &+ 12345
+                let v = UInt8(truncatingIfNeeded: seed >> 16)
+                image[x, y] = RGBA8(v, UInt8(x / 2), UInt8(y / 2), 255)
+            }
+        }
+        let place = Transform.translation(40.3, 20.6)
+        let before = Canvas()
+        var scratch = try Pixmap(width: 256, height: 256)
+        try before.drawImage(image, transform: Transform.scale(0.3200000000000001, 0.3200000000000001).then(place),
+                             sampling: .libpag, scales: ScaleRatios(smallest: 0.25, largest: 1), into: &scratch)
+        var after = try Pixmap(width: 256, height: 256), fresh = try Pixmap(width: 256, height: 256)
+        try before.drawImage(image, transform: Transform.scale(0.32, 0.32).then(place), sampling: .libpag,
+                             scales: ScaleRatios(smallest: 0.25, largest: 1), into: &after)
+        try Canvas().drawImage(image, transform: Transform.scale(0.32, 0.32).then(place), sampling: .libpag,
+                               scales: ScaleRatios(smallest: 0.25, largest: 1), into: &fresh)
+        let differing = zip(after.bytes, fresh.bytes).filter { $0 != $1 }.count
+        #expect(differing == 0, "bytes differing from a fresh canvas's draw")
+        // Scales within the rounding share one snapshot.
+        #expect(before.imageSnapshots.draws == 1)
+    }
+
     /// A 2 × 1 straight-colour bitmap, opaque white then transparent black, drawn twice as wide:
     /// pixel 2's centre samples texel 0.75 of the way to the black one. `.unreducedStraight`
     /// interpolates colour and alpha apart and multiplies after: colour and alpha 63.75, so
