@@ -35,6 +35,10 @@ public final class Rasterizer {
     private var cellCapacity: Int
     private var bits: UnsafeMutablePointer<UInt64>
     private var bitCapacity: Int
+    /// One row's spans as the sweep emits them, appended to `spans` a row at a time (an append
+    /// per span checked the array's uniqueness and capacity each time: 3% of a stroked icon).
+    private var rowSpans: UnsafeMutablePointer<Span>
+    private var rowSpanCapacity: Int
     private var width = 0, height = 0, rowCells = 0, words = 0
     private var originX = 0, originY = 0
 
@@ -71,8 +75,9 @@ public final class Rasterizer {
     public init() {
         cellCapacity = 0; cells = .allocate(capacity: 1)
         bitCapacity = 0; bits = .allocate(capacity: 1)
+        rowSpanCapacity = 0; rowSpans = .allocate(capacity: 1)
     }
-    deinit { cells.deallocate(); bits.deallocate() }
+    deinit { cells.deallocate(); bits.deallocate(); rowSpans.deallocate() }
 
     /// Bytes of the cell grid and its bitmask (tests check it follows the path, not the clip).
     var gridBytes: Int { cellCapacity * MemoryLayout<Int32>.stride + bitCapacity * MemoryLayout<UInt64>.stride }
@@ -129,6 +134,13 @@ public final class Rasterizer {
             bits.initialize(repeating: 0, count: needBits)
             bitCapacity = needBits
         }
+        // A row emits at most a span before each of its rowCells cells, one for it, and one after.
+        let needRowSpans = 2 * rowCells + 1
+        if needRowSpans > rowSpanCapacity {
+            rowSpans.deallocate()
+            rowSpans = .allocate(capacity: needRowSpans)
+            rowSpanCapacity = needRowSpans
+        }
         spans.removeAll(keepingCapacity: true)
     }
 
@@ -180,8 +192,8 @@ public final class Rasterizer {
         spans.removeAll(keepingCapacity: true)
         guard !clip.isEmpty, let grid = gridRect(clip) else { return }
         prepare(clip: grid)
-        var acc = Accumulator(cells: cells, bits: bits, width: width, height: height, rowCells: rowCells, words: words,
-                              originX: originX, originY: originY)
+        var acc = Accumulator(cells: cells, bits: bits, rowSpans: rowSpans, width: width, height: height, rowCells: rowCells,
+                              words: words, originX: originX, originY: originY)
         if resolveOverlaps {
             accumulateBoundary(rule: rule, windingKeepsSign: windingKeepsSign, into: &acc)
             var out = spans
@@ -220,13 +232,15 @@ public final class Rasterizer {
 struct Accumulator {
     let cells: UnsafeMutablePointer<Int32>
     let bits: UnsafeMutablePointer<UInt64>
+    /// Room for one row's spans (2 × rowCells + 1).
+    let rowSpans: UnsafeMutablePointer<Span>
     let width: Int, height: Int, rowCells: Int, words: Int
     let originX: Int, originY: Int
     var minRow = Int.max, maxRow = -1
 
-    init(cells: UnsafeMutablePointer<Int32>, bits: UnsafeMutablePointer<UInt64>, width: Int, height: Int,
-         rowCells: Int, words: Int, originX: Int, originY: Int) {
-        self.cells = cells; self.bits = bits; self.width = width; self.height = height
+    init(cells: UnsafeMutablePointer<Int32>, bits: UnsafeMutablePointer<UInt64>, rowSpans: UnsafeMutablePointer<Span>,
+         width: Int, height: Int, rowCells: Int, words: Int, originX: Int, originY: Int) {
+        self.cells = cells; self.bits = bits; self.rowSpans = rowSpans; self.width = width; self.height = height
         self.rowCells = rowCells; self.words = words; self.originX = originX; self.originY = originY
     }
 
@@ -374,12 +388,14 @@ struct Accumulator {
         guard minRow <= maxRow else { return }
         let evenOdd = rule == .evenOdd
         let w = width
-        // Pending span being merged.
+        // Pending span being merged; the row's finished spans (n of them in rowSpans).
         var sx = 0, slen = 0, sa = 0, sy = 0
+        var n = 0
+        let out = rowSpans
         @inline(__always) func emit(_ x: Int, _ len: Int, _ a: Int) {
             if a == 0 || len <= 0 { return }
-            if slen > 0 && sa == a && sx + slen == x { slen += len; return }
-            if slen > 0 { spans.append(Span(x: sx + originX, y: sy + originY, length: slen, coverage: UInt8(sa))) }
+            if slen > 0 && sa == a && sx &+ slen == x { slen &+= len; return }
+            if slen > 0 { out[n] = Span(x: sx &+ originX, y: sy &+ originY, length: slen, coverage: UInt8(truncatingIfNeeded: sa)); n &+= 1 }
             sx = x; slen = len; sa = a
         }
         for row in minRow...maxRow {
@@ -405,8 +421,13 @@ struct Accumulator {
             }
             if acc != 0 && lastX < w { emit(lastX, w - lastX, Self.alpha(acc << 9, evenOdd)) }
             if slen > 0 {
-                spans.append(Span(x: sx + originX, y: sy + originY, length: slen, coverage: UInt8(sa)))
+                out[n] = Span(x: sx &+ originX, y: sy &+ originY, length: slen, coverage: UInt8(truncatingIfNeeded: sa))
+                n &+= 1
                 slen = 0
+            }
+            if n > 0 {
+                spans.append(contentsOf: UnsafeBufferPointer(start: out, count: n))
+                n = 0
             }
         }
     }
