@@ -225,9 +225,9 @@ extension Canvas {
         return UInt32(truncatingIfNeeded: x | x >> 16)
     }
 
-    /// `a + (b − a)·w/256` in each 16-bit lane (truncated, as `lerpPixel`).
+    /// `a + (b − a)·w/256` in each 16-bit lane, rounded to nearest (as `lerpPixel`).
     @inline(__always) static func lerpSpread(_ a: UInt64, _ b: UInt64, _ w: UInt64) -> UInt64 {
-        ((a &* (256 - w) &+ b &* w) >> 8) & 0x00FF_00FF_00FF_00FF
+        ((a &* (256 - w) &+ b &* w &+ 0x0080_0080_0080_0080) >> 8) & 0x00FF_00FF_00FF_00FF
     }
 
     /// The premultiplied colour at 16.16 position (`u`, `v`) between texel centres, edges repeated.
@@ -242,12 +242,18 @@ extension Canvas {
         return lerpPixel(lerpPixel(r0[x0], r1[x0], fy), lerpPixel(r0[x1], r1[x1], fy), fx)
     }
 
-    /// `a + (b − a)·w/256` per channel, two channels per lane operation.
+    /// `a + (b − a)·w/256` per channel, rounded to nearest, two channels per lane operation
+    /// (a lane's sum is at most 255 × 256 + 128, so it never carries into the next).
+    ///
+    /// Rounded, not truncated: a bilinear sample is three of these, trilinear sampling a fourth,
+    /// and `.libpag` draws an image's snapshot and then the snapshot, so truncation darkened
+    /// images by 1 to 3 levels against libpag (its GPU filters and rounds once); every image file
+    /// of the PAG corpus showed it.
     @inline(__always)
     static func lerpPixel(_ a: UInt32, _ b: UInt32, _ w: UInt32) -> UInt32 {
         let iw = 256 - w
-        let rb = ((a & lo8) &* iw &+ (b & lo8) &* w) >> 8 & lo8
-        let ag = (((a >> 8) & lo8) &* iw &+ ((b >> 8) & lo8) &* w) & ~lo8
+        let rb = ((a & lo8) &* iw &+ (b & lo8) &* w &+ 0x0080_0080) >> 8 & lo8
+        let ag = (((a >> 8) & lo8) &* iw &+ ((b >> 8) & lo8) &* w &+ 0x0080_0080) & ~lo8
         return rb | ag
     }
 }

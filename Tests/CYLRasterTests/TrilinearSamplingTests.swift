@@ -49,9 +49,11 @@ import CYLGeometry
     /// At 0.6x the lod is log2(1/0.6) = 0.737: each pixel is 26.3% the bilinear sample of the
     /// image and 73.7% that of its 2x2-box level, at the pixel centre mapped into each. Both
     /// drawing paths (axis-aligned, and a quarter turn for the general one). Tolerance: ours is
-    /// computed in 8 bits — levels rounded (±0.5), sample positions and the lod weight quantized
-    /// to 1/256 (±0.2 on this image) and three truncating 8-bit lerps (each dropping less than
-    /// 1) — so it may sit up to 3 below the exact value and 1 above it.
+    /// computed in 8 bits — levels rounded (±0.5), sample positions truncated to 1/256 of a texel
+    /// on each axis of each level (neighbouring texels differ by up to 46 here) and the lod weight
+    /// to 1/256, and five rounding 8-bit lerps (two per level, one blending them; each off by at
+    /// most 0.5, an earlier one's error carried into the later at a weight of at most 1) — so it
+    /// may sit up to 2.5 either side of the exact value (2.42 is the worst seen).
     @Test(arguments: [true, false]) func minifiedImageBlendsTheTwoLevelsAroundTheLod(_ axisAligned: Bool) throws {
         let image = try gradient()
         let level0 = (0..<64).map { y in (0..<64).map { x in [Double(image[x, y].r), Double(image[x, y].g), Double(image[x, y].b)] } }
@@ -74,7 +76,7 @@ import CYLGeometry
                     let coarse = bilinear(level1, p.x / 2 - 0.5, p.y / 2 - 0.5, c)
                     let expected = fine * (1 - t) + coarse * t
                     let d = Double([ours.r, ours.g, ours.b][c]) - expected
-                    #expect(d >= -3 && d <= 1, "pixel \(x),\(y) channel \(c): \(ours) vs \(expected)")
+                    #expect(abs(d) <= 2.5, "pixel \(x),\(y) channel \(c): \(ours) vs \(expected)")
                 }
             }
         }
@@ -155,7 +157,7 @@ import CYLGeometry
         for y in 0..<n - 1 {
             for x in 1..<n - 1 {
                 let a = snapshot[x - 1, y], b = snapshot[x, y], p = half[x, y]
-                #expect(p.r == UInt8((Int(a.r) + Int(b.r)) >> 1) && p.b == UInt8((Int(a.b) + Int(b.b)) >> 1), "pixel \(x),\(y)")
+                #expect(p.r == UInt8((Int(a.r) + Int(b.r) + 1) >> 1) && p.b == UInt8((Int(a.b) + Int(b.b) + 1) >> 1), "pixel \(x),\(y)")
             }
         }
         // One snapshot for both placements (same image, same scale).
