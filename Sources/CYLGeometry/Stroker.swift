@@ -462,7 +462,9 @@ public struct Stroker: Sendable {
     }
 
     /// A cap at `p` leaving along `dir`, from `p + normal` to `p − normal`.
-    private func cap(at p: Point, dir: Point, into out: inout Path) {
+    // Mutating though it changes nothing: called from a mutating method, a non-mutating call
+    // copied the whole stroker (its dozen arrays retained and released) for every open subpath.
+    private mutating func cap(at p: Point, dir: Point, into out: inout Path) {
         let n = normal(dir)
         switch style.cap {
         case .butt:
