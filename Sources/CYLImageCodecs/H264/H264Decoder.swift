@@ -97,6 +97,8 @@ extension H264Decoder.Picture {
                     alphaRow = py + (ay + row) * sy + ax
                     alphaCount = min(w, self.width - ax)
                 }
+                // A picture with an alpha region passes a row even when this one lies past the
+                // picture's bottom (any row, with a count of 0): the kernel then writes alpha 0.
                 cyl_yuv420_straight_row(dst.baseAddress! + row * stride, py + yy * sy, pu + near * sc, pu + far * sc,
                                         pv + near * sc, pv + far * sc, alphaX == nil ? nil : (alphaRow ?? py),
                                         Int32(alphaCount), Int32(x), Int32(w), Int32(cx0), Int32(cx1))
