@@ -6,7 +6,7 @@ import Testing
 
 /// Which layers libpag caches as snapshots (`AfterEffectsBuilder.cachesContent`): those with
 /// effects or layer styles, and shape layers whose items never change, shown for more than a
-/// frame; text is drawn straight.
+/// frame; text only when effects or styles send it through the filter pass.
 @Suite struct ContentCacheTests {
     // Computed, not stored, for LeakSanitizer (see StaticContentTests).
     static var rect: ShapeItem { .rect(position: .fixed([0, 0]), size: .fixed([10, 10]), roundness: .fixed([0]), reversed: false) }
@@ -35,8 +35,12 @@ import Testing
         solid.styles = [Self.shadow]
         #expect(AfterEffectsBuilder.cachesContent(solid))
         var text = Self.layer(.text, .text(.fixed(PAGTextDocument())))
+        #expect(!AfterEffectsBuilder.cachesContent(text), "text that never changes is still drawn straight")
+        text.motionBlur = true
+        #expect(AfterEffectsBuilder.cachesContent(text), "motion blur smears a snapshot")
+        text.motionBlur = false
         text.styles = [Self.shadow]
-        #expect(!AfterEffectsBuilder.cachesContent(text))
+        #expect(AfterEffectsBuilder.cachesContent(text))
     }
 
     /// libpag sizes a snapshot by the scales a layer's keys reach (Layer::getScaleFactor): the

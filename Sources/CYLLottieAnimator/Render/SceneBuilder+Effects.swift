@@ -102,9 +102,12 @@ extension LottieSceneBuilder {
                 // the shadow exactly (styles in parent units are PAG's); ThorVG, for Lottie, on
                 // whole pixels (measured: a Lottie shadow placed exactly is 1.1% of pixels off
                 // ThorVG's, rounded 0.1%).
+                // libpag spreads by its solid stroke filter, a second ring from 12 units on
+                // (STROKE_SPREAD_MIN_THICK_SIZE).
                 list.addEffect(.dropShadow(DropShadow(color: c, offset: Point(-cos(a) * d * unitX, sin(a) * d * unitY),
                                                       sigma: size * (1 - choke) / 2, spread: size * choke,
-                                                      placement: s.inParentUnits ? .exact : .wholePixels)))
+                                                      placement: s.inParentUnits ? .exact : .wholePixels,
+                                                      spreadShape: s.inParentUnits ? .sampledRing(thick: size * choke >= 12) : .disc)))
             case .outerGlow:
                 list.addEffect(.glow(color: c, spread: size * choke, sigma: size * (1 - choke) / 2))
             }

@@ -74,10 +74,17 @@ extension LottieSceneBuilder {
     /// nothing turns or stretches them (`fitsPixels`: nor the layer, and it is no matte's
     /// source): hinted at their size in pixels (`pixelScale` pixels a layer unit), from a whole
     /// pixel (`GlyphPlacement`), their coverage through the sRGB curve.
-    func addText(_ text: TextLayerModel, time: Double, pixelScale: Double, fitsPixels: Bool,
-                 into list: inout DisplayList) throws(SceneLimitError) {
+    ///
+    /// With `measuring`, returns the text's bounds as libpag measures them, where its filter
+    /// pass lays its bitmap (`ContentSnapshot.Grid.filterPass`): each glyph's box (its hinted
+    /// outline at the document's size, rounded out to whole units) where the glyph goes, the
+    /// background's, grown by the widest stroke; otherwise `Rect.empty`.
+    @discardableResult
+    func addText(_ text: TextLayerModel, time: Double, pixelScale: Double, fitsPixels: Bool, measuring: Bool = false,
+                 into list: inout DisplayList) throws(SceneLimitError) -> Rect {
         let doc = text.documents.document(at: time)
-        guard doc.size > 0 else { return }
+        guard doc.size > 0 else { return .empty }
+        var bounds = Rect.empty, widestStroke = 0.0
         let font = model.fonts[doc.font]
         func layout(before: [Double], after: [Double]) -> [PlacedGlyph] {
             if let engine = text.layoutEngine { return engine.layout(at: time, font: font, before: before, after: after) }
@@ -85,7 +92,7 @@ extension LottieSceneBuilder {
             return TextLayout.layout(doc, font: font, extraAdvance: after)
         }
         var glyphs = layout(before: [], after: [])
-        guard !glyphs.isEmpty else { return }
+        guard !glyphs.isEmpty else { return .empty }
         var selections = text.animators.map { TextSelection.amounts($0.selectors, at: time, glyphs: glyphs) }
         if text.animators.contains(where: { $0.properties.tracking != nil }) {
             // Tracking animators move the characters about each selected one; the layout is
@@ -122,6 +129,7 @@ extension LottieSceneBuilder {
             if let b = engine.background(at: time, placed: glyphs, moved: moves, font: font), b.opacity > 0,
                let path = list.makePath({ $0.append(b.path) }) {
                 list.addFill(path: path, transform: .identity, paint: .solid(b.color), opacity: min(b.opacity, 1))
+                if measuring { bounds = bounds.union(b.path.bounds) }
             }
         }
         var points = 0
@@ -137,13 +145,19 @@ extension LottieSceneBuilder {
             let half = g.advance / 2
             let alignOffset = Point(align.x * g.advance / 200, align.y * doc.size / 100)
             let slant = doc.fauxItalic ? Self.fauxItalicSlant : .identity
-            let upright = Transform.scale(scale * g.scale, scale * g.scale).then(g.placement)
+            // From the glyph at the document's size to the layer.
+            let placed = g.placement
                 .then(.translation(-half - alignOffset.x - style.anchor.x, -alignOffset.y - style.anchor.y))
                 .then(.scale(style.scale.x, style.scale.y))
                 .then(.rotation(style.rotation))
                 .then(.translation(alignOffset.x + style.position.x + g.pen.x + half, alignOffset.y + style.position.y + g.pen.y))
+            let upright = Transform.scale(scale * g.scale, scale * g.scale).then(placed)
             let m = slant.then(upright)
             guard m.a.isFinite, m.b.isFinite, m.c.isFinite, m.d.isFinite, m.tx.isFinite, m.ty.isFinite else { continue }
+            if measuring {
+                bounds = bounds.union(Self.glyphBox(glyph, size: doc.size * g.scale, slant: slant, placed: placed))
+                if style.stroke != nil { widestStroke = max(widestStroke, style.strokeWidth) }
+            }
             // A glyph fitted to the pixels: its hinted outline at its size there, drawn from a
             // whole pixel as a glyph bitmap is: at the nearest one, or, stroked (libpag then draws
             // its masks as textures; strokes under 0.1 px it leaves out), resampled the rest of
@@ -185,6 +199,33 @@ extension LottieSceneBuilder {
             if let (c, s) = stroke, doc.strokeOverFill {
                 list.addStroke(path: path, transform: .identity, paint: .solid(c), opacity: strokeAlpha, style: s, curve: curve)
             }
+        }
+        return bounds.isEmpty ? bounds : bounds.insetBy(-widestStroke)
+    }
+
+    /// A glyph's box as libpag measures it (tgfx's `getBounds`): the control points of its
+    /// outline hinted at `size` pixels (unhinted when the font has no hinter), slanted by a
+    /// faux italic, rounded out to whole units; mapped by `placed`.
+    static func glyphBox(_ glyph: GlyphModel, size: Double, slant: Transform, placed: Transform) -> Rect {
+        var box = Rect.empty
+        if let hinted = glyph.hinted, let outline = hinted.font.outline(hinted.scalar, pixelSize: size) {
+            for c in outline.contours { include(c, slant, into: &box) }
+        } else {
+            for c in glyph.contours { include(c, Transform.scale(size / 100, size / 100).then(slant), into: &box) }
+        }
+        guard !box.isEmpty else { return .empty }
+        let r = Rect(minX: box.minX.rounded(.down), minY: box.minY.rounded(.down), maxX: box.maxX.rounded(.up), maxY: box.maxY.rounded(.up))
+        var out = Rect.empty
+        for p in [Point(r.minX, r.minY), Point(r.maxX, r.minY), Point(r.minX, r.maxY), Point(r.maxX, r.maxY)] { out.include(placed.apply(p)) }
+        return out
+    }
+
+    /// Adds a contour's vertices and control points, mapped by `m`, to `box`.
+    private static func include(_ c: BezierShape, _ m: Transform, into box: inout Rect) {
+        for (i, v) in c.vertices.enumerated() {
+            box.include(m.apply(v))
+            if i < c.inTangents.count { box.include(m.apply(v + c.inTangents[i])) }
+            if i < c.outTangents.count { box.include(m.apply(v + c.outTangents[i])) }
         }
     }
 }

@@ -135,7 +135,15 @@ struct LottieSceneBuilder {
                          expansion: mask.expansion.scalar(at: time), featherX: fx, featherY: fy)
         }
         let outerSnapshotScale = snapshotScaleFactor
-        if layer.snapshotsContent {
+        // Text goes through libpag's filter pass, not its content cache: its snapshot is laid
+        // over the text's bounds, known once the text is added.
+        var textSnapshot: ContentSnapshot? = nil
+        if layer.snapshotsContent, case .text = layer.content {
+            list.beginGroup(transform: .identity)
+            textSnapshot = ContentSnapshot(motionBlur: layer.motionBlur
+                ? ContentSnapshot.MotionBlur(from: layerMatrix(layer, time: max(time - 1, layer.inPoint)), to: layerMatrix(layer, time: time))
+                : nil)
+        } else if layer.snapshotsContent {
             // libpag draws the snapshot at the largest scale the layer is keyed to; at a smaller
             // one now, the bitmap is shrunk as it is drawn.
             let range = layer.keyedScale.within(compositionScaleRange)
@@ -181,14 +189,26 @@ struct LottieSceneBuilder {
         case .frames(let source):
             if let image = source.image(at: time) { Self.add(image, scales: .constant, into: &list) }
         case .text(let text):
-            try addText(text, time: time, pixelScale: layerScale, fitsPixels: !addingMatte && world.b == 0 && world.c == 0,
-                        into: &list)
+            if var snapshot = textSnapshot {
+                // Drawn into a bitmap square to the layer: hinted at its scale, whatever turns it.
+                let bounds = try addText(text, time: time, pixelScale: ContentSnapshot.filterPassScale(layerScale),
+                                         fitsPixels: !addingMatte, measuring: true, into: &list)
+                snapshot.grid = .filterPass(bounds: bounds)
+                list.setSnapshot(snapshot)
+            } else {
+                try addText(text, time: time, pixelScale: layerScale, fitsPixels: !addingMatte && world.b == 0 && world.c == 0,
+                            into: &list)
+            }
         case .null, .unsupported:
             break
         }
+        // libpag's filter pass applies the effects to the text's bitmap, before it is resampled:
+        // the snapshot group holds them (the renderer applies them there when it can).
+        let effectsOnSnapshot = textSnapshot != nil && layer.hasPixelEffects
+        if effectsOnSnapshot { addEffects(layer, time: time, into: &list) }
         if layer.snapshotsContent { try finishGroup(&list) }
         snapshotScaleFactor = outerSnapshotScale  // (a throw ends the frame: `build` starts again at 1)
-        if layer.hasPixelEffects { addEffects(layer, time: time, into: &list) }
+        if layer.hasPixelEffects, !effectsOnSnapshot { addEffects(layer, time: time, into: &list) }
         if let matte = layer.matte {
             list.beginMatte(matte.mode)
             let outer = addingMatte

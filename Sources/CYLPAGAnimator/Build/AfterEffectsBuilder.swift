@@ -144,12 +144,8 @@ struct AfterEffectsBuilder {
             m.effects = layer.effects
             m.styles = layer.styles
             m.snapshotsContent = Self.cachesContent(layer)
+            // Motion blur smears a snapshot of the content (every layer with it has one).
             m.motionBlur = layer.motionBlur && m.snapshotsContent
-            if layer.motionBlur && !m.motionBlur {
-                // Motion blur smears a snapshot of the content, and text is drawn straight.
-                note(layer.offset, "motion blur of a text layer is not drawn (the layer is drawn sharp)", .notDrawn,
-                     key: "text motion blur")
-            }
             switch layer.content {
             case .none: m.content = .null
             case .text(let source):
@@ -252,11 +248,11 @@ struct AfterEffectsBuilder {
 
     /// Whether libpag caches the layer's content as a snapshot (`ContentSnapshot`): a layer with
     /// effects, layer styles or motion blur, and a shape layer whose items never change, shown for
-    /// more than a frame (its ContentCache). Text it caches too, at bounds from its own glyph metrics; drawn
-    /// through ours, text matched fewer frames (small.pag 5/5 to 0/5), so text is drawn straight.
+    /// more than a frame (its ContentCache). Text is drawn straight unless effects, styles or
+    /// motion blur send it through libpag's filter pass (`ContentSnapshot.Grid.filterPass`):
+    /// its content cache, laid out otherwise, is not one drawn text matches.
     static func cachesContent(_ layer: PAGLayer) -> Bool {
         switch layer.content {
-        case .text: return false
         case .shapes(let items) where layer.duration > 1 && items.allSatisfy(\.isStatic): return true
         default: return !layer.effects.isEmpty || !layer.styles.isEmpty || layer.motionBlur
         }

@@ -17,11 +17,36 @@ public struct ContentSnapshot: Sendable, Equatable {
     public var mipmapped: Bool
     /// The layer's motion since the previous frame, smeared over the bitmap; nil for none.
     public var motionBlur: MotionBlur?
+    /// Where the bitmap's grid lies.
+    public var grid: Grid
 
-    public init(scaleRatio: Double = 1, mipmapped: Bool = false, motionBlur: MotionBlur? = nil) {
+    public init(scaleRatio: Double = 1, mipmapped: Bool = false, motionBlur: MotionBlur? = nil, grid: Grid = .drawnBounds) {
         self.scaleRatio = scaleRatio.isFinite && scaleRatio > 0 ? scaleRatio : 1
         self.mipmapped = mipmapped
         self.motionBlur = motionBlur
+        self.grid = grid
+    }
+
+    /// Where a snapshot's bitmap lies over its content.
+    public enum Grid: Sendable, Equatable {
+        /// Pixel (0, 0) at the corner of the content's drawn bounds (`DisplayList.drawnBounds`),
+        /// at `scaleRatio` times the group's scale: libpag's cache of a layer's content.
+        case drawnBounds
+        /// libpag's filter pass over text with effects or layer styles: the bitmap over `bounds`
+        /// (in the group's units, as the back-end measures its content: libpag measures text by
+        /// its glyphs' boxes, not their outlines) rounded out to whole units, at the group's
+        /// scale rounded up to a twentieth (`filterPassScale`), rounded out to whole pixels.
+        /// `scaleRatio` is not used.
+        case filterPass(bounds: Rect)
+    }
+
+    /// The scale libpag's filter pass draws content at when it is shown at `scale`: rounded up
+    /// to a twentieth, so that a layer growing by little does not shake its edges. libpag
+    /// works in single precision, where 0.2 × 20 is 4: the tolerance keeps a double's last bits
+    /// from making that 4.000000000000001 and the scale a twentieth larger.
+    public static func filterPassScale(_ scale: Double) -> Double {
+        guard scale.isFinite, scale > 0 else { return 1 }
+        return max((scale * 20 - 1e-5).rounded(.up), 1) / 20
     }
 
     /// libpag's MotionBlurFilter: each texel of the content's bitmap (its bounds, rounded out,
@@ -69,7 +94,17 @@ public struct ContentSnapshot: Sendable, Equatable {
     /// larger than `maxPixels`.
     func bitmapMapping(bounds b: Rect, _ m: Transform) -> (toBitmap: Transform, width: Int, height: Int)? {
         guard !b.isEmpty else { return nil }
-        let s = scaleRatio * max((m.a * m.a + m.b * m.b).squareRoot(), (m.c * m.c + m.d * m.d).squareRoot())
+        let scale = max((m.a * m.a + m.b * m.b).squareRoot(), (m.c * m.c + m.d * m.d).squareRoot())
+        if case .filterPass = grid {
+            // The bounds, whole units, scaled to whole pixels.
+            let s = Self.filterPassScale(scale)
+            let x0 = (b.minX.rounded(.down) * s).rounded(.down), y0 = (b.minY.rounded(.down) * s).rounded(.down)
+            let x1 = (b.maxX.rounded(.up) * s).rounded(.up), y1 = (b.maxY.rounded(.up) * s).rounded(.up)
+            let w = x1 - x0, h = y1 - y0
+            guard w.isFinite, h.isFinite, w >= 1, h >= 1, w * h <= Double(Self.maxPixels) else { return nil }
+            return (Transform.scale(s, s).then(.translation(-x0, -y0)), Int(w), Int(h))
+        }
+        let s = scaleRatio * scale
         guard s.isFinite, s > 0 else { return nil }
         let w = (b.width * s).rounded(.up), h = (b.height * s).rounded(.up)
         guard w.isFinite, h.isFinite, w >= 1, h >= 1, w * h <= Double(Self.maxPixels) else { return nil }

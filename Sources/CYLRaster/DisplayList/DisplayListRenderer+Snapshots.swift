@@ -24,6 +24,49 @@ extension DisplayListRenderer {
         trackSpans()
     }
 
+    /// A group drawn as libpag's filter pass draws it (`ContentSnapshot.Grid.filterPass`): the
+    /// children into the snapshot's bitmap, grown by what the effects reach; the effects applied
+    /// there, at the bitmap's scale; the bitmap drawn where the group goes, bilinearly. False
+    /// (nothing drawn) when the group is not such a snapshot with only effects that spread by a
+    /// known margin (drop shadows, glows, outlines), or masks, a matte, opacity or a blend mode
+    /// would also apply: the caller then draws it as any other.
+    func drawFilterPass(_ group: DisplayList.Group, _ list: DisplayList, _ m: Transform, _ clip: IntRect,
+                        _ target: inout Pixmap) throws -> Bool {
+        guard let snapshot = group.snapshot, case .filterPass = snapshot.grid, snapshot.motionBlur == nil,
+              !group.effects.isEmpty, group.masks.isEmpty, group.matte == nil, group.opacity >= 1,
+              group.blendMode == .normal, group.blur == 0,
+              let (toContent, w0, h0) = snapshot.bitmapMapping(bounds: snapshotBounds(group, list), m)
+        else { return false }
+        // How far the effects reach beyond the content, in the bitmap's pixels.
+        let scale = abs(toContent.determinant).squareRoot()
+        var reach = 0.0
+        for k in group.effects {
+            switch list.effects[k] {
+            case .dropShadow(let d):
+                let o = (d.offset.x * d.offset.x + d.offset.y * d.offset.y).squareRoot()
+                reach = max(reach, (o + max(d.spread, 0) + 3 * max(d.sigma, 0)) * scale + 2)
+            case let .glow(_, spread, sigma): reach = max(reach, (max(spread, 0) + 3 * max(sigma, 0)) * scale + 2)
+            case let .outline(_, width): reach = max(reach, max(width, 0) * scale + 2)
+            default: return false
+            }
+        }
+        guard reach.isFinite, reach < Double(ContentSnapshot.maxPixels) else { return false }
+        let pad = Int(reach.rounded(.up)), w = w0 + 2 * pad, h = h0 + 2 * pad
+        guard w * h <= ContentSnapshot.maxPixels else { return false }
+        let toBitmap = toContent.then(.translation(Double(pad), Double(pad)))
+        guard let back = toBitmap.inverted?.then(m), var bitmap = try? Pixmap(width: w, height: h) else { return false }
+        let outer = drawn
+        drawn = .none
+        let whole = IntRect(x: 0, y: 0, width: w, height: h)
+        try draw(list, group.children, toBitmap, whole, &bitmap)
+        let area = drawn.intersection(whole)
+        if !area.isEmpty { _ = try applyEffects(list, group.effects, toBitmap, area, whole, &bitmap) }
+        drawn = outer
+        try canvas.drawImage(bitmap, transform: back, clip: clip, sampling: .unreduced, into: &target)
+        trackSpans()
+        return true
+    }
+
     /// A snapshot smeared along the layer's motion (`ContentSnapshot.MotionBlur`), as libpag's
     /// filter pass draws it: the content into a bitmap over its bounds rounded out and cut to what
     /// is visible (the clip in the content's space, grown 1.2x about its centre and rounded out),
@@ -74,11 +117,12 @@ extension DisplayListRenderer {
     }
 
     /// The bounds of a snapshot's content as libpag measures it, which places the bitmap's pixel
-    /// grid: filled paths by all their points, control points included (Skia's `getBounds`;
+    /// grid: those the back-end measured for a filter pass; otherwise filled paths by all their points, control points included (Skia's `getBounds`;
     /// their curves' bounds put nulllayer.pag's letters a fraction of a texel off, 2.1% of
     /// pixels against 0.7-0.8%), strokes by their outlines as the stroker makes them (miter
     /// spikes and square caps included).
     private func snapshotBounds(_ group: DisplayList.Group, _ list: DisplayList) -> Rect {
+        if case .filterPass(let bounds) = group.snapshot?.grid { return bounds }
         var outline = Path()
         return list.drawnBounds(of: group.children, transform: .identity, fillBounds: .controlPoints) { path, style in
             (try? self.canvas.stroker.stroke(path, style: style, into: &outline)) != nil ? outline.bounds : .empty

@@ -13,6 +13,8 @@ public final class DisplayListRenderer {
     /// The transposed copy a feathered mask's blur goes through.
     private var maskBlurScratch: [UInt8] = []
     private var distanceScratch: [Double] = []
+    /// The coverage a ring dilation reads (`Mask.ringDilate`), kept between frames.
+    private var ringScratch: [UInt8] = []
     private var glowScratch: [Float] = []
     /// Rows and column tables of a reduced blur's interpolation back up (`drawReducedBlur`).
     private var expandScratch: [UInt32] = []
@@ -141,6 +143,7 @@ public final class DisplayListRenderer {
     private func drawContent(_ group: DisplayList.Group, _ list: DisplayList, _ m: Transform, _ parent: Transform,
                              _ clip: IntRect, _ inner: IntRect, _ target: inout Pixmap) throws {
         guard group.isIsolated else { return try drawChildren(group, list, m, inner, &target) }
+        if try drawFilterPass(group, list, m, clip, &target) { return }
         let sigma = min(group.blur * abs(m.determinant).squareRoot(), Self.maxBlurSigma)
         if group.masks.isEmpty, group.effects.isEmpty, group.matte == nil, group.blendMode == .normal {
             if sigma > 0.05, try drawFeathered(group, list, m, sigma, clip, inner, &target) { return }
@@ -378,7 +381,7 @@ public final class DisplayListRenderer {
 
     /// Applies a group's effects to its layer, in order; returns the area that may now hold pixels
     /// (`area` grown by what spreads, within `clip`).
-    private func applyEffects(_ list: DisplayList, _ range: Range<Int>, _ m: Transform, _ area: IntRect, _ clip: IntRect,
+    func applyEffects(_ list: DisplayList, _ range: Range<Int>, _ m: Transform, _ area: IntRect, _ clip: IntRect,
                               _ scratch: inout Pixmap) throws -> IntRect {
         var area = area
         // Lengths in the group's units become pixels by the transform's mean scale.
@@ -466,7 +469,16 @@ public final class DisplayListRenderer {
                             width: grown.width + 1, height: grown.height + 1)
         let reach = grow(moved, by: 3 * s + 1, within: clip)
         var shadow = try canvas.borrowLayer(width: scratch.width, height: scratch.height)
-        if r > 0 {
+        if r > 0, case .sampledRing(let thick) = d.spreadShape {
+            var coverage = canvas.borrowMask(width: scratch.width, height: scratch.height)
+            coverage.setGate(from: scratch, mode: .alpha, in: grown)
+            coverage.ringDilate(radius: min(r, DropShadow.maxRingRadius), thick: thick, in: grown, scratch: &ringScratch)
+            var solid = try canvas.borrowLayer(width: scratch.width, height: scratch.height)
+            solid.paint(.black, coverage: coverage, in: grown)
+            canvas.recycle(coverage)
+            shadow.paintShadow(of: solid, color: d.color, dx: dx, dy: dy, in: reach)
+            canvas.recycle(solid, dirty: grown)
+        } else if r > 0 {
             // After Effects' spread: the coverage grown by a disc before it is blurred.
             let solid = try grownCoverage(of: scratch, color: .black, by: r, in: grown)
             shadow.paintShadow(of: solid, color: d.color, dx: dx, dy: dy, in: reach)
