@@ -10,8 +10,9 @@ public enum ImageSampling: Sendable, Hashable {
     /// around lod = log2(texels a pixel covers), blended by lod's fraction. Softer than
     /// `.bilinear` between 1x and 2x reduction; the same when the image is magnified.
     case trilinear
-    /// As libpag draws an image layer, by the largest and smallest scales (the larger axis) it is
-    /// drawn at over its layer's keys (`ScaleRatios`; a still layer's are its scale now). Largest
+    /// As libpag draws an image layer, by the largest and smallest scales (the larger axis) the
+    /// image is drawn at over the keys of every layer showing it (`ScaleRatios`; one still layer's
+    /// are its scale now). Largest
     /// over 0.7x: from the image. At 0.7x or less libpag first draws the image at the largest
     /// scale into a texture of its own (a snapshot, `ceil(size × scale)`, the image at its
     /// origin), then draws the snapshot where the image goes: a layer at a fractional position is
@@ -31,9 +32,9 @@ public enum ImageSampling: Sendable, Hashable {
     case unreducedStraight
 }
 
-/// The smallest and largest scales an image is drawn at over its layer's keys, as ratios to the
-/// scale it is drawn at now. libpag sizes an image's snapshot once for the whole animation, at
-/// the largest, and mipmaps by the smallest (`ImageSampling.libpag`).
+/// The smallest and largest scales an image is drawn at over the keys of the layers showing it,
+/// as ratios to the scale it is drawn at now. libpag sizes an image's snapshot once for the whole
+/// animation, at the largest, and mipmaps by the smallest (`ImageSampling.libpag`).
 public struct ScaleRatios: Sendable, Hashable {
     public var smallest: Double, largest: Double
     /// An image drawn at one scale throughout.

@@ -346,6 +346,10 @@ package struct AnimationModel: Sendable {
     package var root: CompositionModel
     package var precomps: [String: CompositionModel]
     package var images: [String: LottieImage]
+    /// Per image id, the scales it is drawn at over every layer that shows it, relative to the
+    /// root composition's: libpag makes one snapshot of an image for all its layers
+    /// (`ImageSampling.libpag`). Empty (Lottie): each layer's own scales count.
+    package var imageScaleRanges: [String: ScaleRange] = [:]
     /// Image files read from disk for `images` (beside the JSON, `--assets`, `--slot`), in the
     /// order read: the timeline's inputs, which outputs must never overwrite.
     package var imageFiles: [String] = []

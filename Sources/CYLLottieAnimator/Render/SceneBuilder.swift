@@ -35,6 +35,8 @@ struct LottieSceneBuilder {
     /// its layer chain is keyed to (`LayerModel.keyedScale`), per axis: what libpag sizes and
     /// mipmaps snapshots by.
     private var compositionScaleRange = ScaleRange.one
+    /// `compositionScaleRange` of the root: the output scale.
+    private var outputScaleRange = ScaleRange.one
     /// How much larger than its layers' scales the content being built is drawn: the product of
     /// the `ContentSnapshot` scale ratios of the layers it is inside.
     private var snapshotScaleFactor = 1.0
@@ -63,6 +65,7 @@ struct LottieSceneBuilder {
         compositionScale = outputScale.isFinite && outputScale > 0 ? outputScale : 1
         compositionScaleRange = ScaleRange(smallest: Point(compositionScale, compositionScale),
                                            largest: Point(compositionScale, compositionScale))
+        outputScaleRange = compositionScaleRange
         snapshotScaleFactor = 1
         try addComposition(model.root, time: time, depth: 0, into: &list)
     }
@@ -177,9 +180,10 @@ struct LottieSceneBuilder {
             }
         case .image(let id):
             if let image = model.images[id] {
-                // libpag sizes an image's snapshot by the scales the layer is keyed to, relative
-                // here to the scale it is drawn at (in any snapshot it is inside).
-                let range = layer.keyedScale.within(compositionScaleRange), drawn = layerScale * snapshotScaleFactor
+                // libpag sizes an image's snapshot by the scales the layers showing it are keyed
+                // to, relative here to the scale it is drawn at (in any snapshot it is inside).
+                let range = model.imageScaleRanges[id]?.within(outputScaleRange) ?? layer.keyedScale.within(compositionScaleRange)
+                let drawn = layerScale * snapshotScaleFactor
                 let scales = drawn > 0 && image.sampling == .libpag
                     ? ScaleRatios(smallest: min(range.smallest.x, range.smallest.y) / drawn,
                                   largest: max(range.largest.x, range.largest.y) / drawn)

@@ -65,6 +65,7 @@ struct AfterEffectsBuilder {
                               inPoint: 0, outPoint: Double(max(1, root.duration)), root: rootModel, precomps: precomps,
                               images: images, markers: [])
         model.fonts = text.fonts
+        model.imageScaleRanges = ImageAssetScales.ranges(root: rootModel, precomps: precomps)
         model.dashMeasure = .libpag
         // libpag clips a composition of layers to its bounds, anti-aliased; a bitmap or video
         // composition's frames it draws unclipped, their own edges anti-aliased.
