@@ -20,6 +20,10 @@ public enum ImageSampling: Sendable, Hashable {
     /// libpag mipmaps: the image when the smallest scale is under 0.4, the snapshot when the
     /// smallest is under 0.4 of the largest; plain bilinear otherwise.
     case libpag
+    /// `.libpag` for the one frame of a sequence whose content never changes (libpag draws it as
+    /// an image asset), except that the frame itself is never sampled through halved levels:
+    /// measured, RootLayerVideoFreeze.pag matches 5 of 5 frames so, 0 through them.
+    case libpagStill
     /// Bilinear from the image itself however much it is reduced (OpenGL's LINEAR without
     /// mipmaps): sharp, and aliased past 2x reduction. libpag draws the frames of bitmap and video
     /// sequences so (measured against its renders: 11 of 18 bitmap frames and 7 of 20 video
@@ -57,15 +61,16 @@ extension Canvas {
     /// or skew blend each pair of texel rows once per pixel row and keep the samples for the next
     /// frame (`ImageSampleCache`). `.trilinear` `sampling` blends the samples of two levels
     /// instead (`ImageMipmapCache.trilinearSources`).
-    /// `scales` matters to `.libpag` sampling only.
+    /// `scales` matters to `.libpag` and `.libpagStill` sampling only.
     public func drawImage(_ image: Pixmap, transform: Transform, opacity: Double = 1, clip: IntRect? = nil,
                           sampling: ImageSampling = .bilinear, scales: ScaleRatios = .constant,
                           into target: inout Pixmap) throws(GeometryError) {
         paintedFromCache = false  // its spans are the rasterizer's (images are not cached as spans)
         let alpha = Color.q(opacity)
         guard alpha > 0, let toTexels = transform.inverted else { return }
-        if sampling == .libpag {
-            try drawAsLibpag(image, transform: transform, opacity: opacity, clip: clip, scales: scales, into: &target)
+        if sampling == .libpag || sampling == .libpagStill {
+            try drawAsLibpag(image, transform: transform, opacity: opacity, clip: clip, scales: scales,
+                             mipmapsSource: sampling == .libpag, into: &target)
             return
         }
         let bounds = IntRect(x: 0, y: 0, width: target.width, height: target.height)
@@ -119,17 +124,17 @@ extension Canvas {
     }
 
     /// `.libpag` sampling: the image, or its snapshot at the largest scale it is drawn at, drawn
-    /// bilinearly, or trilinearly where libpag mipmaps (the source when the smallest scale is
-    /// under 0.4, the snapshot when the smallest is under 0.4 of the largest).
+    /// bilinearly, or trilinearly where libpag mipmaps (the source, if `mipmapsSource`, when the
+    /// smallest scale is under 0.4; the snapshot when the smallest is under 0.4 of the largest).
     private func drawAsLibpag(_ image: Pixmap, transform: Transform, opacity: Double, clip: IntRect?, scales: ScaleRatios,
-                              into target: inout Pixmap) throws(GeometryError) {
+                              mipmapsSource: Bool, into target: inout Pixmap) throws(GeometryError) {
         let scale = max((transform.a * transform.a + transform.b * transform.b).squareRoot(),
                         (transform.c * transform.c + transform.d * transform.d).squareRoot())
         let largest = ImageSnapshotCache.snapshotScale(scale * scales.largest), smallest = scale * scales.smallest
         let outer = imageLevels
         imageLevels = false
         defer { imageLevels = outer }
-        let mipmappedSource = smallest < ContentSnapshot.mipmapThreshold
+        let mipmappedSource = mipmapsSource && smallest < ContentSnapshot.mipmapThreshold
         guard largest <= 0.7, largest > 0,
               let snapshot = try imageSnapshots.snapshot(of: image, scale: largest, trilinear: mipmappedSource) else {
             try drawImage(image, transform: transform, opacity: opacity, clip: clip, sampling: mipmappedSource ? .trilinear : .bilinear,

@@ -27,9 +27,26 @@ import Testing
         let p = CompositionModel.make([Self.layer(.image(id: "2"), smallest: Point(1.5, 0.5), largest: Point(1.5, 0.5))])
         let q = CompositionModel.make([Self.layer(.image(id: "3"), smallest: Point(1, 1), largest: Point(1, 1))])
         let ranges = ImageAssetScales.ranges(root: root, precomps: ["p": p, "q": q])
-        #expect(ranges["1"] == ScaleRange(smallest: Point(0.5, 0.5), largest: Point(1.2, 1.2)))
-        #expect(ranges["2"] == ScaleRange(smallest: Point(0.125, 0.125), largest: Point(3, 3)))
-        #expect(ranges["3"] == nil, "a composition nothing shows is not drawn")
+        #expect(ranges[.image("1")] == ScaleRange(smallest: Point(0.5, 0.5), largest: Point(1.2, 1.2)))
+        #expect(ranges[.image("2")] == ScaleRange(smallest: Point(0.125, 0.125), largest: Point(3, 3)))
+        #expect(ranges[.image("3")] == nil, "a composition nothing shows is not drawn")
+    }
+
+    /// A still sequence's frame is an asset too: its composition's layers' scales count.
+    @Test func aStillSequenceIsAnAssetOfItsComposition() {
+        struct Still: FrameImages {
+            func image(at time: Double) -> LottieImage? { nil }
+            var stillAsset: ImageAsset? { .sequence("65") }
+        }
+        struct Playing: FrameImages { func image(at time: Double) -> LottieImage? { nil } }
+        let root = CompositionModel.make([
+            Self.layer(.precomp(id: "65", width: nil, height: nil), smallest: Point(0.3, 0.3), largest: Point(0.3, 0.3)),
+            Self.layer(.precomp(id: "66", width: nil, height: nil), smallest: Point(1, 1), largest: Point(1, 1)),
+        ])
+        let still = CompositionModel.make([Self.layer(.frames(Still()), smallest: Point(1, 1), largest: Point(1, 1))])
+        let playing = CompositionModel.make([Self.layer(.frames(Playing()), smallest: Point(1, 1), largest: Point(1, 1))])
+        let ranges = ImageAssetScales.ranges(root: root, precomps: ["65": still, "66": playing])
+        #expect(ranges == [.sequence("65"): ScaleRange(smallest: Point(0.3, 0.3), largest: Point(0.3, 0.3))])
     }
 
     /// A composition shown by two precompositions, themselves shown by the root at different
@@ -43,6 +60,6 @@ import Testing
         let b = CompositionModel.make([Self.layer(.precomp(id: "c", width: nil, height: nil), smallest: Point(0.5, 0.5), largest: Point(0.5, 0.5))])
         let c = CompositionModel.make([Self.layer(.image(id: "7"), smallest: Point(1, 1), largest: Point(1, 1))])
         let ranges = ImageAssetScales.ranges(root: root, precomps: ["a": a, "b": b, "c": c])
-        #expect(ranges["7"] == ScaleRange(smallest: Point(0.25, 0.25), largest: Point(4, 4)))
+        #expect(ranges[.image("7")] == ScaleRange(smallest: Point(0.25, 0.25), largest: Point(4, 4)))
     }
 }

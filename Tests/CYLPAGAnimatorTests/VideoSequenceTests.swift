@@ -1,4 +1,6 @@
-import CYLPAGAnimator
+@testable import CYLLottieAnimator
+@testable import CYLPAGAnimator
+import CYLLimits
 import CYLRaster
 import CYLTimeline
 import Testing
@@ -44,5 +46,25 @@ import Testing
         let first = try alphas(0), later = try alphas(120)
         #expect(first.transparent == first.all)
         #expect(later.opaque == later.all)
+    }
+
+    /// libpag draws a video composition whose frames never change as an image
+    /// (`Composition::staticContent`): the sequence's static ranges, in composition frames, must
+    /// be one, from 0 to the composition's last frame. Nothing is decoded to tell.
+    @Test func aVideoIsStillWhenOneStaticRangeCoversTheComposition() throws {
+        func frames(_ ranges: [(start: Int64, end: Int64)], duration: Int64, rate: Double = 25, sequenceRate: Double = 25) throws
+            -> (any FrameImages)? {
+            let sequence = PAGVideoSequence(width: 4, height: 4, frameRate: sequenceRate, alpha: nil, sps: 0..<0, pps: 0..<0,
+                                            frames: [(true, 0, 0..<0)], staticRanges: ranges, offset: 0)
+            let c = PAGComposition(id: 65, content: .video([sequence]), width: 4, height: 4, duration: duration, frameRate: rate, offset: 0)
+            return try VideoSequenceFrames.make(c, [sequence], file: "v.pag", bytes: [], limits: Limits()).get()
+        }
+        #expect(try frames([(0, 239)], duration: 240)?.stillAsset == .sequence("65"))
+        // A sequence at 24 fps in a composition at 25: its ranges are rescaled (239 × 25/24 rounds to 249).
+        #expect(try frames([(0, 239)], duration: 250, rate: 25, sequenceRate: 24)?.stillAsset == .sequence("65"))
+        #expect(try frames([(0, 200)], duration: 240)?.stillAsset == nil, "the end still moves")
+        #expect(try frames([(0, 12), (13, 239)], duration: 240)?.stillAsset == nil, "two runs: it changes once")
+        #expect(try frames([], duration: 240)?.stillAsset == nil)
+        #expect(try frames([(0, 0)], duration: 1)?.stillAsset == nil, "one frame is not static content")
     }
 }

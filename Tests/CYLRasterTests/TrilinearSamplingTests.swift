@@ -164,6 +164,30 @@ import CYLGeometry
         #expect(canvas.imageSnapshots.draws == 1)
     }
 
+    /// `.libpagStill` (a still sequence's frame) draws the snapshot as `.libpag` does, but from
+    /// the frame itself, bilinearly, even under 0.4x: at 0.3 and a whole pixel offset each pixel
+    /// is a bilinear snapshot's, not the trilinear one `.libpag` makes there.
+    @Test func libpagStillMakesItsSnapshotWithoutHalvedLevels() throws {
+        let image = try gradient()
+        let reference = Canvas()
+        reference.imageLevels = false
+        var bilinear = try Pixmap(width: 20, height: 20), trilinear = try Pixmap(width: 20, height: 20)  // ceil(64 × 0.3)
+        try reference.drawImage(image, transform: .scale(0.3, 0.3), sampling: .bilinear, into: &bilinear)
+        try reference.drawImage(image, transform: .scale(0.3, 0.3), sampling: .trilinear, into: &trilinear)
+        var still = try Pixmap(width: 32, height: 32), mipmapped = try Pixmap(width: 32, height: 32)
+        try Canvas().drawImage(image, transform: Transform.scale(0.3, 0.3).then(.translation(5, 3)), sampling: .libpagStill, into: &still)
+        try Canvas().drawImage(image, transform: Transform.scale(0.3, 0.3).then(.translation(5, 3)), sampling: .libpag, into: &mipmapped)
+        var differ = 0
+        for y in 0..<19 {
+            for x in 0..<19 {
+                #expect(still[x + 5, y + 3] == bilinear[x, y], "pixel \(x),\(y)")
+                #expect(mipmapped[x + 5, y + 3] == trilinear[x, y], "pixel \(x),\(y)")
+                if bilinear[x, y] != trilinear[x, y] { differ += 1 }
+            }
+        }
+        #expect(differ > 100, "the gradient must tell the two apart (\(differ) pixels differ)")
+    }
+
     /// An image keyed to scales from 0.25 to 1 of its size, drawn now at 0.3 with the largest
     /// 0.6: `.libpag` draws its snapshot once, at 0.6 (trilinear: the smallest, 0.15, is under
     /// 0.4), and shrinks that by half, trilinearly (0.15 is under 0.4 of 0.6) — so at a whole

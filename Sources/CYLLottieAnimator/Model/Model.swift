@@ -211,6 +211,22 @@ package protocol FrameImages: Sendable {
     /// The image shown at `time` (frames of the composition holding the layer); nil when there is
     /// none or it cannot be decoded.
     func image(at time: Double) -> LottieImage?
+    /// For frames that never change, the asset their one image is (libpag draws a sequence with
+    /// static content as an image: through a snapshot sized by every layer showing it,
+    /// `AnimationModel.imageScaleRanges`); nil for frames that play.
+    var stillAsset: ImageAsset? { get }
+}
+
+extension FrameImages {
+    package var stillAsset: ImageAsset? { nil }
+}
+
+/// An image libpag caches once however many layers show it.
+package enum ImageAsset: Hashable, Sendable {
+    /// An image layer's image, by image id.
+    case image(String)
+    /// The one frame of a sequence composition whose content never changes, by composition id.
+    case sequence(String)
 }
 
 /// A layer's track matte: how the source layer's pixels gate it, and where that layer is.
@@ -346,10 +362,10 @@ package struct AnimationModel: Sendable {
     package var root: CompositionModel
     package var precomps: [String: CompositionModel]
     package var images: [String: LottieImage]
-    /// Per image id, the scales it is drawn at over every layer that shows it, relative to the
+    /// Per image asset, the scales it is drawn at over every layer that shows it, relative to the
     /// root composition's: libpag makes one snapshot of an image for all its layers
     /// (`ImageSampling.libpag`). Empty (Lottie): each layer's own scales count.
-    package var imageScaleRanges: [String: ScaleRange] = [:]
+    package var imageScaleRanges: [ImageAsset: ScaleRange] = [:]
     /// Image files read from disk for `images` (beside the JSON, `--assets`, `--slot`), in the
     /// order read: the timeline's inputs, which outputs must never overwrite.
     package var imageFiles: [String] = []

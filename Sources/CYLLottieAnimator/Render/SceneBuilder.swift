@@ -180,18 +180,13 @@ struct LottieSceneBuilder {
             }
         case .image(let id):
             if let image = model.images[id] {
-                // libpag sizes an image's snapshot by the scales the layers showing it are keyed
-                // to, relative here to the scale it is drawn at (in any snapshot it is inside).
-                let range = model.imageScaleRanges[id]?.within(outputScaleRange) ?? layer.keyedScale.within(compositionScaleRange)
-                let drawn = layerScale * snapshotScaleFactor
-                let scales = drawn > 0 && image.sampling == .libpag
-                    ? ScaleRatios(smallest: min(range.smallest.x, range.smallest.y) / drawn,
-                                  largest: max(range.largest.x, range.largest.y) / drawn)
-                    : .constant
-                Self.add(image, scales: scales, into: &list)
+                Self.add(image, scales: libpagScales(image, .image(id), layer, layerScale), into: &list)
             }
         case .frames(let source):
-            if let image = source.image(at: time) { Self.add(image, scales: .constant, into: &list) }
+            if let image = source.image(at: time) {
+                let scales = source.stillAsset.map { libpagScales(image, $0, layer, layerScale) } ?? .constant
+                Self.add(image, scales: scales, into: &list)
+            }
         case .text(let text):
             if var snapshot = textSnapshot {
                 // Drawn into a bitmap square to the layer: hinted at its scale, whatever turns it.
@@ -237,6 +232,16 @@ struct LottieSceneBuilder {
         guard list.pathPoints <= limits.maxFramePathPoints else {
             throw SceneLimitError(description: limits.framePathPointsMessage)
         }
+    }
+
+    /// The scales libpag sizes and mipmaps an image's snapshot by (`ImageSampling.libpag`): those
+    /// every layer showing `asset` is keyed to (else this layer's), relative to the scale it is
+    /// drawn at here, `layerScale` (in any snapshot it is inside).
+    private func libpagScales(_ image: LottieImage, _ asset: ImageAsset, _ layer: LayerModel, _ layerScale: Double) -> ScaleRatios {
+        let drawn = layerScale * snapshotScaleFactor
+        guard drawn > 0, image.sampling == .libpag || image.sampling == .libpagStill else { return .constant }
+        let range = model.imageScaleRanges[asset]?.within(outputScaleRange) ?? layer.keyedScale.within(compositionScaleRange)
+        return ScaleRatios(smallest: min(range.smallest.x, range.smallest.y) / drawn, largest: max(range.largest.x, range.largest.y) / drawn)
     }
 
     /// Layer space to composition space, through the parent chain (acyclic: the parser checked).

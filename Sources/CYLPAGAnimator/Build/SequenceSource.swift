@@ -51,6 +51,13 @@ struct SequenceSource: Sendable {
     func image(_ pixels: Pixmap, straight: Bool = false) -> LottieImage {
         LottieImage.make(pixels, width: width, height: height, offset: Point(0, 0), sampling: straight ? .unreducedStraight : .unreduced)
     }
+
+    /// The one frame of a sequence whose content never changes, from its straight pixels, as
+    /// libpag draws it: an image asset (`.libpagStill`), its colour premultiplied first.
+    func stillImage(_ straight: Pixmap) -> LottieImage? {
+        guard let p = try? Pixmap(width: straight.width, height: straight.height, straightRGBA: straight.bytes) else { return nil }
+        return LottieImage.make(p, width: width, height: height, offset: Point(0, 0), sampling: .libpagStill)
+    }
 }
 
 /// Why part of a file is not drawn, for the builder to note.

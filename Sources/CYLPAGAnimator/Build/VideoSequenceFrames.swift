@@ -15,6 +15,10 @@ import Synchronization
 final class VideoSequenceFrames: FrameImages, @unchecked Sendable {
     let source: SequenceSource
     let sequence: PAGVideoSequence
+    /// Set when the frames never change (libpag's `Composition::staticContent`: the sequence's
+    /// one static range, in composition frames, runs from 0 to the composition's last frame):
+    /// libpag then draws the one frame as an image asset (`SequenceSource.stillImage`).
+    let stillAsset: ImageAsset?
     /// Video frame times in display order, for finding the frame a time shows.
     private let times: [Int64]
 
@@ -35,13 +39,17 @@ final class VideoSequenceFrames: FrameImages, @unchecked Sendable {
     static func make(_ c: PAGComposition, _ sequences: [PAGVideoSequence], file: String, bytes: [UInt8],
                      limits: Limits) -> Result<VideoSequenceFrames, PAGBuildNote> {
         let source = SequenceSource(c, file: file, bytes: bytes, limits: limits)
-        return source.largest(sequences).map { VideoSequenceFrames(source, $0) }
+        return source.largest(sequences).map { VideoSequenceFrames(source, $0, composition: c) }
     }
 
-    private init(_ source: SequenceSource, _ sequence: PAGVideoSequence) {
+    private init(_ source: SequenceSource, _ sequence: PAGVideoSequence, composition c: PAGComposition) {
         self.source = source
         self.sequence = sequence
         times = sequence.frames.map(\.frame).sorted()
+        let scale = source.compositionRate / max(sequence.frameRate, 1e-9)
+        let ranges = sequence.staticRanges.map { (start: (Double($0.start) * scale).rounded(), end: (Double($0.end) * scale).rounded()) }
+        let still = c.duration > 1 && ranges.count == 1 && ranges[0].start == 0 && ranges[0].end == Double(c.duration - 1)
+        stillAsset = still ? .sequence("\(c.id)") : nil
     }
 
     /// The time (sequence frames) of the video frame composition frame `time` shows (rounded to a
@@ -64,7 +72,7 @@ final class VideoSequenceFrames: FrameImages, @unchecked Sendable {
         let target = frameTime(at: time)
         return state.withLock { s in
             if let shown = s.shown, shown.time == target { return shown.image }
-            let image = decode(target, &s).map { source.image($0, straight: true) }
+            let image = decode(target, &s).flatMap { stillAsset == nil ? source.image($0, straight: true) : source.stillImage($0) }
             s.shown = (target, image)
             return image
         }
