@@ -57,6 +57,43 @@ import Testing
         #expect(mask[12, 12] == 0)
     }
 
+    /// On scattered pixels, at radii with fractions and with the second ring, the dilation is its
+    /// definition evaluated pixel by pixel: covered, or some sample's bilinear footprint (the
+    /// pixels with a weight above zero) holds a covered pixel. Only `rect` changes.
+    @Test(arguments: [(2.0, false), (3.4, false), (3.4, true), (6.7, true)])
+    func aRingDilationIsItsDefinition(_ radius: Double, _ thick: Bool) {
+        var mask = Mask(width: 31, height: 23)
+        var seed: UInt32 = 12345
+        for i in mask.bytes.indices {
+            seed = seed &* 1_103_515_245 &+ 12345
+            if seed >> 27 == 0 { mask.bytes[i] = UInt8(truncatingIfNeeded: seed >> 8) | 1 }
+        }
+        let before = mask
+        let rect = IntRect(x: 3, y: 2, width: 24, height: 17)
+        var scratch: [UInt8] = []
+        mask.ringDilate(radius: radius, thick: thick, in: rect, scratch: &scratch)
+        func covered(_ x: Int, _ y: Int) -> Bool { x >= 0 && y >= 0 && x < 31 && y < 23 && before[x, y] != 0 }
+        for y in 0..<23 {
+            for x in 0..<31 {
+                guard (rect.x..<rect.maxX).contains(x), (rect.y..<rect.maxY).contains(y) else {
+                    #expect(mask[x, y] == before[x, y], "outside the rectangle (\(x), \(y))")
+                    continue
+                }
+                var hit = covered(x, y)
+                for o in Mask.ringOffsets(radius: radius, thick: thick) where !hit {
+                    let sx = Double(x) + o.x, sy = Double(y) + o.y  // the sample, in texel-centre units
+                    let ix = Int(sx.rounded(.down)), iy = Int(sy.rounded(.down))
+                    for (px, py) in [(ix, iy), (ix + 1, iy), (ix, iy + 1), (ix + 1, iy + 1)] {
+                        let wx = px == ix ? 1 - (sx - Double(ix)) : sx - Double(ix)
+                        let wy = py == iy ? 1 - (sy - Double(iy)) : sy - Double(iy)
+                        if wx > 0, wy > 0, covered(px, py) { hit = true }
+                    }
+                }
+                #expect(mask[x, y] == (hit ? 255 : 0), "(\(x), \(y))")
+            }
+        }
+    }
+
     /// A square at (4.5, 4.5) with a hard-edged shadow (spread 2 by the ring, no blur) under it.
     /// Through the filter pass the shadow is made on the bitmap's grid and then moved half a pixel
     /// with the square: its outer edge is half-covered. Made where the layer already is, as
