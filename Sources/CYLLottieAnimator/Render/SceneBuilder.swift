@@ -138,24 +138,22 @@ struct LottieSceneBuilder {
                          expansion: mask.expansion.scalar(at: time), featherX: fx, featherY: fy)
         }
         let outerSnapshotScale = snapshotScaleFactor
+        // libpag's motion blur compares the layer's own transform with the previous frame's.
+        let blur = layer.snapshotsContent && layer.motionBlur
+            ? ContentSnapshot.MotionBlur(from: layerMatrix(layer, time: max(time - 1, layer.inPoint)), to: layerMatrix(layer, time: time))
+            : nil
         // Text goes through libpag's filter pass, not its content cache: its snapshot is laid
         // over the text's bounds, known once the text is added.
         var textSnapshot: ContentSnapshot? = nil
         if layer.snapshotsContent, case .text = layer.content {
             list.beginGroup(transform: .identity)
-            textSnapshot = ContentSnapshot(motionBlur: layer.motionBlur
-                ? ContentSnapshot.MotionBlur(from: layerMatrix(layer, time: max(time - 1, layer.inPoint)), to: layerMatrix(layer, time: time))
-                : nil)
+            textSnapshot = ContentSnapshot(motionBlur: blur)
         } else if layer.snapshotsContent {
             // libpag draws the snapshot at the largest scale the layer is keyed to; at a smaller
             // one now, the bitmap is shrunk as it is drawn.
             let range = layer.keyedScale.within(compositionScaleRange)
             let largest = max(range.largest.x, range.largest.y), smallest = min(range.smallest.x, range.smallest.y)
             list.beginGroup(transform: .identity)
-            // libpag's motion blur compares the layer's own transform with the previous frame's.
-            let blur = layer.motionBlur
-                ? ContentSnapshot.MotionBlur(from: layerMatrix(layer, time: max(time - 1, layer.inPoint)), to: layerMatrix(layer, time: time))
-                : nil
             let snapshot = ContentSnapshot(scaleRatio: layerScale > 0 ? largest / layerScale : 1,
                                            mipmapped: smallest < ContentSnapshot.mipmapThreshold * largest, motionBlur: blur)
             list.setSnapshot(snapshot)

@@ -117,10 +117,11 @@ extension DisplayListRenderer {
     }
 
     /// The bounds of a snapshot's content as libpag measures it, which places the bitmap's pixel
-    /// grid: those the back-end measured for a filter pass; otherwise filled paths by all their points, control points included (Skia's `getBounds`;
-    /// their curves' bounds put nulllayer.pag's letters a fraction of a texel off, 2.1% of
-    /// pixels against 0.7-0.8%), strokes by their outlines as the stroker makes them (miter
-    /// spikes and square caps included).
+    /// grid: those the back-end measured for a filter pass; otherwise filled paths by all their
+    /// points, control points included (Skia's `getBounds`; their curves' bounds put
+    /// nulllayer.pag's letters a fraction of a texel off, 2.1% of pixels against 0.7-0.8%),
+    /// strokes by their outlines as the stroker makes them (miter spikes and square caps
+    /// included).
     private func snapshotBounds(_ group: DisplayList.Group, _ list: DisplayList) -> Rect {
         if case .filterPass(let bounds) = group.snapshot?.grid { return bounds }
         var outline = Path()

@@ -13,7 +13,7 @@ public final class DisplayListRenderer {
     /// The transposed copy a feathered mask's blur goes through.
     private var maskBlurScratch: [UInt8] = []
     private var distanceScratch: [Double] = []
-    /// The coverage a ring dilation reads (`Mask.ringDilate`), kept between frames.
+    /// The planes a ring dilation reads (`Mask.ringDilate`), kept between frames.
     private var ringScratch: [UInt8] = []
     private var glowScratch: [Float] = []
     /// Rows and column tables of a reduced blur's interpolation back up (`drawReducedBlur`).
@@ -382,7 +382,7 @@ public final class DisplayListRenderer {
     /// Applies a group's effects to its layer, in order; returns the area that may now hold pixels
     /// (`area` grown by what spreads, within `clip`).
     func applyEffects(_ list: DisplayList, _ range: Range<Int>, _ m: Transform, _ area: IntRect, _ clip: IntRect,
-                              _ scratch: inout Pixmap) throws -> IntRect {
+                      _ scratch: inout Pixmap) throws -> IntRect {
         var area = area
         // Lengths in the group's units become pixels by the transform's mean scale.
         let scale = abs(m.determinant).squareRoot()
