@@ -54,7 +54,10 @@ test: deps
 # debug build stays valid. UndefinedBehaviorSanitizer is not available: swiftc 6.3 rejects
 # -sanitize=undefined for x86_64 Linux; Swift's own overflow and bounds checks trap in these
 # debug builds instead. Tests that cap a child's address space switch to ASan's allocation cap.
+# The debug build comes first: DocsArchiveTests archives its modules (`make docs-archive`), and a
+# fresh clone has none (after `make test`, as in .ci/run, it is already there).
 test-asan: deps
+	$(SWIFT) build
 	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build/asan
 	LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/Sanitizers/lsan.supp:print_suppressions=0 \
 	  $(SWIFT) test --skip-build --sanitize=address --scratch-path .build/asan
