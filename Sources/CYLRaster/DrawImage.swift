@@ -11,14 +11,14 @@ public enum ImageSampling: Sendable, Hashable {
     /// `.bilinear` between 1x and 2x reduction; the same when the image is magnified.
     case trilinear
     /// As libpag draws an image layer, by the largest and smallest scales (the larger axis) the
-    /// image is drawn at over the keys of every layer showing it (`ScaleRatios`; one still layer's
-    /// are its scale now). Largest
-    /// over 0.7x: from the image. At 0.7x or less libpag first draws the image at the largest
-    /// scale into a texture of its own (a snapshot, `ceil(size × scale)`, the image at its
-    /// origin), then draws the snapshot where the image goes: a layer at a fractional position is
-    /// resampled twice, and comes out softer than one sampling would make it. Trilinear where
-    /// libpag mipmaps: the image when the smallest scale is under 0.4, the snapshot when the
-    /// smallest is under 0.4 of the largest; plain bilinear otherwise.
+    /// image is drawn at over the keys of every layer showing it (`ScaleRatios`; one still
+    /// layer's are its scale now). Largest over 0.7x: from the image. At 0.7x or less libpag
+    /// first draws the image at the largest scale into a texture of its own (a snapshot,
+    /// `ceil(size × scale)`, the image at its origin), then draws the snapshot where the image
+    /// goes: a layer at a fractional position is resampled twice, and comes out softer than one
+    /// sampling would make it. Trilinear where libpag mipmaps: the image when the smallest scale
+    /// is under 0.4, the snapshot when the smallest is under 0.4 of the largest; plain bilinear
+    /// otherwise.
     case libpag
     /// `.libpag` for the one frame of a sequence whose content never changes (libpag draws it as
     /// an image asset), except that the frame itself is never sampled through halved levels:

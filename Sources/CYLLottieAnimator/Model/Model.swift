@@ -398,4 +398,10 @@ package struct ScaleRange: Sendable, Equatable {
         ScaleRange(smallest: Point(smallest.x * outer.smallest.x, smallest.y * outer.smallest.y),
                    largest: Point(largest.x * outer.largest.x, largest.y * outer.largest.y))
     }
+
+    /// The smaller smallest and the larger largest, axis by axis (two ranges a thing is shown at).
+    package func union(_ other: ScaleRange) -> ScaleRange {
+        ScaleRange(smallest: Point(min(smallest.x, other.smallest.x), min(smallest.y, other.smallest.y)),
+                   largest: Point(max(largest.x, other.largest.x), max(largest.y, other.largest.y)))
+    }
 }

@@ -7,11 +7,12 @@ import CYLLottieAnimator
 /// precompositions above it), mipmapped by the smallest. Six layers showing one image at six
 /// sizes share the snapshot made for the largest.
 enum ImageAssetScales {
-    /// Per image asset (an image, or a still sequence's frame), the smallest and largest scale (the same on both axes), relative to the
-    /// root composition's scale. libpag takes each layer's larger axis for its largest and its
-    /// smaller for its smallest; a maximum over every path through the compositions is the
-    /// maximum of the per-axis maxima, so each composition is visited once (in topological
-    /// order: `AfterEffectsBuilder` has refused cycles), not once per path.
+    /// Per image asset (an image, or a still sequence's frame), the smallest and largest scale
+    /// (the same on both axes), relative to the root composition's scale. libpag takes each
+    /// layer's larger axis for its largest and its smaller for its smallest; a maximum over every
+    /// path through the compositions is the maximum of the per-axis maxima, so each composition
+    /// is visited once (in topological order: `AfterEffectsBuilder` has refused cycles), not
+    /// once per path.
     static func ranges(root: CompositionModel, precomps: [String: CompositionModel]) -> [ImageAsset: ScaleRange] {
         // Compositions reachable from the root, parents before children (a reversed post-order).
         var order: [String] = [], seen: Set<String> = []
@@ -52,13 +53,5 @@ enum ImageAssetScales {
             if let comp = precomps[id], let range = incoming[id] { add(comp, range) }
         }
         return ranges
-    }
-}
-
-extension ScaleRange {
-    /// The smaller smallest and the larger largest, axis by axis.
-    func union(_ other: ScaleRange) -> ScaleRange {
-        ScaleRange(smallest: Point(min(smallest.x, other.smallest.x), min(smallest.y, other.smallest.y)),
-                   largest: Point(max(largest.x, other.largest.x), max(largest.y, other.largest.y)))
     }
 }
