@@ -38,6 +38,16 @@ public struct Transform: Hashable, Sendable, CustomStringConvertible {
     }
     /// Applies the linear part only (for vectors).
     @inlinable public func applyVector(_ p: Point) -> Point { Point(a * p.x + c * p.y, b * p.x + d * p.y) }
+    /// The axis-aligned box around `r`'s corners mapped (NaN edges when the transform is not finite).
+    public func apply(_ r: Rect) -> Rect {
+        var box = Rect.empty
+        for p in [Point(r.minX, r.minY), Point(r.maxX, r.minY), Point(r.minX, r.maxY), Point(r.maxX, r.maxY)] {
+            let q = apply(p)
+            guard q.isFinite else { return Rect(minX: .nan, minY: .nan, maxX: .nan, maxY: .nan) }
+            box.include(q)
+        }
+        return box
+    }
 
     @inlinable public var determinant: Double { a * d - b * c }
     @inlinable public var isIdentity: Bool { self == .identity }

@@ -136,4 +136,36 @@ import Testing
         let one = try Self.imageLayer(image, [PAGWriter.glow(threshold: 1)])
         #expect(Self.pixel(one, 10, 10) == RGBA8(100, 100, 100, 255))
     }
+
+    /// Displacement map: the effect reads the layer it names (a switched-off white solid here,
+    /// drawn one pixel per unit as the map) and moves the content by (2 × red − 1) × 10 = +10
+    /// along x: on an image whose red is its x (× 255 / 99), pixel 40 shows x 50. Vertically the
+    /// source is half: no move. Naming a layer that is not there moves nothing, with a note.
+    @Test func aDisplacementMapMovesByTheMapLayersPixels() throws {
+        var ramp = try Pixmap(width: 100, height: 100)
+        ramp.withUnsafeMutablePixels { base, pitch in
+            for y in 0..<100 { for x in 0..<100 { base[y * pitch + x] = UInt32(x * 255 / 99) | 0xff00_0000 } }
+        }
+        func render(mapLayer: UInt32) throws -> (Pixmap, [String]) {
+            let bytes = PAGWriter.file([
+                PAGWriter.imageBytes(id: 3, try PNGCodec.encode(ramp)),
+                PAGWriter.composition(id: 1, width: 100, height: 100, frames: 1, layers: [
+                    PAGWriter.layer(type: 2, id: 4, frames: 1, active: false, [PAGWriter.solidColor(255, 255, 255, width: 100, height: 100)]),
+                    PAGWriter.layer(type: 5, id: 2, frames: 1, [PAGWriter.imageReference(3),
+                                                                 PAGWriter.displacementMap(mapLayer: mapLayer, horizontal: 0, maxHorizontal: 10,
+                                                                                           vertical: 9, maxVertical: 5)]),
+                ]),
+            ])
+            let t = try PAGDocument(bytes: bytes, name: "displace.pag").timeline()
+            return (try t.render(frame: 0, size: PixelSize(100, 100)), t.diagnostics.map(\.message))
+        }
+        let (moved, notes) = try render(mapLayer: 4)
+        #expect(!notes.contains { $0.contains("Displacement") || $0.contains("displacement") }, "\(notes)")
+        #expect(abs(Double(Self.pixel(moved, 40, 50).r) - 50 * 255 / 99) <= 2, "\(Self.pixel(moved, 40, 50))")
+        #expect(Self.pixel(moved, 40, 20) == Self.pixel(moved, 40, 50), "no vertical move")
+        #expect(Self.pixel(moved, 95, 50).a == 0, "read past the right edge: nothing")
+        let (still, stillNotes) = try render(mapLayer: 9)
+        #expect(Self.pixel(still, 40, 50) == Self.pixel(ramp, 40, 50))
+        #expect(stillNotes.contains { $0.contains("displacement map reads layer 9") }, "\(stillNotes)")
+    }
 }

@@ -306,3 +306,33 @@ extension PAGWriter {
         return tag(61, b.bytes)
     }
 }
+
+extension PAGWriter {
+    /// A solid layer's colour and size.
+    static func solidColor(_ r: UInt8, _ g: UInt8, _ b: UInt8, width: Int32, height: Int32) -> [UInt8] {
+        var w = PAGBits()
+        w.raw([r, g, b])
+        w.sleb(width)
+        w.sleb(height)
+        return tag(7, w.bytes)
+    }
+
+    /// A DisplacementMap effect reading layer `mapLayer`, every attribute fixed: sources as libpag
+    /// numbers them (0 red … 4 luminance … 9 half), placement 0 centred, 1 stretched, 2 tiled.
+    static func displacementMap(mapLayer: UInt32, horizontal: UInt8, maxHorizontal: Float, vertical: UInt8, maxVertical: Float,
+                                placement: UInt8 = 0, wrapsEdges: Bool = false, expandsOutput: Bool = true) -> [UInt8] {
+        var b = PAGBits()
+        b.flags(true)                          // the map layer (a value)
+        for _ in 0..<7 { b.flags(true, false) }  // sources, moves, placement, edges, output: fixed
+        b.flags(false, false)                  // effect opacity absent; no masks
+        b.leb(UInt64(mapLayer))
+        b.u8(horizontal)
+        b.f32(maxHorizontal)
+        b.u8(vertical)
+        b.f32(maxVertical)
+        b.u8(placement)
+        b.u8(wrapsEdges ? 1 : 0)
+        b.u8(expandsOutput ? 1 : 0)
+        return tag(66, b.bytes)
+    }
+}

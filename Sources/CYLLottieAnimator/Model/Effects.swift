@@ -27,6 +27,10 @@ package enum EffectKind: Sendable, Equatable {
     case glow
     /// Radial blur (PAG, libpag's zoom blur): amount, centre.
     case radialBlur
+    /// Displacement map (PAG): the map layer (its position in the layer's composition; −1: none),
+    /// the horizontal source and largest move, the vertical source and largest move, the map's
+    /// placement (0 centred, 1 stretched, 2 tiled), wrapped edges (0/1), expanded output (0/1).
+    case displacementMap
     /// An effect this renderer does not draw (reported when parsed; drawn without it).
     case unsupported
 }

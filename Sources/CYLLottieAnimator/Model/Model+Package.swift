@@ -145,6 +145,12 @@ extension EffectModel {
     package static func glow(_ values: [VectorProperty]) -> EffectModel { pag("Glow", "ADBE Glo2", .glow, values) }
     /// PAG's radial blur: amount, centre.
     package static func radialBlur(_ values: [VectorProperty]) -> EffectModel { pag("Radial Blur", "ADBE Radial Blur", .radialBlur, values) }
+    /// PAG's displacement map: the map layer (its position in the composition), horizontal
+    /// source, largest horizontal move, vertical source, largest vertical move, placement,
+    /// wrapped edges, expanded output.
+    package static func displacementMap(_ values: [VectorProperty]) -> EffectModel {
+        pag("Displacement Map", "ADBE Displacement Map", .displacementMap, values)
+    }
 
     private static func pag(_ name: String, _ matchName: String, _ kind: EffectKind, _ values: [VectorProperty]) -> EffectModel {
         EffectModel(name: name, matchName: matchName, kind: kind, enabled: true,

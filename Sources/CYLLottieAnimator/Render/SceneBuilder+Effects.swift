@@ -12,8 +12,10 @@ import CYLRaster
 extension LottieSceneBuilder {
     static let blurrinessToSigma = 0.3
 
-    /// Adds the layer's drawing effects, then its styles, to the open group (its content is added).
-    func addEffects(_ layer: LayerModel, time t: Double, into list: inout DisplayList) {
+    /// Adds the drawing effects, then the styles, of `layer` (at `pos` of `comp`) to the open
+    /// group (its content is added).
+    mutating func addEffects(_ layer: LayerModel, of comp: CompositionModel, at pos: Int, time t: Double, depth: Int,
+                             into list: inout DisplayList) throws(SceneLimitError) {
         for e in layer.effects where e.enabled {
             switch e.kind {
             case .control, .unsupported: continue
@@ -71,6 +73,8 @@ extension LottieSceneBuilder {
                 // libpag draws it only while the threshold is below 1.
                 let threshold = e.scalar(0, at: t, 1)
                 if threshold < 1 { list.addEffect(.glowFilter(Glow(threshold: threshold, radius: e.scalar(1, at: t, 100)))) }
+            case .displacementMap:
+                if let map = try displacementMap(e, layer, of: comp, at: pos, time: t, depth: depth) { list.addEffect(.displacementMap(map)) }
             case .radialBlur:
                 guard let bounds = contentBounds(layer, at: t) else { continue }
                 // libpag: amount × 0.00625, at most 0.25.
@@ -112,6 +116,41 @@ extension LottieSceneBuilder {
                 list.addEffect(.glow(color: c, spread: size * choke, sigma: size * (1 - choke) / 2))
             }
         }
+    }
+
+    /// libpag's displacement map: the map layer's content drawn one pixel per unit, placed in the
+    /// composition by the layer's rectangle there (centred on it, stretched over it, or tiled from
+    /// the composition's origin); nil when it moves nothing.
+    private mutating func displacementMap(_ e: EffectModel, _ layer: LayerModel, of comp: CompositionModel, at pos: Int,
+                                          time t: Double, depth: Int) throws(SceneLimitError) -> DisplacementMap? {
+        func source(_ i: Int, _ fallback: Double) -> DisplacementMap.Source {
+            DisplacementMap.Source(rawValue: Int(e.scalar(i, at: t, fallback))) ?? .half
+        }
+        let mapPos = Int(e.scalar(0, at: t, -1)), placement = Int(e.scalar(5, at: t, 0))
+        guard mapPos >= 0, mapPos < comp.layers.count, let bounds = contentBounds(layer, at: t),
+              let mapBounds = contentBounds(comp.layers[mapPos], at: t) else { return nil }
+        let mapLayer = comp.layers[mapPos]
+        guard LayerTime.isVisible(mapLayer, at: t) else { return nil }
+        // The layer's rectangle in the composition, and the map's pixels.
+        let toComposition = worldMatrix(comp, pos, time: t)
+        let size = toComposition.apply(Rect(x: 0, y: 0, width: bounds.width, height: bounds.height))
+        let mapWidth = Int(mapBounds.width), mapHeight = Int(mapBounds.height)
+        guard mapWidth > 0, mapHeight > 0 else { return nil }
+        let placed: Transform
+        switch placement {
+        case 1: placed = .scale(size.width / Double(mapWidth), size.height / Double(mapHeight))
+        case 2: placed = .identity
+        default: placed = .translation((size.width - Double(mapWidth)) / 2, (size.height - Double(mapHeight)) / 2)
+        }
+        guard let fromComposition = placed.inverted else { return nil }
+        let horizontal = source(1, 0), vertical = source(3, 1), maxHorizontal = e.scalar(2, at: t, 5), maxVertical = e.scalar(4, at: t, 5)
+        guard DisplacementMap.movesContent(horizontal, maxHorizontal, vertical, maxVertical) else { return nil }
+        // A tiled map is drawn only within the layer's rectangle as the composition places it.
+        let clip = placement == 2 ? toComposition.apply(bounds) : nil
+        guard let image = try contentImage(comp, mapPos, time: t, size: (mapWidth, mapHeight), clip: clip, depth: depth) else { return nil }
+        return DisplacementMap(bounds: bounds, map: image, toMap: toComposition.then(fromComposition),
+                               horizontal: horizontal, maxHorizontal: maxHorizontal, vertical: vertical, maxVertical: maxVertical,
+                               tilesMap: placement == 2, wrapsEdges: e.scalar(6, at: t, 0) != 0, expandsOutput: e.scalar(7, at: t, 1) != 0)
     }
 
     /// The stroke effect strokes the layer's masks (one, by its 1-based index, or all), trimmed to

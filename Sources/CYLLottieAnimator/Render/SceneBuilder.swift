@@ -45,6 +45,8 @@ struct LottieSceneBuilder {
     private var addingMatte = false
     /// Scratch for a mask path between keyframes.
     private var maskShape = BezierShape.empty
+    /// Draws a layer's content into a bitmap of its own (`contentImage`), made when first needed.
+    private var contentRenderer: DisplayListRenderer? = nil
 
     /// `expressionTime`: the file's expression time over the command (shared between renderers).
     init(model: AnimationModel, limits: Limits, expressionTime: ExpressionTimeBudget? = nil) {
@@ -159,6 +161,38 @@ struct LottieSceneBuilder {
             list.setSnapshot(snapshot)
             snapshotScaleFactor *= snapshot.scaleRatio
         }
+        if var snapshot = textSnapshot, case .text(let text) = layer.content {
+            // Drawn into a bitmap square to the layer: hinted at its scale, whatever turns it.
+            let bounds = try addText(text, time: time, pixelScale: ContentSnapshot.filterPassScale(layerScale),
+                                     fitsPixels: !addingMatte, measuring: true, into: &list)
+            snapshot.grid = .filterPass(bounds: bounds)
+            list.setSnapshot(snapshot)
+        } else {
+            try addContent(layer, time: time, depth: depth, layerScale: layerScale, fitsPixels: world.b == 0 && world.c == 0,
+                           evaluated: evaluated, into: &list)
+        }
+        // libpag's filter pass applies the effects to the text's bitmap, before it is resampled:
+        // the snapshot group holds them (the renderer applies them there when it can).
+        let effectsOnSnapshot = textSnapshot != nil && layer.hasPixelEffects
+        if effectsOnSnapshot { try addEffects(layer, of: comp, at: pos, time: time, depth: depth, into: &list) }
+        if layer.snapshotsContent { try finishGroup(&list) }
+        snapshotScaleFactor = outerSnapshotScale  // (a throw ends the frame: `build` starts again at 1)
+        if layer.hasPixelEffects, !effectsOnSnapshot { try addEffects(layer, of: comp, at: pos, time: time, depth: depth, into: &list) }
+        if let matte = layer.matte {
+            list.beginMatte(matte.mode)
+            let outer = addingMatte
+            addingMatte = true
+            defer { addingMatte = outer }
+            try addLayer(comp, matte.source, time: time, depth: depth + 1, into: &list)
+        }
+        try finishGroup(&list)
+    }
+
+    /// Adds what `layer` shows, in its own units, to the open group: no transform, masks,
+    /// effects or matte. `layerScale`: output pixels per unit of the layer; `fitsPixels`: its
+    /// text may be fitted to the pixel grid; `evaluated`: its shapes are evaluated already.
+    private mutating func addContent(_ layer: LayerModel, time: Double, depth: Int, layerScale: Double, fitsPixels: Bool,
+                                     evaluated: Bool, into list: inout DisplayList) throws(SceneLimitError) {
         switch layer.content {
         case .shapes(let items):
             if !evaluated { try evaluate(items, time: time, pixelScale: layerScale) }
@@ -186,34 +220,44 @@ struct LottieSceneBuilder {
                 Self.add(image, scales: scales, into: &list)
             }
         case .text(let text):
-            if var snapshot = textSnapshot {
-                // Drawn into a bitmap square to the layer: hinted at its scale, whatever turns it.
-                let bounds = try addText(text, time: time, pixelScale: ContentSnapshot.filterPassScale(layerScale),
-                                         fitsPixels: !addingMatte, measuring: true, into: &list)
-                snapshot.grid = .filterPass(bounds: bounds)
-                list.setSnapshot(snapshot)
-            } else {
-                try addText(text, time: time, pixelScale: layerScale, fitsPixels: !addingMatte && world.b == 0 && world.c == 0,
-                            into: &list)
-            }
+            try addText(text, time: time, pixelScale: layerScale, fitsPixels: !addingMatte && fitsPixels, into: &list)
         case .null, .unsupported:
             break
         }
-        // libpag's filter pass applies the effects to the text's bitmap, before it is resampled:
-        // the snapshot group holds them (the renderer applies them there when it can).
-        let effectsOnSnapshot = textSnapshot != nil && layer.hasPixelEffects
-        if effectsOnSnapshot { addEffects(layer, time: time, into: &list) }
-        if layer.snapshotsContent { try finishGroup(&list) }
-        snapshotScaleFactor = outerSnapshotScale  // (a throw ends the frame: `build` starts again at 1)
-        if layer.hasPixelEffects, !effectsOnSnapshot { addEffects(layer, time: time, into: &list) }
-        if let matte = layer.matte {
-            list.beginMatte(matte.mode)
-            let outer = addingMatte
-            addingMatte = true
-            defer { addingMatte = outer }
-            try addLayer(comp, matte.source, time: time, depth: depth + 1, into: &list)
+    }
+
+    /// What layer `pos` of `comp` shows at `time`, drawn one pixel per unit over `size` from its
+    /// origin (libpag draws a displacement map's layer so); nil when it is not shown then.
+    mutating func contentImage(_ comp: CompositionModel, _ pos: Int, time: Double, size: (width: Int, height: Int), clip: Rect?,
+                               depth: Int) throws(SceneLimitError) -> Pixmap? {
+        guard size.width > 0, size.height > 0 else { return nil }
+        guard size.width <= limits.maxCanvasPixels / size.height else {
+            throw SceneLimitError(description: "a displacement map of \(size.width)x\(size.height) pixels is more than the limit of \(limits.maxCanvasPixels) (\(Limit.maxCanvasPixels))")
         }
-        try finishGroup(&list)
+        guard depth + 1 <= limits.maxPrecompDepth else {
+            throw SceneLimitError(description: "precomps, track mattes and displacement maps nest deeper than the limit of \(limits.maxPrecompDepth) (\(Limit.maxPrecompDepth))")
+        }
+        let outer = (compositionScale, compositionScaleRange, snapshotScaleFactor, addingMatte)
+        compositionScale = 1
+        compositionScaleRange = .one
+        snapshotScaleFactor = 1
+        addingMatte = false
+        defer { (compositionScale, compositionScaleRange, snapshotScaleFactor, addingMatte) = outer }
+        var content = DisplayList()
+        content.reset(width: Double(size.width), height: Double(size.height), edges: .unclipped)
+        content.beginGroup(transform: .identity, clip: clip)
+        try comp.layers.withUnsafeBufferPointer { (layers) throws(SceneLimitError) in
+            try addContent(layers[pos], time: time, depth: depth + 1, layerScale: 1, fitsPixels: true, evaluated: false, into: &content)
+        }
+        try finishGroup(&content)
+        if contentRenderer == nil { contentRenderer = DisplayListRenderer(maxPathPoints: limits.maxPathPoints) }
+        do {
+            var image = try Pixmap(width: size.width, height: size.height, maxPixels: limits.maxCanvasPixels)
+            try contentRenderer!.render(content, into: &image)
+            return image
+        } catch {
+            throw SceneLimitError(description: "the displacement map could not be drawn: \(error)")
+        }
     }
 
     /// Ends the current layer's group (dropping it when it drew nothing) and checks the budget.
@@ -243,7 +287,7 @@ struct LottieSceneBuilder {
     }
 
     /// Layer space to composition space, through the parent chain (acyclic: the parser checked).
-    private func worldMatrix(_ comp: CompositionModel, _ pos: Int, time: Double) -> Transform {
+    func worldMatrix(_ comp: CompositionModel, _ pos: Int, time: Double) -> Transform {
         // By index, never `var layer = comp.layers[i]`: a LayerModel copy retains (and then
         // releases) every field it has, which was 6% of a frame of a many-layered icon.
         var m = layerMatrix(comp.layers[pos], time: time)

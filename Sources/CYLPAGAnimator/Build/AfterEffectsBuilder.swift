@@ -142,7 +142,7 @@ struct AfterEffectsBuilder {
             m.hidden = !layer.isActive
             m.blendMode = layer.blendMode
             m.masks = layer.masks
-            m.effects = layer.effects
+            m.effects = mapLayersPlaced(layer, layers, positionOf)
             m.styles = layer.styles
             m.snapshotsContent = Self.cachesContent(layer)
             // Motion blur smears a snapshot of the content (every layer with it has one).
@@ -219,6 +219,27 @@ struct AfterEffectsBuilder {
             out[i].keyedScale = range
         }
         return CompositionModel.make(out)
+    }
+
+    /// The layer's effects with each displacement map's layer id replaced by its position in the
+    /// composition (libpag looks it up there; −1 when it is not found or has no rectangle of its
+    /// own to draw the map in: nothing is displaced).
+    private mutating func mapLayersPlaced(_ layer: PAGLayer, _ layers: [PAGLayer], _ positionOf: [UInt32: Int]) -> [EffectModel] {
+        var effects = layer.effects
+        for i in effects.indices where effects[i].kind == .displacementMap && !effects[i].params.isEmpty {
+            let id = UInt32(clamping: Int(effects[i].params[0].value.value(at: 0).first ?? 0))
+            var position = -1
+            if let p = positionOf[id] {
+                switch layers[p].type {
+                case .preCompose, .image, .solid: position = p
+                default: note(layer.offset, "layer \(layer.id)'s displacement map reads \(layers[p].type.name) layer \(id), which is not drawn as a map", .notDrawn)
+                }
+            } else if id != 0 {
+                note(layer.offset, "layer \(layer.id)'s displacement map reads layer \(id), which is not in its composition; nothing is displaced", .approximated)
+            }
+            effects[i].params[0].value = .fixed([Double(position)])
+        }
+        return effects
     }
 
     /// The smallest and largest |scale| a scale property takes at its keys, per axis, as ratios

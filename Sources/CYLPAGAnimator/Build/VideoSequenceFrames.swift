@@ -32,6 +32,9 @@ final class VideoSequenceFrames: FrameImages, @unchecked Sendable {
         /// Pictures decoded and not shown yet, by time (straight colour: `straightRGBA`).
         var pictures: [Int64: Pixmap] = [:]
         var shown: (time: Int64, image: LottieImage?)? = nil
+        /// The latest time of a picture the decoder gave out: anything not later is kept in
+        /// `pictures` or gone.
+        var latestOutput = Int64.min
     }
     private let state = Mutex(State())
 
@@ -83,14 +86,17 @@ final class VideoSequenceFrames: FrameImages, @unchecked Sendable {
         guard let index = sequence.frames.firstIndex(where: { $0.frame == target }) else { return nil }
         var start = index
         while start > 0 && !sequence.frames[start].isKeyframe { start -= 1 }
-        // Forward within reach: keep going; otherwise (back, or past a keyframe) start again there.
-        let ahead = s.decoder != nil && s.next <= index && !sequence.frames[s.next...index].dropFirst().contains { $0.isKeyframe }
-            && s.next >= start
+        // Forward within reach: keep going, also when the target's frame was fed already and its
+        // picture is still held back by reordering (the decoder gives pictures a frame or more
+        // late). Otherwise (back, a picture already given out and dropped, or a keyframe on the
+        // way) start again from the keyframe: restarting for a late picture decoded the whole
+        // group again every frame, 24 frames a frame on a 48-frame video.
+        let ahead = s.decoder != nil && s.next >= start && target > s.latestOutput
         if !ahead {
             guard let d = try? H264Decoder() else { return nil }
             _ = try? d.decode(Self.annexB(source.bytes[sequence.sps]))
             _ = try? d.decode(Self.annexB(source.bytes[sequence.pps]))
-            s = State(decoder: d, next: start, pictures: [:], shown: nil)
+            s = State(decoder: d, next: start)
         }
         guard let decoder = s.decoder else { return nil }
         while s.pictures[target] == nil {
@@ -105,6 +111,7 @@ final class VideoSequenceFrames: FrameImages, @unchecked Sendable {
             }
             guard let picture else { continue }
             let t = Int64(bitPattern: picture.timestamp)
+            s.latestOutput = max(s.latestOutput, t)
             guard t >= target || s.pictures.count < Self.keptPictures, var p = try? Pixmap(width: sequence.width, height: sequence.height,
                                                                                             maxPixels: source.maxPixels) else { continue }
             picture.straightRGBA(x: 0, y: 0, width: sequence.width, height: sequence.height, alphaX: sequence.alpha?.x, alphaY: sequence.alpha?.y,

@@ -98,7 +98,28 @@ extension PAGReader {
             if mode.isAnimated || mode.initialValue != [1] { note(tag.offset, "spin radial blurs are drawn as zoom blurs (as libpag draws them)", .approximated) }
             try readCompositingOption(&b, &s, tag)
             layer.effects.append(EffectModel.radialBlur(values))
-        case .displacementMapEffect, .mosaicEffect, .hueSaturationEffect, .brightnessContrastEffect, .gradientOverlayStyle,
+        case .displacementMapEffect:
+            var b = try AttributeBlock([.value, .discreteProperty, .simpleProperty, .discreteProperty, .simpleProperty,
+                                        .discreteProperty, .discreteProperty, .discreteProperty, .simpleProperty, .custom], tag: name, &s)
+            // The map layer by id (the builder finds it in the layer's composition), then the
+            // sources (red, green by default), largest moves, placement (centred), wrapped edges
+            // (no) and expanded output (yes).
+            let mapLayer = try b.value(&s, UInt32(0)) { (s: inout PAGStream) throws(PAGError) in try s.encodedUInt32("the map layer id") }
+            var values: [VectorProperty] = [.fixed([Double(mapLayer)])]
+            values.append(try b.property(&s, .byte, [0], "the horizontal source").vector)
+            values.append(try b.property(&s, .float, [5], "the largest horizontal move").vector)
+            values.append(try b.property(&s, .byte, [1], "the vertical source").vector)
+            values.append(try b.property(&s, .float, [5], "the largest vertical move").vector)
+            values.append(try b.property(&s, .byte, [0], "the map placement").vector)
+            values.append(try b.property(&s, .bool, [0], "wrapped edges").vector)
+            values.append(try b.property(&s, .bool, [1], "expanded output").vector)
+            try readCompositingOption(&b, &s, tag)
+            if layer.type == .shape || layer.type == .text {
+                note(tag.offset, "displacement maps of shape and text layers are not drawn", .notDrawn, key: "tag \(code) shapes")
+            } else {
+                layer.effects.append(EffectModel.displacementMap(values))
+            }
+        case .mosaicEffect, .hueSaturationEffect, .brightnessContrastEffect, .gradientOverlayStyle,
              .strokeStyle, .outerGlowStyle:
             note(tag.offset, "\(tag.description) is not drawn yet", .notDrawn, key: "tag \(code)")
         default:

@@ -26,6 +26,17 @@ extension ValueCodec where V == [Double] {
             return raw.map { [Double($0 & 0xff)] }
         })
 
+    /// A boolean as 0 or 1: a byte alone, a bit each in keyframe lists.
+    static let bool = ValueCodec(
+        one: { (s: inout PAGStream) throws(PAGError) -> [Double] in [try s.uint8("a boolean") != 0 ? 1 : 0] },
+        list: { (s: inout PAGStream, n: Int) throws(PAGError) -> [[Double]] in
+            guard n <= s.remainingBits else { throw s.error(at: s.bitPosition / 8, "\(n) boolean keyframes do not fit in the data left") }
+            var out: [[Double]] = []
+            out.reserveCapacity(n)
+            for _ in 0..<n { out.append([try s.bit("a boolean keyframe") ? 1 : 0]) }
+            return out
+        })
+
     /// Two floats.
     static let point = ValueCodec(dimensions: 2, one: { (s: inout PAGStream) throws(PAGError) -> [Double] in
         [try s.float("a point's x"), try s.float("a point's y")]

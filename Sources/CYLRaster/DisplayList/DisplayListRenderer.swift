@@ -163,6 +163,11 @@ public final class DisplayListRenderer {
                 scratch.fastBlur(sigmaX: sigma, sigmaY: sigma, in: spread, scratch: &blurScratch)
                 drawn = spread
             }
+        } else if let reach = Self.readReach(list, group.effects, m), reach > 0 {
+            // Effects that read the content some way off (a displacement map) read it beyond the
+            // clip too: the children are drawn that far out, and only the composite is clipped.
+            let bounds = IntRect(x: 0, y: 0, width: target.width, height: target.height)
+            try drawChildren(group, list, m, inner.grown(by: reach).intersection(bounds), &scratch)
         } else {
             try drawChildren(group, list, m, inner, &scratch)
         }
@@ -191,6 +196,19 @@ public final class DisplayListRenderer {
         }
         canvas.recycle(scratch, dirty: dirty)
         drawn = outer.union(area)
+    }
+
+    /// How many pixels past a point the group's effects read its content (a displacement map's
+    /// largest move); nil when they read nothing beyond where they draw, or it cannot be known.
+    private static func readReach(_ list: DisplayList, _ effects: Range<Int>, _ m: Transform) -> Int? {
+        var reach = 0.0
+        for k in effects {
+            guard case .displacementMap(let map) = list.effects[k] else { continue }
+            let move = m.applyVector(Point(map.maxHorizontal, 0)).length + m.applyVector(Point(0, map.maxVertical)).length
+            guard move.isFinite else { return nil }
+            reach = max(reach, move)
+        }
+        return reach > 0 ? Int(min(reach, 65536).rounded(.up)) + 1 : nil
     }
 
     /// Draws a group's children with its origin moved down to whole pixels into a scratch layer,
@@ -418,6 +436,12 @@ public final class DisplayListRenderer {
                 scratch.clearTransparent(in: area)
                 scratch.drawRadialBlur(blur, from: before, toGroup: toGroup, toPixels: m, in: reach)
                 area = reach
+            case .displacementMap(let map):
+                guard let toGroup = m.inverted, let reach = pixels(covering: map.outputBounds, m, clip, scratch) else { break }
+                let before = scratch
+                scratch.clearTransparent(in: area)
+                scratch.drawDisplacementMap(map, from: before, toGroup: toGroup, toPixels: m, in: reach)
+                area = reach
             case .glowFilter(let glow):
                 scratch.applyGlow(glow, in: area, scratch: &glowScratch)
             case let .blur(sx, sy):
@@ -444,10 +468,9 @@ public final class DisplayListRenderer {
     /// The pixels (within `clip`) that `rect`, in the group's units, covers through `m`; nil when
     /// they cannot be known (a non-finite transform).
     private func pixels(covering rect: Rect, _ m: Transform, _ clip: IntRect, _ scratch: Pixmap) -> IntRect? {
-        let corners = [Point(rect.minX, rect.minY), Point(rect.maxX, rect.minY), Point(rect.minX, rect.maxY), Point(rect.maxX, rect.maxY)]
-            .map { m.apply($0) }
-        guard let x0 = corners.map(\.x).min(), let x1 = corners.map(\.x).max(), let y0 = corners.map(\.y).min(),
-              let y1 = corners.map(\.y).max(), x0.isFinite, x1.isFinite, y0.isFinite, y1.isFinite else { return nil }
+        let box = m.apply(rect)
+        let x0 = box.minX, x1 = box.maxX, y0 = box.minY, y1 = box.maxY
+        guard x0.isFinite, x1.isFinite, y0.isFinite, y1.isFinite else { return nil }
         let limit = Double(scratch.width + scratch.height)
         return IntRect(x: Int(max(x0, -limit).rounded(.down)), y: Int(max(y0, -limit).rounded(.down)),
                        width: Int((min(x1, limit) - max(x0, -limit)).rounded(.up)) + 1,

@@ -29,6 +29,8 @@ public enum LayerEffect: Sendable, Equatable {
     case bulge(Bulge)
     /// The content blurred along lines from a centre (libpag's zoom blur).
     case radialBlur(RadialBlur)
+    /// The content moved point by point by how far another layer's pixels say.
+    case displacementMap(DisplacementMap)
     /// Bright channels brightened and spread a little (libpag's glow).
     case glowFilter(Glow)
     /// Strokes the list's paths `paths` (in the group's space) with `style` in `color` (alpha is
