@@ -178,7 +178,14 @@ PY
         pag_file "$comp1" | xxd -r -p > "$seeds/synthetic-rectangle.pag"
         precomp=$(pag_tag 5 "0609$(pag_tag 6 010a)$(pag_tag 12 0102)0000")
         comp3=$(pag_tag 2 "03$(pag_tag 3 "$attrs")${precomp}0000")
-        pag_file "$comp1$comp3" | xxd -r -p > "$seeds/synthetic-precomposition.pag" ;;
+        pag_file "$comp1$comp3" | xxd -r -p > "$seeds/synthetic-precomposition.pag"
+        # A grey solid displaced by a switched-off white one: the map layer by id 4, red moving
+        # x by up to 10, green y by up to 5, centred, edges not wrapped, output expanded.
+        map=$(pag_tag 5 "0204$(pag_tag 6 000a)$(pag_tag 7 ffffffc801c801)0000")
+        displace=$(pag_tag 66 ab2a00040000002041010000a040000001)
+        displaced=$(pag_tag 5 "0202$(pag_tag 6 010a)$(pag_tag 7 808080c801c801)${displace}0000")
+        comp5=$(pag_tag 2 "05$(pag_tag 3 "$attrs")${map}${displaced}0000")
+        pag_file "$comp5" | xxd -r -p > "$seeds/synthetic-displacement-map.pag" ;;
     expression)
         # A few choice streams that start with each kind of statement; libFuzzer grows the rest.
         for i in $(seq 0 15); do printf "\\x$(printf %02x "$i")\\x01\\x05\\x09\\x0a\\x02\\x00\\x03" > "$seeds/choices-$i"; done ;;
