@@ -56,6 +56,21 @@ import Testing
         #expect(placed.allSatisfy { $0.scale == 1 })
     }
 
+    /// A character no font maps takes no room (libpag's shaper gives it no glyph): the missing
+    /// box "b" and a line break the font does not map leave "a" and "a" side by side on one line,
+    /// 10 px apart. A font that maps U+000A makes the break a glyph that breaks the line (the
+    /// second "a" on the next line, 24 px down: round(20 × 1.2)).
+    @Test func charactersNoFontMapsTakeNoRoomAndBreakNoLine() {
+        var font = Self.font
+        font.glyphs["b"] = GlyphModel(contours: [], advance: 60, isMissing: true)
+        let d = Self.document("a\nba")
+        #expect(PAGTextLayout.layout(d, font: font).map(\.pen) == [Point(0, 0), Point(10, 0)])
+        font.glyphs["\n"] = GlyphModel(contours: [], advance: 0)
+        let broken = PAGTextLayout.layout(d, font: font)
+        #expect(broken.map(\.pen) == [Point(0, 0), Point(0, 24)])
+        #expect(broken.map(\.line) == [0, 1])
+    }
+
     @Test func boxTextTooLongForItsBoxShrinksUntilItFits() {
         let d = Self.boxed("aaaaaa", position: Point(100, 50), size: Point(25, 30), baseline: 70)
         // A line is 24 px tall, split 18 above and 6 below the baseline (ascent 15 : descent 5).

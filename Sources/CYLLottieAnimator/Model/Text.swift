@@ -124,6 +124,9 @@ package struct GlyphModel: Sendable {
     /// whole-pixel origin, its coverage brightened by the sRGB curve. Nil: drawn as an outline
     /// (Lottie text).
     package var hinted: HintedGlyph? = nil
+    /// Whether this is the font's missing-glyph box, drawn for a character no font has (a text
+    /// stack that shapes by the fonts' character maps gives such a character no glyph at all).
+    package var isMissing = false
 }
 
 /// A glyph of an installed font, hinted at whatever pixel size it is drawn.

@@ -121,7 +121,8 @@ struct TextGlyphLoader {
             guard let scalar = ch.unicodeScalars.first, !onlyOwn || font.hasGlyph(scalar.value),
                   let o = font.outline(scalar.value) else { continue }
             glyphs[ch] = GlyphModel(contours: o.contours.map { $0.mapped(by: em) }, advance: o.advance * 100,
-                                    hinted: hinter.map { HintedGlyph(font: $0, scalar: scalar.value) })
+                                    hinted: hinter.map { HintedGlyph(font: $0, scalar: scalar.value) },
+                                    isMissing: !onlyOwn && !font.hasGlyph(scalar.value))
         }
     }
 

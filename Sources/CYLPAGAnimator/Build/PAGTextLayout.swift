@@ -208,11 +208,15 @@ struct PAGTextLayout: TextLayoutEngine {
         for c in d.text {
             if chars.count >= TextLimits.maxCharacters { break }
             let s = String(c)
-            if c == "\r" || c == "\n" || c == "\r\n" || c == "\u{3}" {
+            // libpag's shaper (its build without HarfBuzz, which drew the references) gives a
+            // character that no installed font maps no glyph: it takes no room and draws nothing.
+            // A line break is one of those (no common font maps U+000A or U+000D), so it breaks
+            // no line; a font that maps U+000A would make it a glyph that does.
+            guard let glyph = font?.glyphs[s], !glyph.isMissing else { continue }
+            if c == "\n" {
                 chars.append(Character(text: s, isBreak: true, advance: 0, ascent: 0, descent: 0))
                 continue
             }
-            let glyph = font?.glyphs[s] ?? FontGlyphs.missing
             let advance = glyph.hinted.flatMap { $0.font.outline($0.scalar, pixelSize: size)?.advance } ?? glyph.advance * size / 100
             let ascender = glyph.hinted?.font.ascender ?? (font?.ascent ?? 75) / 100
             let descender = glyph.hinted?.font.descender ?? -0.25
