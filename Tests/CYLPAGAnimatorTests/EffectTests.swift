@@ -1,4 +1,5 @@
 import CYLImageCodecs
+import CYLLimits
 import CYLPAGAnimator
 import CYLRaster
 import CYLTimeline
@@ -167,5 +168,34 @@ import Testing
         let (still, stillNotes) = try render(mapLayer: 9)
         #expect(Self.pixel(still, 40, 50) == Self.pixel(ramp, 40, 50))
         #expect(stillNotes.contains { $0.contains("displacement map reads layer 9") }, "\(stillNotes)")
+    }
+
+    /// The maps of one frame are bounded together: five 100 x 100 maps with a canvas limit of
+    /// 10,000 pixels hold 50,000, over the 4 canvases one frame may draw for them; the frame is
+    /// an error naming the limit, not unbounded work. Four are drawn.
+    @Test func displacementMapsOfOneFrameAreBounded() throws {
+        func file(layers: Int) -> [UInt8] {
+            PAGWriter.file([
+                PAGWriter.composition(id: 1, width: 100, height: 100, frames: 1, layers: [
+                    PAGWriter.layer(type: 2, id: 4, frames: 1, active: false, [PAGWriter.solidColor(255, 255, 255, width: 100, height: 100)]),
+                ] + (0..<layers).map { i in
+                    PAGWriter.layer(type: 2, id: UInt32(10 + i), frames: 1, [
+                        PAGWriter.solidColor(128, 128, 128, width: 100, height: 100),
+                        PAGWriter.displacementMap(mapLayer: 4, horizontal: 0, maxHorizontal: 10, vertical: 9, maxVertical: 0),
+                    ])
+                }),
+            ])
+        }
+        let options = OpenOptions(limits: Limits(maxCanvasPixels: 10_000))
+        let four = try PAGDocument(bytes: file(layers: 4), name: "four.pag", options: options).timeline()
+        _ = try four.render(frame: 0, size: PixelSize(100, 100))
+        let five = try PAGDocument(bytes: file(layers: 5), name: "five.pag", options: options).timeline()
+        #expect(throws: (any Error).self) { try five.render(frame: 0, size: PixelSize(100, 100)) }
+        do {
+            _ = try five.render(frame: 0, size: PixelSize(100, 100))
+        } catch {
+            #expect("\(error)".contains("displacement maps of one frame"), "\(error)")
+            #expect("\(error)".contains("five.pag"), "\(error)")
+        }
     }
 }

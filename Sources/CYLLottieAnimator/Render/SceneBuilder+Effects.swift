@@ -134,8 +134,9 @@ extension LottieSceneBuilder {
         // The layer's rectangle in the composition, and the map's pixels.
         let toComposition = worldMatrix(comp, pos, time: t)
         let size = toComposition.apply(Rect(x: 0, y: 0, width: bounds.width, height: bounds.height))
+        // (Sizes past the canvas limit are refused when the map is drawn.)
+        guard mapBounds.width >= 1, mapBounds.height >= 1, mapBounds.width < 1e9, mapBounds.height < 1e9 else { return nil }
         let mapWidth = Int(mapBounds.width), mapHeight = Int(mapBounds.height)
-        guard mapWidth > 0, mapHeight > 0 else { return nil }
         let placed: Transform
         switch placement {
         case 1: placed = .scale(size.width / Double(mapWidth), size.height / Double(mapHeight))

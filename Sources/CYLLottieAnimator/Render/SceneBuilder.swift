@@ -47,6 +47,12 @@ struct LottieSceneBuilder {
     private var maskShape = BezierShape.empty
     /// Draws a layer's content into a bitmap of its own (`contentImage`), made when first needed.
     private var contentRenderer: DisplayListRenderer? = nil
+    /// Pixels drawn by `contentImage` this frame.
+    private var contentImagePixels = 0
+    /// How many canvases' worth of pixels (`Limits.maxCanvasPixels` each) one frame's content
+    /// images may hold together: a file of many displacement maps, each as large as a canvas may
+    /// be, would otherwise make one frame draw without bound.
+    static let contentImageCanvases = 4
 
     /// `expressionTime`: the file's expression time over the command (shared between renderers).
     init(model: AnimationModel, limits: Limits, expressionTime: ExpressionTimeBudget? = nil) {
@@ -69,6 +75,7 @@ struct LottieSceneBuilder {
                                            largest: Point(compositionScale, compositionScale))
         outputScaleRange = compositionScaleRange
         snapshotScaleFactor = 1
+        contentImagePixels = 0
         try addComposition(model.root, time: time, depth: 0, into: &list)
     }
 
@@ -233,6 +240,10 @@ struct LottieSceneBuilder {
         guard size.width > 0, size.height > 0 else { return nil }
         guard size.width <= limits.maxCanvasPixels / size.height else {
             throw SceneLimitError(description: "a displacement map of \(size.width)x\(size.height) pixels is more than the limit of \(limits.maxCanvasPixels) (\(Limit.maxCanvasPixels))")
+        }
+        contentImagePixels += size.width * size.height
+        guard contentImagePixels <= limits.maxCanvasPixels * Self.contentImageCanvases else {
+            throw SceneLimitError(description: "the displacement maps of one frame draw more than \(Self.contentImageCanvases) times the canvas limit of \(limits.maxCanvasPixels) pixels (\(Limit.maxCanvasPixels))")
         }
         guard depth + 1 <= limits.maxPrecompDepth else {
             throw SceneLimitError(description: "precomps, track mattes and displacement maps nest deeper than the limit of \(limits.maxPrecompDepth) (\(Limit.maxPrecompDepth))")
