@@ -149,6 +149,28 @@ do {
         }
     }
 
+    // A 720 x 1280 video frame with its alpha beside it (PAG's packing) to straight RGBA, row by row.
+    do {
+        let w = 720, h = 1280, pw = 2 * w
+        var rng: UInt64 = 7
+        func byte() -> UInt8 { rng = rng &* 6364136223846793005 &+ 1442695040888963407; return UInt8(truncatingIfNeeded: rng >> 56) }
+        let luma = (0..<(pw * h)).map { _ in byte() }, cb = (0..<(pw / 2 * h / 2)).map { _ in byte() }, cr = (0..<(pw / 2 * h / 2)).map { _ in byte() }
+        var out = [UInt8](repeating: 0, count: 4 * w)
+        let px = Double(w * h)
+        measure("yuv420 to straight RGBA 720x1280 with alpha", iterations: quick ? 5 : 30, extra: { us in String(format: "%.2f Gpx/s", px / us / 1000) }) {
+            luma.withUnsafeBufferPointer { y in cb.withUnsafeBufferPointer { u in cr.withUnsafeBufferPointer { v in
+                out.withUnsafeMutableBufferPointer { d in
+                    for row in 0..<h {
+                        let near = row / 2, far = min(max(row & 1 == 0 ? near - 1 : near + 1, 0), h / 2 - 1)
+                        cyl_yuv420_straight_row(d.baseAddress, y.baseAddress! + row * pw, u.baseAddress! + near * pw / 2, u.baseAddress! + far * pw / 2,
+                                                v.baseAddress! + near * pw / 2, v.baseAddress! + far * pw / 2, y.baseAddress! + row * pw + w,
+                                                Int32(w), 0, Int32(w), 0, Int32(w / 2 - 1))
+                    }
+                }
+            } } }
+        }
+    }
+
     // Masked layer: render a layer, a mask (circle), apply, composite.
     var m = Mask(width: 256, height: 256)
     let icon = iconOutline(size: 256)

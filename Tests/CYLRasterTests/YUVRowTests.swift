@@ -75,4 +75,21 @@ import Testing
         #expect(Array(out[8..<12]) == [255, 255, 255, 128])
         #expect(out[15] == 215)
     }
+
+    /// Every alpha byte, in one row wide enough for the two-pixel loop: (Y − 16)·255/218 rounded
+    /// and clamped for each (the kernel divides by a multiplication and a shift).
+    @Test func everyAlphaByte() {
+        let width = 256
+        let y = [UInt8](repeating: 126, count: width), c = [UInt8](repeating: 128, count: width / 2 + 1)
+        let alpha = (0..<width).map { UInt8($0) }
+        var out = [UInt8](repeating: 0, count: 4 * width)
+        out.withUnsafeMutableBufferPointer { d in
+            cyl_yuv420_straight_row(d.baseAddress, y, c, c, c, c, alpha, Int32(width), 0, Int32(width), 0, Int32(width / 2 - 1))
+        }
+        for v in 0..<width {
+            let n = (v - 16) * 255 + 109
+            let want = n < 0 ? 0 : min(n / 218, 255)
+            #expect(Int(out[4 * v + 3]) == want, "alpha byte \(v)")
+        }
+    }
 }
