@@ -28,6 +28,18 @@ import Testing
         #expect(abs(far.x - 40) < 1e-9 && abs(far.y - 19) < 1e-9, "\(far)")
     }
 
+    /// An image layer's filter pass is drawn at no more than its pixels' scale: a 100 x 50 image
+    /// shown at 2.5x has a 100 x 50 bitmap with a limit of 1, 250 x 125 without.
+    @Test func theScaleLimitCapsTheBitmap() throws {
+        let m = Transform.scale(2.5, 2.5), bounds = Rect(x: 0, y: 0, width: 100, height: 50)
+        let limited = ContentSnapshot(grid: .filterPass(bounds: bounds, scaleLimit: 1))
+        let (_, w, h) = try #require(limited.bitmapMapping(bounds: bounds, m))
+        #expect(w == 100 && h == 50)
+        let free = ContentSnapshot(grid: .filterPass(bounds: bounds))
+        let (_, fw, fh) = try #require(free.bitmapMapping(bounds: bounds, m))
+        #expect(fw == 250 && fh == 125)
+    }
+
     /// A ring of radius 3 about each pixel reaches a lone covered pixel from the four pixels 3
     /// away along the axes (the samples at 0°, 90°, 180° fall on texel centres), but not from its
     /// neighbours: every sample of theirs lies farther than 2.3 pixels from it, where no bilinear

@@ -118,40 +118,68 @@ extension LottieSceneBuilder {
         }
     }
 
+    /// What a displacement map effect draws with at `t`, once it is known to move anything.
+    private struct DisplacementMapSettings {
+        var mapPosition: Int
+        var bounds: Rect
+        var mapWidth: Int, mapHeight: Int
+        /// 0 centred, 1 stretched, 2 tiled.
+        var placement: Int
+        var horizontal: DisplacementMap.Source, vertical: DisplacementMap.Source
+        var maxHorizontal: Double, maxVertical: Double
+    }
+
+    /// The settings of displacement map `e` of `layer` at `t`; nil when libpag draws nothing for
+    /// it then (no map layer, or one not shown at `t`, or nothing that moves), or it has no
+    /// rectangle to work in.
+    private func displacementMapSettings(_ e: EffectModel, _ layer: LayerModel, of comp: CompositionModel,
+                                         time t: Double) -> DisplacementMapSettings? {
+        func source(_ i: Int, _ fallback: Double) -> DisplacementMap.Source {
+            DisplacementMap.Source(rawValue: Int(e.scalar(i, at: t, fallback))) ?? .half
+        }
+        let mapPosition = Int(e.scalar(0, at: t, -1))
+        guard mapPosition >= 0, mapPosition < comp.layers.count, let bounds = contentBounds(layer, at: t),
+              let mapBounds = contentBounds(comp.layers[mapPosition], at: t),
+              LayerTime.isVisible(comp.layers[mapPosition], at: t) else { return nil }
+        // (Sizes past the canvas limit are refused when the map is drawn.)
+        guard mapBounds.width >= 1, mapBounds.height >= 1, mapBounds.width < 1e9, mapBounds.height < 1e9 else { return nil }
+        let settings = DisplacementMapSettings(
+            mapPosition: mapPosition, bounds: bounds, mapWidth: Int(mapBounds.width), mapHeight: Int(mapBounds.height),
+            placement: Int(e.scalar(5, at: t, 0)), horizontal: source(1, 0), vertical: source(3, 1),
+            maxHorizontal: e.scalar(2, at: t, 5), maxVertical: e.scalar(4, at: t, 5))
+        guard DisplacementMap.movesContent(settings.horizontal, settings.maxHorizontal, settings.vertical, settings.maxVertical) else { return nil }
+        return settings
+    }
+
+    /// Whether `layer` draws a displacement map at `t` (libpag then sends it through its filter pass).
+    func drawsDisplacementMap(_ layer: LayerModel, of comp: CompositionModel, time t: Double) -> Bool {
+        layer.effects.contains { $0.enabled && $0.kind == .displacementMap && displacementMapSettings($0, layer, of: comp, time: t) != nil }
+    }
+
     /// libpag's displacement map: the map layer's content drawn one pixel per unit, placed in the
     /// composition by the layer's rectangle there (centred on it, stretched over it, or tiled from
     /// the composition's origin); nil when it moves nothing.
     private mutating func displacementMap(_ e: EffectModel, _ layer: LayerModel, of comp: CompositionModel, at pos: Int,
                                           time t: Double, depth: Int) throws(SceneLimitError) -> DisplacementMap? {
-        func source(_ i: Int, _ fallback: Double) -> DisplacementMap.Source {
-            DisplacementMap.Source(rawValue: Int(e.scalar(i, at: t, fallback))) ?? .half
-        }
-        let mapPos = Int(e.scalar(0, at: t, -1)), placement = Int(e.scalar(5, at: t, 0))
-        guard mapPos >= 0, mapPos < comp.layers.count, let bounds = contentBounds(layer, at: t),
-              let mapBounds = contentBounds(comp.layers[mapPos], at: t) else { return nil }
-        let mapLayer = comp.layers[mapPos]
-        guard LayerTime.isVisible(mapLayer, at: t) else { return nil }
+        guard let m = displacementMapSettings(e, layer, of: comp, time: t) else { return nil }
         // The layer's rectangle in the composition, and the map's pixels.
         let toComposition = worldMatrix(comp, pos, time: t)
-        let size = toComposition.apply(Rect(x: 0, y: 0, width: bounds.width, height: bounds.height))
-        // (Sizes past the canvas limit are refused when the map is drawn.)
-        guard mapBounds.width >= 1, mapBounds.height >= 1, mapBounds.width < 1e9, mapBounds.height < 1e9 else { return nil }
-        let mapWidth = Int(mapBounds.width), mapHeight = Int(mapBounds.height)
+        let size = toComposition.apply(Rect(x: 0, y: 0, width: m.bounds.width, height: m.bounds.height))
         let placed: Transform
-        switch placement {
-        case 1: placed = .scale(size.width / Double(mapWidth), size.height / Double(mapHeight))
+        switch m.placement {
+        case 1: placed = .scale(size.width / Double(m.mapWidth), size.height / Double(m.mapHeight))
         case 2: placed = .identity
-        default: placed = .translation((size.width - Double(mapWidth)) / 2, (size.height - Double(mapHeight)) / 2)
+        default: placed = .translation((size.width - Double(m.mapWidth)) / 2, (size.height - Double(m.mapHeight)) / 2)
         }
         guard let fromComposition = placed.inverted else { return nil }
-        let horizontal = source(1, 0), vertical = source(3, 1), maxHorizontal = e.scalar(2, at: t, 5), maxVertical = e.scalar(4, at: t, 5)
-        guard DisplacementMap.movesContent(horizontal, maxHorizontal, vertical, maxVertical) else { return nil }
         // A tiled map is drawn only within the layer's rectangle as the composition places it.
-        let clip = placement == 2 ? toComposition.apply(bounds) : nil
-        guard let image = try contentImage(comp, mapPos, time: t, size: (mapWidth, mapHeight), clip: clip, depth: depth) else { return nil }
-        return DisplacementMap(bounds: bounds, map: image, toMap: toComposition.then(fromComposition),
-                               horizontal: horizontal, maxHorizontal: maxHorizontal, vertical: vertical, maxVertical: maxVertical,
-                               tilesMap: placement == 2, wrapsEdges: e.scalar(6, at: t, 0) != 0, expandsOutput: e.scalar(7, at: t, 1) != 0)
+        let clip = m.placement == 2 ? toComposition.apply(m.bounds) : nil
+        guard let image = try contentImage(comp, m.mapPosition, time: t, size: (m.mapWidth, m.mapHeight), clip: clip, depth: depth) else {
+            return nil
+        }
+        return DisplacementMap(bounds: m.bounds, map: image, toMap: toComposition.then(fromComposition),
+                               horizontal: m.horizontal, maxHorizontal: m.maxHorizontal, vertical: m.vertical, maxVertical: m.maxVertical,
+                               tilesMap: m.placement == 2, wrapsEdges: e.scalar(6, at: t, 0) != 0, expandsOutput: e.scalar(7, at: t, 1) != 0)
     }
 
     /// The stroke effect strokes the layer's masks (one, by its 1-based index, or all), trimmed to
@@ -202,7 +230,7 @@ extension LottieSceneBuilder {
     }
 
     /// The rectangle a layer's content fills in its own units, when it has a fixed one.
-    private func contentBounds(_ layer: LayerModel, at t: Double) -> Rect? {
+    func contentBounds(_ layer: LayerModel, at t: Double) -> Rect? {
         switch layer.content {
         case let .solid(_, w, h): return Rect(x: 0, y: 0, width: w, height: h)
         case let .precomp(_, w?, h?): return Rect(x: 0, y: 0, width: w, height: h)

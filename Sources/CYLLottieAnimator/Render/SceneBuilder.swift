@@ -154,9 +154,19 @@ struct LottieSceneBuilder {
         // Text goes through libpag's filter pass, not its content cache: its snapshot is laid
         // over the text's bounds, known once the text is added.
         var textSnapshot: ContentSnapshot? = nil
+        // So does a layer with a displacement map (its shader reads the filter pass's texels):
+        // over the content's rectangle, an image's at no more than its pixels' scale.
+        var displacementPass = false
         if layer.snapshotsContent, case .text = layer.content {
             list.beginGroup(transform: .identity)
             textSnapshot = ContentSnapshot(motionBlur: blur)
+        } else if layer.snapshotsContent, blur == nil, drawsDisplacementMap(layer, of: comp, time: time),
+                  let bounds = contentBounds(layer, at: time) {
+            list.beginGroup(transform: .identity)
+            var limit = Double.infinity
+            if case .image = layer.content { limit = 1 }
+            list.setSnapshot(ContentSnapshot(grid: .filterPass(bounds: bounds, scaleLimit: limit)))
+            displacementPass = true
         } else if layer.snapshotsContent {
             // libpag draws the snapshot at the largest scale the layer is keyed to; at a smaller
             // one now, the bitmap is shrunk as it is drawn.
@@ -180,7 +190,7 @@ struct LottieSceneBuilder {
         }
         // libpag's filter pass applies the effects to the text's bitmap, before it is resampled:
         // the snapshot group holds them (the renderer applies them there when it can).
-        let effectsOnSnapshot = textSnapshot != nil && layer.hasPixelEffects
+        let effectsOnSnapshot = (textSnapshot != nil || displacementPass) && layer.hasPixelEffects
         if effectsOnSnapshot { try addEffects(layer, of: comp, at: pos, time: time, depth: depth, into: &list) }
         if layer.snapshotsContent { try finishGroup(&list) }
         snapshotScaleFactor = outerSnapshotScale  // (a throw ends the frame: `build` starts again at 1)

@@ -35,9 +35,10 @@ public struct ContentSnapshot: Sendable, Equatable {
         /// libpag's filter pass over text with effects or layer styles: the bitmap over `bounds`
         /// (in the group's units, as the back-end measures its content: libpag measures text by
         /// its glyphs' boxes, not their outlines) rounded out to whole units, at the group's
-        /// scale rounded up to a twentieth (`filterPassScale`), rounded out to whole pixels.
-        /// `scaleRatio` is not used.
-        case filterPass(bounds: Rect)
+        /// scale rounded up to a twentieth (`filterPassScale`) and at most `scaleLimit` (libpag
+        /// draws an image layer's at no more than its pixels' scale, 1), rounded out to whole
+        /// pixels. `scaleRatio` is not used.
+        case filterPass(bounds: Rect, scaleLimit: Double = .infinity)
     }
 
     /// The scale libpag's filter pass draws content at when it is shown at `scale`: rounded up
@@ -95,9 +96,9 @@ public struct ContentSnapshot: Sendable, Equatable {
     func bitmapMapping(bounds b: Rect, _ m: Transform) -> (toBitmap: Transform, width: Int, height: Int)? {
         guard !b.isEmpty else { return nil }
         let scale = max((m.a * m.a + m.b * m.b).squareRoot(), (m.c * m.c + m.d * m.d).squareRoot())
-        if case .filterPass = grid {
+        if case .filterPass(_, let limit) = grid {
             // The bounds, whole units, scaled to whole pixels.
-            let s = Self.filterPassScale(scale)
+            let s = min(Self.filterPassScale(scale), limit)
             let x0 = (b.minX.rounded(.down) * s).rounded(.down), y0 = (b.minY.rounded(.down) * s).rounded(.down)
             let x1 = (b.maxX.rounded(.up) * s).rounded(.up), y1 = (b.maxY.rounded(.up) * s).rounded(.up)
             let w = x1 - x0, h = y1 - y0

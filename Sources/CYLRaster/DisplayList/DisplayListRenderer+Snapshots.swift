@@ -47,6 +47,8 @@ extension DisplayListRenderer {
                 reach = max(reach, (o + max(d.spread, 0) + 3 * max(d.sigma, 0)) * scale + 2)
             case let .glow(_, spread, sigma): reach = max(reach, (max(spread, 0) + 3 * max(sigma, 0)) * scale + 2)
             case let .outline(_, width): reach = max(reach, max(width, 0) * scale + 2)
+            case .displacementMap(let d):
+                if d.expandsOutput { reach = max(reach, max(abs(d.maxHorizontal), abs(d.maxVertical)) * scale + 2) }
             default: return false
             }
         }
@@ -123,7 +125,7 @@ extension DisplayListRenderer {
     /// strokes by their outlines as the stroker makes them (miter spikes and square caps
     /// included).
     private func snapshotBounds(_ group: DisplayList.Group, _ list: DisplayList) -> Rect {
-        if case .filterPass(let bounds) = group.snapshot?.grid { return bounds }
+        if case .filterPass(let bounds, _) = group.snapshot?.grid { return bounds }
         var outline = Path()
         return list.drawnBounds(of: group.children, transform: .identity, fillBounds: .controlPoints) { path, style in
             (try? self.canvas.stroker.stroke(path, style: style, into: &outline)) != nil ? outline.bounds : .empty
