@@ -188,8 +188,9 @@ struct LottieSceneBuilder {
             try addContent(layer, time: time, depth: depth, layerScale: layerScale, fitsPixels: world.b == 0 && world.c == 0,
                            evaluated: evaluated, into: &list)
         }
-        // libpag's filter pass applies the effects to the text's bitmap, before it is resampled:
-        // the snapshot group holds them (the renderer applies them there when it can).
+        // libpag's filter pass applies the effects to its bitmap (the text's, or the displaced
+        // content's), before it is resampled: the snapshot group holds them (the renderer
+        // applies them there when it can).
         let effectsOnSnapshot = (textSnapshot != nil || displacementPass) && layer.hasPixelEffects
         if effectsOnSnapshot { try addEffects(layer, of: comp, at: pos, time: time, depth: depth, into: &list) }
         if layer.snapshotsContent { try finishGroup(&list) }

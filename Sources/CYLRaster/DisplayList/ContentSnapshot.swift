@@ -32,7 +32,8 @@ public struct ContentSnapshot: Sendable, Equatable {
         /// Pixel (0, 0) at the corner of the content's drawn bounds (`DisplayList.drawnBounds`),
         /// at `scaleRatio` times the group's scale: libpag's cache of a layer's content.
         case drawnBounds
-        /// libpag's filter pass over text with effects or layer styles: the bitmap over `bounds`
+        /// libpag's filter pass over text with effects or layer styles, and over a layer drawing
+        /// a displacement map (whose shader reads the pass's texels): the bitmap over `bounds`
         /// (in the group's units, as the back-end measures its content: libpag measures text by
         /// its glyphs' boxes, not their outlines) rounded out to whole units, at the group's
         /// scale rounded up to a twentieth (`filterPassScale`) and at most `scaleLimit` (libpag
