@@ -418,29 +418,13 @@ public final class DisplayListRenderer {
                 let before = scratch
                 scratch.drawMotionTile(tile, from: before, toGroup: toGroup, toPixels: m, in: reach)
                 area = reach
-            case .cornerPin(let pin):
-                guard let reach = pixels(covering: pin.outputBounds, m, clip, scratch) else { break }
+            case .cornerPin, .bulge, .radialBlur, .displacementMap:
+                // Drawn again from a copy of the layer, over the effect's own rectangle.
+                guard let toGroup = m.inverted, let bounds = effect.redrawnBounds,
+                      let reach = pixels(covering: bounds, m, clip, scratch) else { break }
                 let before = scratch
                 scratch.clearTransparent(in: area)
-                scratch.drawCornerPin(pin, from: before, toPixels: m, in: reach)
-                area = reach
-            case .bulge(let bulge):
-                guard let toGroup = m.inverted, let reach = pixels(covering: bulge.outputBounds, m, clip, scratch) else { break }
-                let before = scratch
-                scratch.clearTransparent(in: area)
-                scratch.drawBulge(bulge, from: before, toGroup: toGroup, toPixels: m, in: reach)
-                area = reach
-            case .radialBlur(let blur):
-                guard let toGroup = m.inverted, let reach = pixels(covering: blur.bounds, m, clip, scratch) else { break }
-                let before = scratch
-                scratch.clearTransparent(in: area)
-                scratch.drawRadialBlur(blur, from: before, toGroup: toGroup, toPixels: m, in: reach)
-                area = reach
-            case .displacementMap(let map):
-                guard let toGroup = m.inverted, let reach = pixels(covering: map.outputBounds, m, clip, scratch) else { break }
-                let before = scratch
-                scratch.clearTransparent(in: area)
-                scratch.drawDisplacementMap(map, from: before, toGroup: toGroup, toPixels: m, in: reach)
+                scratch.redraw(effect, from: before, toGroup: toGroup, toPixels: m, in: reach)
                 area = reach
             case .glowFilter(let glow):
                 scratch.applyGlow(glow, in: area, scratch: &glowScratch)

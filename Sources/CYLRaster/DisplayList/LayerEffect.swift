@@ -38,6 +38,33 @@ public enum LayerEffect: Sendable, Equatable {
     case stroke(paths: Range<Int>, color: Color, style: StrokeStyle, mode: StrokeEffectMode)
 }
 
+extension LayerEffect {
+    /// The rectangle (in the group's units) an effect that draws the layer again from a copy of
+    /// it covers; nil for the others.
+    var redrawnBounds: Rect? {
+        switch self {
+        case .cornerPin(let pin): return pin.outputBounds
+        case .bulge(let bulge): return bulge.outputBounds
+        case .radialBlur(let blur): return blur.bounds
+        case .displacementMap(let map): return map.outputBounds
+        default: return nil
+        }
+    }
+}
+
+extension Pixmap {
+    /// Draws `effect` (one with `redrawnBounds`) of `source`, the layer before it, within `area`.
+    mutating func redraw(_ effect: LayerEffect, from source: Pixmap, toGroup: Transform, toPixels m: Transform, in area: IntRect) {
+        switch effect {
+        case .cornerPin(let pin): drawCornerPin(pin, from: source, toPixels: m, in: area)
+        case .bulge(let bulge): drawBulge(bulge, from: source, toGroup: toGroup, toPixels: m, in: area)
+        case .radialBlur(let blur): drawRadialBlur(blur, from: source, toGroup: toGroup, toPixels: m, in: area)
+        case .displacementMap(let map): drawDisplacementMap(map, from: source, toGroup: toGroup, toPixels: m, in: area)
+        default: break
+        }
+    }
+}
+
 /// Lookup tables for the red, green and blue channels, 256 entries each, applied to premultiplied
 /// values as libpag's levels filter does; results are clamped to the pixel's alpha so the pixel
 /// stays premultiplied.
