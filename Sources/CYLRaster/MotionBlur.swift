@@ -2,8 +2,8 @@ import CYLGeometry
 
 /// libpag's MotionBlurFilter on a snapshot's bitmap (`ContentSnapshot.MotionBlur`), on the CPU.
 ///
-/// Its shader works in the texture coordinates uv (0...1 across `input`, the content's bounds
-/// cut to what is visible, as libpag's filter pass cuts them). A point's velocity is how far the
+/// Its shader works in the texture coordinates uv (0...1 across `input`, the bitmap of the
+/// content's bounds cut to what is visible, as libpag's filter pass cuts them, in whole texels). A point's velocity is how far the
 /// layer's transform moved it since the previous frame, in the layer's parent's units, divided by
 /// the size of the uncut `bounds`, cut to `MotionBlur.maxShift`; libpag builds that from the
 /// uncut bounds but applies it in the cut input's coordinates, so a layer mostly out of view
@@ -12,8 +12,9 @@ import CYLGeometry
 /// by 37; a texel whose 36 all fall outside is transparent.
 enum MotionBlurKernel {
     /// Fills `output`, whose texel centres `contentFromOutput` maps to the content, from `input`,
-    /// the content over `inputBounds` drawn with `inputFromContent` (sampled bilinearly, edge
-    /// texels repeating as a clamped texture's do); `bounds` are the content's uncut bounds.
+    /// the content over `inputBounds` (the bitmap's whole extent, in the content's units) drawn
+    /// with `inputFromContent` (sampled bilinearly, edge texels repeating as a clamped texture's
+    /// do); `bounds` are the content's uncut bounds.
     static func apply(_ blur: ContentSnapshot.MotionBlur, input: Pixmap, inputFromContent: Transform, inputBounds r: Rect,
                       bounds b: Rect, contentFromOutput: Transform, into output: inout Pixmap) {
         let count = ContentSnapshot.MotionBlur.samples

@@ -110,7 +110,11 @@ extension DisplayListRenderer {
         let outer = drawn
         try draw(list, group.children, toInput, IntRect(x: 0, y: 0, width: iw, height: ih), &source)
         drawn = outer
-        MotionBlurKernel.apply(blur, input: source, inputFromContent: toInput, inputBounds: input, bounds: b,
+        // The shader's texture coordinates span the input bitmap, whole texels: past the cut
+        // bounds by the rest of the last texel, whose coverage it keeps.
+        guard let fromInput = toInput.inverted else { return false }
+        let inputExtent = fromInput.apply(Rect(x: 0, y: 0, width: Double(iw), height: Double(ih)))
+        MotionBlurKernel.apply(blur, input: source, inputFromContent: toInput, inputBounds: inputExtent, bounds: b,
                                contentFromOutput: fromOutput, into: &blurred)
         try canvas.drawImage(blurred, transform: fromOutput.then(m), clip: clip,
                              sampling: snapshot.mipmapped ? .trilinear : .unreduced, into: &target)
