@@ -128,7 +128,8 @@ extension Pixmap {
         let maxX = source.width - 1, maxY = source.height - 1
         let mapW = Double(map.width), mapH = Double(map.height)
         // Reading the map costs a bilinear sample; a map pixel's move is worked out once per value.
-        var lastPixel: UInt32 = 0, lastMove = effect.displacement(0)
+        let offMap = effect.displacement(0)
+        var lastPixel: UInt32 = 0, lastMove = offMap
         func wrapped(_ v: Double, _ lo: Double, _ size: Double) -> Double {
             let f = (v - lo) / size
             return lo + (f - f.rounded(.down)) * size
@@ -146,14 +147,12 @@ extension Pixmap {
                             if effect.tilesMap {
                                 q = Point(wrapped(q.x, 0, mapW), wrapped(q.y, 0, mapH))
                             }
-                            var move = Point(0, 0)
+                            var move = offMap
                             if q.x >= 0, q.x < mapW, q.y >= 0, q.y < mapH {
                                 let pixel = Canvas.bilinear(mp, mapPitch, Int(((q.x - 0.5) * 65536).rounded()),
                                                             Int(((q.y - 0.5) * 65536).rounded()), map.width - 1, map.height - 1)
                                 if pixel != lastPixel { lastPixel = pixel; lastMove = effect.displacement(pixel) }
                                 move = lastMove
-                            } else {
-                                move = effect.displacement(0)
                             }
                             var s = Point(g.x + move.x, g.y + move.y)
                             if effect.wrapsEdges {

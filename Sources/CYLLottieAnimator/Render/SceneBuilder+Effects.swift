@@ -120,11 +120,12 @@ extension LottieSceneBuilder {
 
     /// What a displacement map effect draws with at `t`, once it is known to move anything.
     private struct DisplacementMapSettings {
+        /// Where the map goes, by the layer's box in the composition (the effect's values).
+        enum Placement: Int { case centred = 0, stretched = 1, tiled = 2 }
         var mapPosition: Int
         var bounds: Rect
         var mapWidth: Int, mapHeight: Int
-        /// 0 centred, 1 stretched, 2 tiled.
-        var placement: Int
+        var placement: Placement
         var horizontal: DisplacementMap.Source, vertical: DisplacementMap.Source
         var maxHorizontal: Double, maxVertical: Double
     }
@@ -145,7 +146,7 @@ extension LottieSceneBuilder {
         guard mapBounds.width >= 1, mapBounds.height >= 1, mapBounds.width < 1e9, mapBounds.height < 1e9 else { return nil }
         let settings = DisplacementMapSettings(
             mapPosition: mapPosition, bounds: bounds, mapWidth: Int(mapBounds.width), mapHeight: Int(mapBounds.height),
-            placement: Int(e.scalar(5, at: t, 0)), horizontal: source(1, 0), vertical: source(3, 1),
+            placement: .init(rawValue: Int(e.scalar(5, at: t, 0))) ?? .centred, horizontal: source(1, 0), vertical: source(3, 1),
             maxHorizontal: e.scalar(2, at: t, 5), maxVertical: e.scalar(4, at: t, 5))
         guard DisplacementMap.movesContent(settings.horizontal, settings.maxHorizontal, settings.vertical, settings.maxVertical) else { return nil }
         return settings
@@ -167,19 +168,19 @@ extension LottieSceneBuilder {
         let size = toComposition.apply(Rect(x: 0, y: 0, width: m.bounds.width, height: m.bounds.height))
         let placed: Transform
         switch m.placement {
-        case 1: placed = .scale(size.width / Double(m.mapWidth), size.height / Double(m.mapHeight))
-        case 2: placed = .identity
-        default: placed = .translation((size.width - Double(m.mapWidth)) / 2, (size.height - Double(m.mapHeight)) / 2)
+        case .stretched: placed = .scale(size.width / Double(m.mapWidth), size.height / Double(m.mapHeight))
+        case .tiled: placed = .identity
+        case .centred: placed = .translation((size.width - Double(m.mapWidth)) / 2, (size.height - Double(m.mapHeight)) / 2)
         }
         guard let fromComposition = placed.inverted else { return nil }
         // A tiled map is drawn only within the layer's rectangle as the composition places it.
-        let clip = m.placement == 2 ? toComposition.apply(m.bounds) : nil
+        let clip = m.placement == .tiled ? toComposition.apply(m.bounds) : nil
         guard let image = try contentImage(comp, m.mapPosition, time: t, size: (m.mapWidth, m.mapHeight), clip: clip, depth: depth) else {
             return nil
         }
         return DisplacementMap(bounds: m.bounds, map: image, toMap: toComposition.then(fromComposition),
                                horizontal: m.horizontal, maxHorizontal: m.maxHorizontal, vertical: m.vertical, maxVertical: m.maxVertical,
-                               tilesMap: m.placement == 2, wrapsEdges: e.scalar(6, at: t, 0) != 0, expandsOutput: e.scalar(7, at: t, 1) != 0)
+                               tilesMap: m.placement == .tiled, wrapsEdges: e.scalar(6, at: t, 0) != 0, expandsOutput: e.scalar(7, at: t, 1) != 0)
     }
 
     /// The stroke effect strokes the layer's masks (one, by its 1-based index, or all), trimmed to
